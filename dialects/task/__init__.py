@@ -1,0 +1,69 @@
+"""
+The `task` dialect: a network as a TianjicX-style task graph, in which storage blocks
+(inputs, activation buffers, weights, biases, tables, outputs) and compute blocks (conv,
+fc, pools, relu, lut, add, mul) alternate. Values are NHWC tensors of int8 or int32.
+See docs/task-dialect.md.
+"""
+
+from xdsl.ir import Dialect
+
+from stc.dialects.task.attrs import (
+    BoxAttr,
+    NpzDataAttr,
+    RandomDataAttr,
+    StorageKind,
+    StorageKindAttr,
+)
+from stc.dialects.task.base import ComputeOp, StorageOp, TaskOp
+from stc.dialects.task.compute import (
+    AddOp,
+    AvgPoolOp,
+    ComputeBlock,
+    ConvOp,
+    FcOp,
+    LutOp,
+    MaxPoolOp,
+    MulOp,
+    ReluOp,
+    WindowBlock,
+    window_output_size,
+)
+from stc.dialects.task.graph import GraphOp
+from stc.dialects.task.storage import (
+    BiasOp,
+    BufferOp,
+    DataOp,
+    InputOp,
+    OutputOp,
+    TableOp,
+    WeightOp,
+)
+
+__all__ = [
+    "AddOp", "AvgPoolOp", "BiasOp", "BoxAttr", "BufferOp", "ComputeBlock", "ComputeOp",
+    "ConvOp", "DataOp", "FcOp", "GraphOp", "InputOp", "LutOp", "MaxPoolOp", "MulOp",
+    "NpzDataAttr", "OutputOp", "RandomDataAttr", "ReluOp", "StorageKind", "StorageKindAttr",
+    "StorageOp", "TableOp", "TaskOp", "Task", "WeightOp", "WindowBlock", "window_output_size",
+]
+
+Task = Dialect(
+    "task",
+    [
+        GraphOp,
+        InputOp,
+        OutputOp,
+        BufferOp,
+        WeightOp,
+        BiasOp,
+        TableOp,
+        ConvOp,
+        FcOp,
+        AvgPoolOp,
+        MaxPoolOp,
+        ReluOp,
+        LutOp,
+        AddOp,
+        MulOp,
+    ],
+    [BoxAttr, StorageKindAttr, RandomDataAttr, NpzDataAttr],
+)

@@ -1,0 +1,180 @@
+"""Attributes of the `task` dialect: boxes, storage kinds and weight-data references."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from xdsl.dialects.utils import EnumAttribute
+from xdsl.ir import Data, SpacedOpaqueSyntaxAttribute
+from xdsl.irdl import irdl_attr_definition
+from xdsl.parser import AttrParser
+from xdsl.printer import Printer
+from xdsl.utils.exceptions import VerifyException
+from xdsl.utils.str_enum import StrEnum
+
+Interval = tuple[int, int]
+
+
+def parse_optional_box(parser: AttrParser) -> tuple[Interval, ...] | None:
+    """Parse `[lo:hi, lo:hi, ...]` (half-open intervals, one per dimension) if present."""
+
+    def parse_interval() -> Interval:
+        start = parser.pos
+        lo = parser.parse_integer(allow_boolean=False)
+        parser.parse_punctuation(":")
+        hi = parser.parse_integer(allow_boolean=False)
+        if not 0 <= lo < hi:
+            parser.raise_error(f"box interval {lo}:{hi} is empty or negative", start, parser.pos)
+        return lo, hi
+
+    intervals = parser.parse_optional_comma_separated_list(parser.Delimiter.SQUARE, parse_interval)
+    return None if intervals is None else tuple(intervals)
+
+
+def parse_box(parser: AttrParser) -> tuple[Interval, ...]:
+    box = parse_optional_box(parser)
+    if box is None:
+        parser.raise_error("expected a box `[lo:hi, ...]`")
+    return box
+
+
+def print_box(printer: Printer, intervals: Sequence[Interval]) -> None:
+    printer.print_string("[" + ", ".join(f"{lo}:{hi}" for lo, hi in intervals) + "]")
+
+
+@irdl_attr_definition
+class BoxAttr(Data[tuple[Interval, ...]]):
+    """
+    A box of a tensor: one half-open interval `lo:hi` per dimension.
+
+    ```mlir
+    #task.box<[0:1, 4:8, 0:8, 0:32]>
+    ```
+    """
+
+    name = "task.box"
+
+    @staticmethod
+    def whole(shape: Sequence[int]) -> BoxAttr:
+        return BoxAttr(tuple((0, n) for n in shape))
+
+    @property
+    def lo(self) -> tuple[int, ...]:
+        return tuple(lo for lo, _ in self.data)
+
+    @property
+    def hi(self) -> tuple[int, ...]:
+        return tuple(hi for _, hi in self.data)
+
+    @property
+    def shape(self) -> tuple[int, ...]:
+        return tuple(hi - lo for lo, hi in self.data)
+
+    def covers(self, shape: Sequence[int]) -> bool:
+        return self.data == tuple((0, n) for n in shape)
+
+    def inside(self, shape: Sequence[int]) -> bool:
+        return len(shape) == len(self.data) and all(
+            0 <= lo < hi <= n for (lo, hi), n in zip(self.data, shape, strict=True)
+        )
+
+    @classmethod
+    def parse_parameter(cls, parser: AttrParser) -> tuple[Interval, ...]:
+        with parser.in_angle_brackets():
+            return parse_box(parser)
+
+    def print_parameter(self, printer: Printer) -> None:
+        with printer.in_angle_brackets():
+            print_box(printer, self.data)
+
+    def verify(self) -> None:
+        for lo, hi in self.data:
+            if not 0 <= lo < hi:
+                raise VerifyException(f"box interval {lo}:{hi} is empty or negative")
+
+
+class StorageKind(StrEnum):
+    """Activation storage kinds of TianjicX (BiMap SI/SIC/SIFC/SO)."""
+
+    SI = "si"
+    """Input of a vector block (pool, relu, lut, add, mul)."""
+    SIC = "sic"
+    """Input of a convolution."""
+    SIFC = "sifc"
+    """Input of a fully connected block."""
+    SO = "so"
+    """Output storage, read only by network outputs."""
+
+
+@irdl_attr_definition
+class StorageKindAttr(EnumAttribute[StorageKind], SpacedOpaqueSyntaxAttribute):
+    """The kind of an activation buffer: `#task<kind sic>`."""
+
+    name = "task.kind"
+
+
+@irdl_attr_definition
+class RandomDataAttr(Data[int]):
+    """
+    Deterministic pseudo-random data: the same seed and shape always give the same
+    tensor (int8 uniform over [-128, 127], int32 uniform over [-2^15, 2^15)).
+
+    ```mlir
+    #task.random<7>
+    ```
+    """
+
+    name = "task.random"
+
+    @classmethod
+    def parse_parameter(cls, parser: AttrParser) -> int:
+        with parser.in_angle_brackets():
+            return parser.parse_integer(allow_boolean=False)
+
+    def print_parameter(self, printer: Printer) -> None:
+        printer.print_string(f"<{self.data}>")
+
+    def verify(self) -> None:
+        if not 0 <= self.data < 2**63:
+            raise VerifyException(f"random seed must be in [0, 2^63), got {self.data}")
+
+
+@irdl_attr_definition
+class NpzDataAttr(Data[tuple[str, str]]):
+    """
+    A key of an external `.npz` archive; a relative path is resolved against the
+    directory of the IR file.
+
+    ```mlir
+    #task.npz<"resnet18.npz", "conv1.weight">
+    ```
+    """
+
+    name = "task.npz"
+
+    @property
+    def path(self) -> str:
+        return self.data[0]
+
+    @property
+    def key(self) -> str:
+        return self.data[1]
+
+    @classmethod
+    def parse_parameter(cls, parser: AttrParser) -> tuple[str, str]:
+        with parser.in_angle_brackets():
+            path = parser.parse_str_literal("npz file path")
+            parser.parse_punctuation(",")
+            key = parser.parse_str_literal("npz key")
+        return path, key
+
+    def print_parameter(self, printer: Printer) -> None:
+        printer.print_string("<")
+        printer.print_string_literal(self.path)
+        printer.print_string(", ")
+        printer.print_string_literal(self.key)
+        printer.print_string(">")
+
+    def verify(self) -> None:
+        if not self.path or not self.key:
+            raise VerifyException("npz path and key must not be empty")

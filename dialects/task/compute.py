@@ -1,0 +1,465 @@
+"""
+Compute blocks of the `task` dialect. Every one reads activation buffers and constant
+data blocks and produces a tensor that only buffers read. Results are exact integers:
+`saturate((acc + bias) >> shift)` to the result's i8 or i32 element type.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import ClassVar
+
+from xdsl.dialects.builtin import I64, DenseArrayBase, IntegerAttr, TensorType
+from xdsl.ir import Attribute, SSAValue
+from xdsl.irdl import (
+    AttrSizedOperandSegments,
+    irdl_op_definition,
+    operand_def,
+    opt_operand_def,
+    prop_def,
+    result_def,
+    var_operand_def,
+)
+from xdsl.parser import Parser
+from xdsl.printer import Printer
+
+from stc.dialects.task.attrs import StorageKind
+from stc.dialects.task.base import ComputeOp, check_element_width, element_width
+from stc.dialects.task.storage import BiasOp, BufferOp, DataOp, TableOp, WeightOp
+from stc.dialects.task.syntax import (
+    format_int_list,
+    i64_array,
+    i64_attr,
+    parse_defined_operand,
+    parse_int_list,
+    parse_tensor_type,
+    print_attr_dict,
+)
+
+
+def window_output_size(size: int, kernel: int, stride: int, pad_lo: int, pad_hi: int, dilation: int = 1) -> int:
+    """Number of windows along one axis: ⌊(size + pads − dilation·(kernel−1) − 1) / stride⌋ + 1."""
+    return (size + pad_lo + pad_hi - dilation * (kernel - 1) - 1) // stride + 1
+
+
+class ComputeBlock(ComputeOp):
+    """
+    The shared custom syntax of compute blocks:
+
+        task.<op> ID OPERANDS (bias %b)? (CLAUSE VALUE)* : RESULT-TYPE {attributes}
+
+    The CLAUSES are the op's integer and integer-list properties; those equal to their
+    default are not printed. Operand types come from their definitions.
+    """
+
+    result = result_def(TensorType)
+
+    OPERAND_NAMES: ClassVar[tuple[str, ...]]
+    """The positional operand groups, in order; a bias group, if any, comes last."""
+    CLAUSES: ClassVar[tuple[str, ...]]
+    DATA_ROLES: ClassVar[dict[str, type[DataOp]]] = {}
+    """Positional operands that are constant data blocks rather than buffers."""
+    INPUT_KIND: ClassVar[StorageKind] = StorageKind.SI
+
+    def ints(self, name: str) -> tuple[int, ...]:
+        value = self.properties[name]
+        assert isinstance(value, DenseArrayBase)
+        return value.get_values()  # pyright: ignore[reportReturnType]
+
+    def int(self, name: str) -> int:
+        value = self.properties[name]
+        assert isinstance(value, IntegerAttr)
+        return value.value.data
+
+    @property
+    def data_inputs(self) -> tuple[SSAValue, ...]:
+        """The activation operands (buffers), in order."""
+        values: list[SSAValue] = []
+        for name in self.OPERAND_NAMES:
+            if name not in self.DATA_ROLES:
+                group = getattr(self, name)
+                values.extend(group if isinstance(group, Sequence) else [group])
+        return tuple(values)
+
+    @property
+    def optional_bias(self) -> SSAValue | None:
+        bias = getattr(self, "bias", None)
+        return bias if isinstance(bias, SSAValue) else None
+
+    @classmethod
+    def parse(cls, parser: Parser) -> ComputeBlock:
+        task_id = parser.parse_integer(allow_boolean=False)
+        start = parser.pos
+        operands = [parse_defined_operand(parser)]
+        while parser.parse_optional_punctuation(","):
+            operands.append(parse_defined_operand(parser))
+        groups: list[SSAValue | list[SSAValue]]
+        if cls.OPERAND_NAMES == ("inputs",):
+            groups = [operands]
+        elif len(operands) != len(cls.OPERAND_NAMES):
+            parser.raise_error(
+                f"{cls.name} takes {len(cls.OPERAND_NAMES)} operands "
+                f"({', '.join(cls.OPERAND_NAMES)}), got {len(operands)}",
+                start,
+                parser.pos,
+            )
+        else:
+            groups = list(operands)
+        if cls.has_bias():
+            groups.append([parse_defined_operand(parser)] if parser.parse_optional_keyword("bias") else [])
+        properties: dict[str, Attribute] = {"id": i64_attr(task_id)}
+        while clause := parser.parse_optional_keyword_in(cls.CLAUSES):
+            if isinstance(cls.default_of(clause), IntegerAttr):
+                properties[clause] = i64_attr(parser.parse_integer(allow_boolean=False))
+            else:
+                properties[clause] = i64_array(parse_int_list(parser))
+        parser.parse_punctuation(":")
+        result_type = parse_tensor_type(parser)
+        missing = [c for c in cls.CLAUSES if c not in properties and cls.default_of(c) is None]
+        if missing:
+            parser.raise_error(f"{cls.name} needs the clause `{missing[0]}`", start, parser.pos)
+        op = cls.build(operands=groups, properties=properties, result_types=[result_type])
+        op.attributes.update(parser.parse_optional_attr_dict())
+        return op
+
+    def print(self, printer: Printer) -> None:
+        printer.print_string(f" {self.task_id} ")
+        bias = self.optional_bias
+        printer.print_list([v for v in self.operands if v is not bias], printer.print_operand)
+        if bias is not None:
+            printer.print_string(" bias ")
+            printer.print_operand(bias)
+        for clause in self.CLAUSES:
+            value = self.properties[clause]
+            if value == self.default_of(clause):
+                continue
+            if isinstance(value, IntegerAttr):
+                printer.print_string(f" {clause} {value.value.data}")
+            else:
+                printer.print_string(f" {clause} {format_int_list(self.ints(clause))}")
+        printer.print_string(" : ")
+        printer.print_attribute(self.result.type)
+        print_attr_dict(printer, self.attributes)
+
+    @classmethod
+    def has_bias(cls) -> bool:
+        return any(name == "bias" for name, _ in cls.get_irdl_definition().operands)
+
+    @classmethod
+    def default_of(cls, clause: str) -> Attribute | None:
+        return cls.get_irdl_definition().properties[clause].default_value
+
+    def verify_(self) -> None:
+        check_element_width(self, "the result", self.result.type, (8, 32))
+        if len(self.result.type.get_shape()) != 4:
+            raise self.error(f"results are NHWC tensors of rank 4, got {self.result.type}")
+        if "shift" in self.CLAUSES and not 0 <= self.int("shift") <= 31:
+            raise self.error(f"shift must be in [0, 31], got {self.int('shift')}")
+        for use in self.result.uses:
+            if not isinstance(use.operation, BufferOp):
+                raise self.error(
+                    f"a compute result is read only by buffers, not by {use.operation.name}"
+                )
+        for value in self.data_inputs:
+            owner = value.owner
+            assert isinstance(owner, BufferOp)
+            if owner.kind.data != self.INPUT_KIND:
+                raise self.error(
+                    f"reads buffer {owner.task_id} of kind {owner.kind.data.value}, "
+                    f"expected {self.INPUT_KIND.value}"
+                )
+        self.verify_roles()
+        if (bias := self.optional_bias) is not None:
+            self.expect_data(bias, BiasOp, "bias")
+            channels = self.result.type.get_shape()[3]
+            if bias.type.get_shape() != (channels,):  # pyright: ignore[reportAttributeAccessIssue]
+                raise self.error(f"bias {bias.type} must hold {channels} channels")
+        self.verify_shapes()
+
+    def verify_roles(self) -> None:
+        """Check that each operand comes from the right kind of block."""
+        for name in self.OPERAND_NAMES:
+            if kind := self.DATA_ROLES.get(name):
+                self.expect_data(getattr(self, name), kind, name)
+                continue
+            values = getattr(self, name)
+            for value in values if isinstance(values, Sequence) else [values]:
+                if not isinstance(value.owner, BufferOp):
+                    raise self.error(f"operand `{name}` must be an activation buffer (task.buffer)")
+
+    def expect_data(self, value: SSAValue, kind: type[DataOp], role: str) -> None:
+        if not isinstance(value.owner, kind):
+            raise self.error(f"operand `{role}` must come from {kind.name}")
+
+    def verify_shapes(self) -> None:
+        """Check the result's shape against the operands and properties."""
+
+    def expect_result_shape(self, shape: Sequence[int]) -> None:
+        if self.result.type.get_shape() != tuple(shape):
+            raise self.error(
+                f"result must be {list(shape)} for these operands, got {list(self.result.type.get_shape())}"
+            )
+
+    def expect_same_shape(self, value: SSAValue, role: str) -> None:
+        if value.type != TensorType(value.type.get_element_type(), self.result.type.get_shape()):  # pyright: ignore
+            raise self.error(f"{role} {value.type} must have the result's shape {list(self.result.type.get_shape())}")
+
+
+class WindowBlock(ComputeBlock):
+    """A block sliding a window over its input: conv, avgpool, maxpool."""
+
+    stride = prop_def(DenseArrayBase, default_value=i64_array((1, 1)))
+    pad = prop_def(DenseArrayBase, default_value=i64_array((0, 0, 0, 0)))
+    """Padding as [top, bottom, left, right]."""
+
+    def window(self) -> tuple[int, int]:
+        return self.ints("window")  # pyright: ignore[reportReturnType]
+
+    def dilations(self) -> tuple[int, int]:
+        return (1, 1)
+
+    def output_channels(self) -> int:
+        return self.data_inputs[0].type.get_shape()[3]  # pyright: ignore[reportAttributeAccessIssue]
+
+    def verify_shapes(self) -> None:
+        stride, pad, dilation = self.ints("stride"), self.ints("pad"), self.dilations()
+        if len(stride) != 2 or min(stride) < 1:
+            raise self.error(f"stride must be two integers >= 1, got {list(stride)}")
+        if len(pad) != 4 or min(pad) < 0:
+            raise self.error(f"pad must be four integers >= 0 [top, bottom, left, right], got {list(pad)}")
+        if len(dilation) != 2 or min(dilation) < 1:
+            raise self.error(f"dilation must be two integers >= 1, got {list(dilation)}")
+        window = self.window()
+        if len(window) != 2 or min(window) < 1:
+            raise self.error(f"window must be two integers >= 1, got {list(window)}")
+        n, h, w, _ = self.data_inputs[0].type.get_shape()  # pyright: ignore[reportAttributeAccessIssue]
+        extents = [dilation[a] * (window[a] - 1) + 1 for a in (0, 1)]
+        for axis, (lo, hi) in enumerate((pad[0:2], pad[2:4])):
+            if max(lo, hi) >= extents[axis]:
+                raise self.error(f"pad {[lo, hi]} must be smaller than the window extent {extents[axis]}")
+        out_h = window_output_size(h, window[0], stride[0], pad[0], pad[1], dilation[0])
+        out_w = window_output_size(w, window[1], stride[1], pad[2], pad[3], dilation[1])
+        if min(out_h, out_w) < 1:
+            raise self.error(f"window extent {extents} does not fit the padded {h}x{w} input")
+        self.expect_result_shape((n, out_h, out_w, self.output_channels()))
+
+
+@irdl_op_definition
+class ConvOp(WindowBlock):
+    """
+    Convolution (TianjicX CC): out[n,y,x,f] = bias[f] + Σ in[n, y·sy + ky·dy − pad_top,
+    x·sx + kx·dx − pad_left, r] · w[f,ky,kx,r], zero padding. A piece of a split along r
+    writes raw int32 partial sums (no bias, no shift).
+
+    ```mlir
+    %c = task.conv 4 %in, %w bias %b stride [2, 2] pad [1, 1, 1, 1] shift 9 : tensor<1x4x4x32xi8>
+    ```
+    """
+
+    name = "task.conv"
+    input = operand_def(TensorType)
+    weight = operand_def(TensorType)
+    bias = opt_operand_def(TensorType)
+    dilation = prop_def(DenseArrayBase, default_value=i64_array((1, 1)))
+    shift = prop_def(IntegerAttr[I64], default_value=i64_attr(0))
+
+    OPERAND_NAMES: ClassVar[tuple[str, ...]] = ("input", "weight")
+    CLAUSES: ClassVar[tuple[str, ...]] = ("stride", "pad", "dilation", "shift")
+    DATA_ROLES: ClassVar[dict[str, type[DataOp]]] = {"weight": WeightOp}
+    INPUT_KIND: ClassVar[StorageKind] = StorageKind.SIC
+
+    def window(self) -> tuple[int, int]:
+        _, ky, kx, _ = self.weight.type.get_shape()  # pyright: ignore[reportAttributeAccessIssue]
+        return ky, kx
+
+    def dilations(self) -> tuple[int, int]:
+        return self.ints("dilation")  # pyright: ignore[reportReturnType]
+
+    def output_channels(self) -> int:
+        return self.weight.type.get_shape()[0]  # pyright: ignore[reportAttributeAccessIssue]
+
+    def verify_roles(self) -> None:
+        super().verify_roles()
+        check_element_width(self, "the input", self.input.type, (8,))
+        channels = self.input.type.get_shape()[3]  # pyright: ignore[reportAttributeAccessIssue]
+        if self.weight.type.get_shape()[3] != channels:  # pyright: ignore[reportAttributeAccessIssue]
+            raise self.error(f"weight {self.weight.type} must reduce over the input's {channels} channels")
+
+
+@irdl_op_definition
+class FcOp(ComputeBlock):
+    """
+    Fully connected layer (TianjicX CVM): out[n,0,0,f] = bias[f] + Σ in[n,h,w,r] · w[f,h,w,r].
+    The weight spans the whole input, so a flatten needs no op of its own.
+
+    ```mlir
+    %y = task.fc 9 %in, %w bias %b shift 7 : tensor<1x1x1x10xi8>
+    ```
+    """
+
+    name = "task.fc"
+    input = operand_def(TensorType)
+    weight = operand_def(TensorType)
+    bias = opt_operand_def(TensorType)
+    shift = prop_def(IntegerAttr[I64], default_value=i64_attr(0))
+
+    OPERAND_NAMES: ClassVar[tuple[str, ...]] = ("input", "weight")
+    CLAUSES: ClassVar[tuple[str, ...]] = ("shift",)
+    DATA_ROLES: ClassVar[dict[str, type[DataOp]]] = {"weight": WeightOp}
+    INPUT_KIND: ClassVar[StorageKind] = StorageKind.SIFC
+
+    def verify_roles(self) -> None:
+        super().verify_roles()
+        check_element_width(self, "the input", self.input.type, (8,))
+
+    def verify_shapes(self) -> None:
+        n, *spatial = self.input.type.get_shape()  # pyright: ignore[reportAttributeAccessIssue]
+        f, *weight_spatial = self.weight.type.get_shape()  # pyright: ignore[reportAttributeAccessIssue]
+        if weight_spatial != spatial:
+            raise self.error(f"weight {self.weight.type} must span the whole input {self.input.type}")
+        self.expect_result_shape((n, 1, 1, f))
+
+
+@irdl_op_definition
+class AvgPoolOp(WindowBlock):
+    """
+    Average pooling as TianjicX does it (CAVG): a window sum plus bias, zero padding; the
+    division is the shift.
+
+    ```mlir
+    %p = task.avgpool 5 %in window [7, 7] shift 6 : tensor<1x1x1x512xi8>
+    ```
+    """
+
+    name = "task.avgpool"
+    input = operand_def(TensorType)
+    bias = opt_operand_def(TensorType)
+    window_ = prop_def(DenseArrayBase, prop_name="window")
+    shift = prop_def(IntegerAttr[I64], default_value=i64_attr(0))
+
+    OPERAND_NAMES: ClassVar[tuple[str, ...]] = ("input",)
+    CLAUSES: ClassVar[tuple[str, ...]] = ("window", "stride", "pad", "shift")
+
+
+@irdl_op_definition
+class MaxPoolOp(WindowBlock):
+    """
+    Max pooling (TianjicX CCMPB): max(cmp, window max), padding never wins.
+
+    ```mlir
+    %p = task.maxpool 6 %in window [3, 3] stride [2, 2] pad [1, 1, 1, 1] : tensor<1x56x56x64xi8>
+    ```
+    """
+
+    name = "task.maxpool"
+    input = operand_def(TensorType)
+    window_ = prop_def(DenseArrayBase, prop_name="window")
+    cmp = prop_def(IntegerAttr[I64], default_value=i64_attr(-128))
+    shift = prop_def(IntegerAttr[I64], default_value=i64_attr(0))
+
+    OPERAND_NAMES: ClassVar[tuple[str, ...]] = ("input",)
+    CLAUSES: ClassVar[tuple[str, ...]] = ("window", "stride", "pad", "cmp", "shift")
+
+
+@irdl_op_definition
+class ReluOp(ComputeBlock):
+    """
+    ReLU (TianjicX CCMPB with a 1×1 window): max(in, cmp) >> shift; it also requantizes an
+    int32 input to int8.
+
+    ```mlir
+    %r = task.relu 7 %in : tensor<1x56x56x64xi8>
+    ```
+    """
+
+    name = "task.relu"
+    input = operand_def(TensorType)
+    cmp = prop_def(IntegerAttr[I64], default_value=i64_attr(0))
+    shift = prop_def(IntegerAttr[I64], default_value=i64_attr(0))
+
+    OPERAND_NAMES: ClassVar[tuple[str, ...]] = ("input",)
+    CLAUSES: ClassVar[tuple[str, ...]] = ("cmp", "shift")
+
+    def verify_shapes(self) -> None:
+        self.expect_same_shape(self.input, "input")
+
+
+@irdl_op_definition
+class LutOp(ComputeBlock):
+    """
+    Table lookup (TianjicX CLUT): out = table[in as an unsigned byte].
+
+    ```mlir
+    %l = task.lut 8 %in, %table : tensor<1x8x8x32xi8>
+    ```
+    """
+
+    name = "task.lut"
+    input = operand_def(TensorType)
+    table = operand_def(TensorType)
+
+    OPERAND_NAMES: ClassVar[tuple[str, ...]] = ("input", "table")
+    CLAUSES: ClassVar[tuple[str, ...]] = ()
+    DATA_ROLES: ClassVar[dict[str, type[DataOp]]] = {"table": TableOp}
+
+    def verify_roles(self) -> None:
+        super().verify_roles()
+        check_element_width(self, "the input", self.input.type, (8,))
+        check_element_width(self, "the result", self.result.type, (8,))
+
+    def verify_shapes(self) -> None:
+        self.expect_same_shape(self.input, "input")
+
+
+@irdl_op_definition
+class AddOp(ComputeBlock):
+    """
+    Sum of n branches plus bias (TianjicX CADD); it also joins the partial sums of a
+    split along r.
+
+    ```mlir
+    %s = task.add 10 %a, %b shift 1 : tensor<1x56x56x64xi8>
+    ```
+    """
+
+    name = "task.add"
+    inputs = var_operand_def(TensorType)
+    bias = opt_operand_def(TensorType)
+    shift = prop_def(IntegerAttr[I64], default_value=i64_attr(0))
+    irdl_options = (AttrSizedOperandSegments(as_property=True),)
+
+    OPERAND_NAMES: ClassVar[tuple[str, ...]] = ("inputs",)
+    CLAUSES: ClassVar[tuple[str, ...]] = ("shift",)
+
+    def verify_shapes(self) -> None:
+        if not self.inputs:
+            raise self.error("an add needs at least one branch")
+        for index, value in enumerate(self.inputs):
+            self.expect_same_shape(value, f"branch #{index}")
+
+
+@irdl_op_definition
+class MulOp(ComputeBlock):
+    """
+    Elementwise product plus bias (TianjicX CVVH).
+
+    ```mlir
+    %m = task.mul 11 %a, %b shift 7 : tensor<1x8x8x32xi8>
+    ```
+    """
+
+    name = "task.mul"
+    lhs = operand_def(TensorType)
+    rhs = operand_def(TensorType)
+    bias = opt_operand_def(TensorType)
+    shift = prop_def(IntegerAttr[I64], default_value=i64_attr(0))
+
+    OPERAND_NAMES: ClassVar[tuple[str, ...]] = ("lhs", "rhs")
+    CLAUSES: ClassVar[tuple[str, ...]] = ("shift",)
+
+    def verify_shapes(self) -> None:
+        self.expect_same_shape(self.lhs, "lhs")
+        self.expect_same_shape(self.rhs, "rhs")
+        for value in (self.lhs, self.rhs):
+            if element_width(value.type) != 8:
+                raise self.error(f"a product multiplies int8 operands, got {value.type}")

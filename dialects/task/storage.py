@@ -1,0 +1,416 @@
+"""
+Storage blocks of the `task` dialect: network inputs and outputs, activation buffers
+and the constant data blocks (weights, biases, lookup tables).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import ClassVar
+
+from xdsl.dialects.builtin import (
+    ArrayAttr,
+    DenseArrayBase,
+    DenseIntOrFPElementsAttr,
+    StringAttr,
+    TensorType,
+)
+from xdsl.ir import Operation, SSAValue
+from xdsl.irdl import (
+    irdl_op_definition,
+    operand_def,
+    opt_prop_def,
+    prop_def,
+    result_def,
+    var_operand_def,
+)
+from xdsl.parser import Parser
+from xdsl.printer import Printer
+
+from stc.dialects.task.base import (
+    ComputeOp,
+    StorageOp,
+    TaskOp,
+    check_element_width,
+    task_id_of,
+)
+from stc.dialects.task.attrs import (
+    BoxAttr,
+    NpzDataAttr,
+    RandomDataAttr,
+    StorageKind,
+    StorageKindAttr,
+    parse_optional_box,
+    print_box,
+)
+from stc.dialects.task.tiling import tiling_error
+from stc.dialects.task.syntax import (
+    format_int_list,
+    i64_array,
+    i64_attr,
+    parse_defined_operand,
+    parse_int_list,
+    parse_tensor_type,
+    print_attr_dict,
+)
+
+@irdl_op_definition
+class InputOp(StorageOp):
+    """
+    A network input (TianjicX INPUT). Users hand it over in NCHW; inside the graph it is
+    the NHWC tensor of the result type.
+
+    ```mlir
+    %x = task.input 0 "image" : tensor<1x224x224x3xi8>
+    ```
+    """
+
+    name = "task.input"
+    input_name = prop_def(StringAttr, prop_name="name")
+    result = result_def(TensorType)
+
+    def __init__(self, task_id: int, input_name: str, typ: TensorType):
+        super().__init__(
+            properties={"id": i64_attr(task_id), "name": StringAttr(input_name)},
+            result_types=[typ],
+        )
+
+    @classmethod
+    def parse(cls, parser: Parser) -> InputOp:
+        task_id = parser.parse_integer(allow_boolean=False)
+        input_name = parser.parse_str_literal("input name")
+        parser.parse_punctuation(":")
+        op = cls(task_id, input_name, parse_tensor_type(parser))
+        op.attributes.update(parser.parse_optional_attr_dict())
+        return op
+
+    def print(self, printer: Printer) -> None:
+        printer.print_string(f" {self.task_id} ")
+        printer.print_string_literal(self.input_name.data)
+        printer.print_string(" : ")
+        printer.print_attribute(self.result.type)
+        print_attr_dict(printer, self.attributes)
+
+    def verify_(self) -> None:
+        if len(self.result.type.get_shape()) != 4:
+            raise self.error(f"inputs are NHWC tensors of rank 4, got {self.result.type}")
+        check_element_width(self, "an input", self.result.type, (8,))
+
+
+@irdl_op_definition
+class OutputOp(StorageOp):
+    """
+    A network output (TianjicX OUTPUT): reads a buffer and hands it to the user in NCHW.
+
+    ```mlir
+    task.output 9 "logits" %out
+    ```
+    """
+
+    name = "task.output"
+    output_name = prop_def(StringAttr, prop_name="name")
+    source = operand_def(TensorType)
+
+    def __init__(self, task_id: int, output_name: str, source: SSAValue | Operation):
+        super().__init__(
+            properties={"id": i64_attr(task_id), "name": StringAttr(output_name)},
+            operands=[source],
+        )
+
+    @classmethod
+    def parse(cls, parser: Parser) -> OutputOp:
+        task_id = parser.parse_integer(allow_boolean=False)
+        output_name = parser.parse_str_literal("output name")
+        op = cls(task_id, output_name, parse_defined_operand(parser))
+        op.attributes.update(parser.parse_optional_attr_dict())
+        return op
+
+    def print(self, printer: Printer) -> None:
+        printer.print_string(f" {self.task_id} ")
+        printer.print_string_literal(self.output_name.data)
+        printer.print_string(" ")
+        printer.print_operand(self.source)
+        print_attr_dict(printer, self.attributes)
+
+    def verify_(self) -> None:
+        if not isinstance(self.source.owner, BufferOp):
+            raise self.error("an output reads an activation buffer (task.buffer)")
+
+
+@irdl_op_definition
+class BufferOp(StorageOp):
+    """
+    An activation buffer (TianjicX SI, SIC, SIFC or SO), assembled from boxes of its
+    producers' results. Each source names a box of the producer's result and the offset
+    in the buffer where that box lands; the boxes tile the buffer exactly. Halo rows,
+    replication, concatenation and partial outputs are all expressed this way. A buffer
+    feeds at most one compute block (plus any number of outputs).
+
+    ```mlir
+    %in = task.buffer 3 sic %x : tensor<1x8x8x16xi8>
+    %cat = task.buffer 7 si %a[0:1, 0:8, 0:8, 0:16], %b[0:1, 0:8, 0:8, 0:16] at [0, 0, 0, 16]
+        : tensor<1x8x8x32xi8>
+    ```
+    """
+
+    name = "task.buffer"
+    kind = prop_def(StorageKindAttr)
+    sources = var_operand_def(TensorType)
+    boxes = prop_def(ArrayAttr[BoxAttr])
+    """Per source: the box of the producer's result that is read."""
+    offsets = prop_def(ArrayAttr[DenseArrayBase])
+    """Per source: where the box lands in the buffer."""
+    result = result_def(TensorType)
+
+    def __init__(
+        self,
+        task_id: int,
+        kind: StorageKind,
+        sources: Sequence[tuple[SSAValue | Operation, BoxAttr, Sequence[int]]],
+        typ: TensorType,
+    ):
+        super().__init__(
+            operands=[[source for source, _, _ in sources]],
+            properties={
+                "id": i64_attr(task_id),
+                "kind": StorageKindAttr(kind),
+                "boxes": ArrayAttr(box for _, box, _ in sources),
+                "offsets": ArrayAttr(i64_array(offset) for _, _, offset in sources),
+            },
+            result_types=[typ],
+        )
+
+    @staticmethod
+    def whole(task_id: int, kind: StorageKind, source: SSAValue | Operation) -> BufferOp:
+        """A buffer holding the whole result of one producer."""
+        typ = SSAValue.get(source).type
+        assert isinstance(typ, TensorType)
+        shape = typ.get_shape()
+        return BufferOp(task_id, kind, [(source, BoxAttr.whole(shape), (0,) * len(shape))], typ)
+
+    @property
+    def pieces(self) -> list[tuple[SSAValue, BoxAttr, tuple[int, ...]]]:
+        """(source, box, offset) of every source."""
+        return [
+            (source, box, offset.get_values())
+            for source, box, offset in zip(self.sources, self.boxes, self.offsets, strict=True)
+        ]
+
+    @classmethod
+    def parse(cls, parser: Parser) -> BufferOp:
+        task_id = parser.parse_integer(allow_boolean=False)
+        kind = StorageKind(parser.parse_keyword_in([k.value for k in StorageKind], "storage kind"))
+        sources: list[tuple[SSAValue, BoxAttr, Sequence[int]]] = []
+        while True:
+            source = parse_defined_operand(parser)
+            shape = source.type.get_shape() if isinstance(source.type, TensorType) else ()
+            box = parse_optional_box(parser)
+            offset = parse_int_list(parser) if parser.parse_optional_keyword("at") else None
+            sources.append(
+                (
+                    source,
+                    BoxAttr.whole(shape) if box is None else BoxAttr(box),
+                    offset or (0,) * len(box or shape),
+                )
+            )
+            if parser.parse_optional_punctuation(",") is None:
+                break
+        parser.parse_punctuation(":")
+        op = cls(task_id, kind, sources, parse_tensor_type(parser))
+        op.attributes.update(parser.parse_optional_attr_dict())
+        return op
+
+    def print(self, printer: Printer) -> None:
+        printer.print_string(f" {self.task_id} {self.kind.data.value} ")
+        for index, (source, box, offset) in enumerate(self.pieces):
+            if index:
+                printer.print_string(", ")
+            printer.print_operand(source)
+            source_type = source.type
+            assert isinstance(source_type, TensorType)
+            if not box.covers(source_type.get_shape()) or any(offset):
+                print_box(printer, box.data)
+            if any(offset):
+                printer.print_string(f" at {format_int_list(offset)}")
+        printer.print_string(" : ")
+        printer.print_attribute(self.result.type)
+        print_attr_dict(printer, self.attributes)
+
+    def verify_(self) -> None:
+        shape = self.result.type.get_shape()
+        if len(shape) != 4:
+            raise self.error(f"buffers are NHWC tensors of rank 4, got {self.result.type}")
+        check_element_width(self, "a buffer", self.result.type, (8, 32))
+        if not len(self.sources) == len(self.boxes) == len(self.offsets):
+            raise self.error(
+                f"{len(self.sources)} sources need as many boxes and offsets, "
+                f"got {len(self.boxes)} and {len(self.offsets)}"
+            )
+        placed: list[tuple[tuple[int, ...], tuple[int, ...]]] = []
+        for index, (source, box, offset) in enumerate(self.pieces):
+            self._verify_source(index, source, box, offset)
+            placed.append((offset, box.shape))
+        if problem := tiling_error(shape, placed):
+            raise self.error(f"sources do not tile the buffer: {problem}")
+        self._verify_consumers()
+
+    def _verify_source(self, index: int, source: SSAValue, box: BoxAttr, offset: Sequence[int]) -> None:
+        producer = source.owner
+        if not isinstance(producer, ComputeOp | InputOp):
+            raise self.error(
+                f"source #{index} must be the result of a compute block or an input, "
+                f"got {producer.name if isinstance(producer, Operation) else 'a block argument'}"
+            )
+        assert isinstance(source.type, TensorType)
+        if source.type.get_element_type() != self.result.type.get_element_type():
+            raise self.error(
+                f"source #{index} has {source.type.get_element_type()} elements, "
+                f"the buffer {self.result.type.get_element_type()}"
+            )
+        if not box.inside(source.type.get_shape()):
+            raise self.error(
+                f"box {format_box(box)} of source #{index} is not inside its "
+                f"{list(source.type.get_shape())} result"
+            )
+        if len(offset) != len(box.data):
+            raise self.error(f"offset {list(offset)} of source #{index} needs rank {len(box.data)}")
+
+    def _verify_consumers(self) -> None:
+        consumers = [use.operation for use in self.result.uses]
+        compute = [op for op in consumers if not isinstance(op, OutputOp)]
+        if len(compute) > 1:
+            ids = ", ".join(str(task_id_of(op)) for op in compute)
+            raise self.error(f"a buffer feeds at most one compute block, this one feeds {ids}")
+        if compute and self.kind.data == StorageKind.SO:
+            raise self.error("an `so` buffer is read only by outputs")
+
+
+def format_box(box: BoxAttr) -> str:
+    return "[" + ", ".join(f"{lo}:{hi}" for lo, hi in box.data) + "]"
+
+
+DataReference = RandomDataAttr | NpzDataAttr | DenseIntOrFPElementsAttr
+
+
+class DataOp(StorageOp):
+    """
+    A block of constant data: a reference to the whole tensor (`data`, of `full_type`)
+    and the box of it this block holds. Splitting never copies data, it narrows the box.
+    """
+
+    data = prop_def(RandomDataAttr | NpzDataAttr | DenseIntOrFPElementsAttr)
+    full_type = prop_def(TensorType)
+    box = opt_prop_def(BoxAttr)
+    result = result_def(TensorType)
+
+    ELEMENT_WIDTHS: ClassVar[tuple[int, ...]]
+    FULL_RANK: ClassVar[int]
+
+    def __init__(self, task_id: int, data: DataReference, full_type: TensorType, box: BoxAttr | None = None):
+        shape = full_type.get_shape() if box is None else box.shape
+        super().__init__(
+            properties={"id": i64_attr(task_id), "data": data, "full_type": full_type, "box": box},
+            result_types=[TensorType(full_type.get_element_type(), shape)],
+        )
+
+    @property
+    def region(self) -> BoxAttr:
+        """The box of the whole tensor this block holds."""
+        return self.box or BoxAttr.whole(self.full_type.get_shape())
+
+    @classmethod
+    def parse(cls, parser: Parser) -> DataOp:
+        task_id = parser.parse_integer(allow_boolean=False)
+        start = parser.pos
+        data = parser.parse_attribute()
+        if isinstance(data, DenseIntOrFPElementsAttr):
+            full_type = data.type
+        elif isinstance(data, RandomDataAttr | NpzDataAttr):
+            parser.parse_punctuation(":")
+            full_type = parse_tensor_type(parser)
+        else:
+            parser.raise_error("expected #task.random<seed>, #task.npz<path, key> or dense<...>", start, parser.pos)
+        if not isinstance(full_type, TensorType):
+            parser.raise_error("data must be a tensor", start, parser.pos)
+        box = parse_optional_box(parser)
+        op = cls(task_id, data, full_type, None if box is None else BoxAttr(box))
+        op.attributes.update(parser.parse_optional_attr_dict())
+        return op
+
+    def print(self, printer: Printer) -> None:
+        printer.print_string(f" {self.task_id} ")
+        printer.print_attribute(self.data)
+        if not isinstance(self.data, DenseIntOrFPElementsAttr):
+            printer.print_string(" : ")
+            printer.print_attribute(self.full_type)
+        if self.box is not None:
+            print_box(printer, self.box.data)
+        print_attr_dict(printer, self.attributes)
+
+    def verify_(self) -> None:
+        full_shape = self.full_type.get_shape()
+        if len(full_shape) != self.FULL_RANK:
+            raise self.error(f"data must have rank {self.FULL_RANK}, got {self.full_type}")
+        check_element_width(self, "data", self.full_type, self.ELEMENT_WIDTHS)
+        if isinstance(self.data, DenseIntOrFPElementsAttr) and self.data.type != self.full_type:
+            raise self.error(f"dense data of type {self.data.type} does not match {self.full_type}")
+        if not self.region.inside(full_shape):
+            raise self.error(f"box {format_box(self.region)} is not inside the data's {list(full_shape)}")
+        if self.result.type.get_shape() != self.region.shape:
+            raise self.error(
+                f"result {self.result.type} must have the box's shape {list(self.region.shape)}"
+            )
+        if self.result.type.get_element_type() != self.full_type.get_element_type():
+            raise self.error("result and data element types differ")
+
+
+@irdl_op_definition
+class WeightOp(DataOp):
+    """
+    Weights of a conv or fc (TianjicX SW/SWFC), int8 in F×Ky×Kx×R order.
+
+    ```mlir
+    %w = task.weight 2 #task.random<7> : tensor<32x3x3x16xi8>
+    %w0 = task.weight 12 #task.random<7> : tensor<32x3x3x16xi8>[0:16, 0:3, 0:3, 0:16]
+    ```
+    """
+
+    name = "task.weight"
+    ELEMENT_WIDTHS: ClassVar[tuple[int, ...]] = (8,)
+    FULL_RANK: ClassVar[int] = 4
+
+
+@irdl_op_definition
+class BiasOp(DataOp):
+    """
+    A per-channel int32 bias (TianjicX SB).
+
+    ```mlir
+    %b = task.bias 3 #task.random<8> : tensor<32xi32>
+    ```
+    """
+
+    name = "task.bias"
+    ELEMENT_WIDTHS: ClassVar[tuple[int, ...]] = (32,)
+    FULL_RANK: ClassVar[int] = 1
+
+
+@irdl_op_definition
+class TableOp(DataOp):
+    """
+    A 256-entry int8 lookup table (TianjicX SB feeding a CLUT), indexed by the unsigned
+    byte of the input value. Splitting a lookup never splits its table.
+
+    ```mlir
+    %t = task.table 4 dense<...> : tensor<256xi8>
+    ```
+    """
+
+    name = "task.table"
+    ELEMENT_WIDTHS: ClassVar[tuple[int, ...]] = (8,)
+    FULL_RANK: ClassVar[int] = 1
+
+    def verify_(self) -> None:
+        super().verify_()
+        if self.full_type.get_shape() != (256,) or self.box is not None:
+            raise self.error(f"a lookup table holds exactly 256 entries, got {self.result.type}")
