@@ -17,18 +17,16 @@ the column (0 ≤ x < cores_x).
 from __future__ import annotations
 
 import functools
+import itertools
 import tomllib
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 from attrs import fields, frozen
+from stc.compiler.diagnostics import StcError
 
 TARGETS_DIR = Path(__file__).parent / "targets"
-
-STORAGE_KINDS = ("activation", "partial_sum", "weight", "bias")
-"""Storage kinds with their own alignment rule: int8 activations (BiMap SI/SIC/SIFC/SO),
-int32 partial sums, weights (SW/SWFC), bias vectors and lookup tables (SB)."""
 
 ROUTING_ALGORITHMS = ("xy",)
 ACTIVATION_LAYOUTS = ("hwc", "nc1hwc0")
@@ -40,8 +38,9 @@ Link = tuple[Coord, Coord]
 """One NoC hop, from a core to an adjacent core."""
 
 
-class TargetError(ValueError):
-    """A target file that cannot be loaded; the message names the file, the key and the problem."""
+class TargetError(StcError, ValueError):
+    """A target file that cannot be loaded; the message names the file, the key and the
+    problem. Tools report it like any StcError: one line, exit code 1."""
 
 
 @frozen
@@ -76,12 +75,17 @@ class Bank:
 
 @frozen
 class Alignment:
-    """Bytes each row of the first-stored dimension is padded to, per storage kind."""
+    """Bytes each row of the first-stored dimension is padded to, per storage kind: int8
+    activations (BiMap SI/SIC/SIFC/SO), int32 partial sums, weights (SW/SWFC), and bias
+    vectors and lookup tables (SB)."""
 
     activation: int
     partial_sum: int
     weight: int
     bias: int
+
+
+STORAGE_KINDS = tuple(field.name for field in fields(Alignment))
 
 
 @frozen
@@ -110,7 +114,7 @@ class Noc:
     """The on-chip network between cores."""
 
     routing: str
-    """"xy": along x (columns) first, then along y (rows)."""
+    """The routing algorithm; "xy" goes along x (columns) first, then along y (rows)."""
     link_bandwidth_bytes_per_cycle: float
     hop_latency_cycles: int
     packet_payload_bytes: int
@@ -253,7 +257,7 @@ class HardwareTarget:
         path = [(source_y, x) for x in _walk(source_x, destination_x)]
         path += [(y, destination_x) for y in _walk(source_y, destination_y)]
         path.append(destination)
-        return list(zip(path, path[1:]))
+        return list(itertools.pairwise(path))
 
     def _check_core(self, coord: Coord) -> None:
         if not self.core_exists(*coord):
@@ -565,13 +569,15 @@ def _whole_mesh_core(mesh: Mesh, local_memory: LocalMemory) -> TileType:
 
 def _read_tile_types(target_table: _Table, mesh: Mesh) -> tuple[TileType, ...]:
     tile_types: list[TileType] = []
-    for table in target_table.tables("tile_types"):
+    for index, table in enumerate(target_table.tables("tile_types")):
         tile_type = _read_tile_type(table, mesh)
         for other in tile_types:
             if other.name == tile_type.name:
                 raise table.error("name", f"duplicate tile type {tile_type.name!r}")
             if _overlap(other, tile_type):
-                raise table.error("row_min", f"overlaps tile type {other.name!r}")
+                raise target_table.error(
+                    f"tile_types[{index}]", f"overlaps tile type {other.name!r}"
+                )
         tile_types.append(tile_type)
     if not any(tile_type.computes for tile_type in tile_types):
         raise target_table.error("tile_types", "no tile type computes")

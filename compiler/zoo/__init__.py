@@ -1,0 +1,41 @@
+"""
+The network zoo: real networks with their true layer shapes as task graphs.
+
+    module = build_network("resnet50", batch=1)
+
+Each network is a function `(batch) -> ModuleOp` in a module of this package, imported
+only when asked for.
+"""
+
+from __future__ import annotations
+
+from importlib import import_module
+
+from xdsl.dialects.builtin import ModuleOp
+
+from stc.compiler.diagnostics import StcError
+
+NETWORKS: dict[str, str] = {
+    "tiny": "stc.compiler.zoo.tiny:tiny",
+    "lenet": "stc.compiler.zoo.lenet:lenet",
+    "resnet18": "stc.compiler.zoo.resnet:resnet18",
+    "resnet50": "stc.compiler.zoo.resnet:resnet50",
+    "vgg19": "stc.compiler.zoo.vgg:vgg19",
+    "darknet19": "stc.compiler.zoo.darknet:darknet19",
+    "googlenet": "stc.compiler.zoo.googlenet:googlenet",
+}
+"""Network name → `module:function` that builds it."""
+
+
+def network_names() -> list[str]:
+    return list(NETWORKS)
+
+
+def build_network(name: str, batch: int = 1) -> ModuleOp:
+    """The named network as a verified module holding one `task.graph`."""
+    if name not in NETWORKS:
+        raise StcError(f"unknown network {name!r}; the zoo has {', '.join(NETWORKS)}")
+    if batch < 1:
+        raise StcError(f"batch must be at least 1, got {batch}")
+    module_name, function = NETWORKS[name].split(":")
+    return getattr(import_module(module_name), function)(batch)

@@ -1,0 +1,69 @@
+"""Materialises the data references of weight, bias and table blocks as numpy arrays."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import numpy as np
+from xdsl.dialects.builtin import DenseIntOrFPElementsAttr, TensorType
+
+from stc.compiler.diagnostics import StcError
+from stc.dialects.task import DataOp, NpzDataAttr, RandomDataAttr
+from stc.dialects.task.base import element_width
+from stc.runtime.kernels.quantize import DTYPES
+
+RANDOM_RANGES = {8: (-128, 128), 32: (-(2**15), 2**15)}
+"""Half-open value ranges of `#task.random` data per element width."""
+
+
+class DataStore:
+    """
+    Loads each referenced tensor once per run (pieces of a split layer share their
+    reference) and hands out the box each block holds.
+    """
+
+    def __init__(self, base_dir: Path | None = None):
+        self.base_dir = base_dir or Path.cwd()
+        self._tensors: dict[tuple[object, TensorType], np.ndarray] = {}
+
+    def block(self, op: DataOp) -> np.ndarray:
+        """The data a block holds: its box of the referenced tensor."""
+        whole = self.tensor(op)
+        return whole[tuple(slice(lo, hi) for lo, hi in op.region.data)]
+
+    def tensor(self, op: DataOp) -> np.ndarray:
+        key = (op.data, op.full_type)
+        if (tensor := self._tensors.get(key)) is None:
+            tensor = self._load(op)
+            self._tensors[key] = tensor
+        return tensor
+
+    def _load(self, op: DataOp) -> np.ndarray:
+        bits = element_width(op.full_type)
+        assert bits is not None
+        dtype, shape = DTYPES[bits], op.full_type.get_shape()
+        data = op.data
+        if isinstance(data, RandomDataAttr):
+            low, high = RANDOM_RANGES[bits]
+            return np.random.default_rng(data.data).integers(low, high, size=shape, dtype=dtype)
+        if isinstance(data, DenseIntOrFPElementsAttr):
+            return np.array(data.get_values(), dtype=dtype).reshape(shape)
+        assert isinstance(data, NpzDataAttr)
+        return self._load_npz(op, data, dtype, shape)
+
+    def _load_npz(self, op: DataOp, data: NpzDataAttr, dtype: type, shape: tuple[int, ...]) -> np.ndarray:
+        path = Path(data.path)
+        path = path if path.is_absolute() else self.base_dir / path
+        where = f"{op.name} {op.task_id}"
+        if not path.is_file():
+            raise StcError(f"{where}: npz file {str(path)!r} does not exist")
+        with np.load(path) as archive:
+            if data.key not in archive:
+                raise StcError(f"{where}: {str(path)!r} has no key {data.key!r} (keys: {', '.join(archive.files)})")
+            array = archive[data.key]
+        if array.shape != shape:
+            raise StcError(f"{where}: {data.key!r} has shape {list(array.shape)}, expected {list(shape)}")
+        limits = np.iinfo(dtype)
+        if array.size and (array.min() < limits.min or array.max() > limits.max):
+            raise StcError(f"{where}: {data.key!r} holds values outside the range of {np.dtype(dtype)}")
+        return array.astype(dtype)

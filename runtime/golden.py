@@ -1,0 +1,160 @@
+"""
+The golden executor: runs a `task` graph block by block with exact integer semantics.
+It is the reference every pass is checked against.
+
+    outputs = run_module(module, {"image": x_nchw})
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from pathlib import Path
+
+import numpy as np
+from xdsl.dialects.builtin import ModuleOp, TensorType
+from xdsl.ir import Operation, SSAValue
+
+from stc.compiler.diagnostics import StcError
+from stc.dialects import task
+from stc.dialects.task.base import element_width
+from stc.runtime import kernels
+from stc.runtime.data import DataStore
+
+Arrays = dict[str, np.ndarray]
+
+
+def find_graph(module: ModuleOp) -> task.GraphOp:
+    graphs = [op for op in module.ops if isinstance(op, task.GraphOp)]
+    if len(graphs) != 1:
+        raise StcError(f"expected one task.graph in the module, found {len(graphs)}")
+    return graphs[0]
+
+
+def nchw_shape(typ: TensorType) -> tuple[int, ...]:
+    n, h, w, c = typ.get_shape()
+    return n, c, h, w
+
+
+def random_inputs(graph: task.GraphOp, seed: int) -> Arrays:
+    """Uniform int8 inputs in NCHW, drawn in input order from one generator."""
+    rng = np.random.default_rng(seed)
+    return {
+        op.input_name.data: rng.integers(-128, 128, size=nchw_shape(op.result.type), dtype=np.int8)
+        for op in graph.inputs()
+    }
+
+
+def run_module(
+    module: ModuleOp,
+    inputs: Mapping[str, np.ndarray] | None = None,
+    seed: int = 0,
+    base_dir: Path | None = None,
+) -> Arrays:
+    """Run the module's task graph; inputs and outputs are NCHW arrays by name. Inputs
+    not given are drawn from `seed`."""
+    graph = find_graph(module)
+    given = dict(inputs or {})
+    feeds = {**random_inputs(graph, seed), **given}
+    return GoldenExecutor(DataStore(base_dir)).run(graph, feeds)
+
+
+class GoldenExecutor:
+    """Evaluates each block once, in order, and frees every value after its last use."""
+
+    def __init__(self, data: DataStore):
+        self.data = data
+
+    def run(self, graph: task.GraphOp, inputs: Mapping[str, np.ndarray]) -> Arrays:
+        check_inputs(graph, inputs)
+        last_use = {
+            operand: index for index, op in enumerate(graph.block.ops) for operand in op.operands
+        }
+        values: dict[SSAValue, np.ndarray] = {}
+        outputs: Arrays = {}
+        for index, op in enumerate(graph.block.ops):
+            args = [values[v] for v in op.operands]
+            if isinstance(op, task.OutputOp):
+                outputs[op.output_name.data] = np.ascontiguousarray(args[0].transpose(0, 3, 1, 2))
+            elif isinstance(op, task.InputOp):
+                values[op.result] = np.ascontiguousarray(inputs[op.input_name.data].transpose(0, 2, 3, 1))
+            else:
+                values[op.results[0]] = self.evaluate(op, args)
+            for operand in set(op.operands):
+                if last_use[operand] == index:
+                    del values[operand]
+        return outputs
+
+    def evaluate(self, op: Operation, args: list[np.ndarray]) -> np.ndarray:
+        """The value of a buffer, data block or compute block, given its operands' values."""
+        if isinstance(op, task.BufferOp):
+            return assemble(op, args)
+        if isinstance(op, task.DataOp):
+            return self.data.block(op)
+        assert isinstance(op, task.ComputeBlock)
+        return finish(op, accumulate(op, args))
+
+
+def assemble(op: task.BufferOp, args: list[np.ndarray]) -> np.ndarray:
+    """A buffer from the boxes of its sources (which tile it, as verified)."""
+    result = np.empty(op.result.type.get_shape(), dtype=args[0].dtype)
+    for source, (_, box, offset) in zip(args, op.pieces, strict=True):
+        dst = tuple(slice(o, o + n) for o, n in zip(offset, box.shape, strict=True))
+        result[dst] = source[tuple(slice(lo, hi) for lo, hi in box.data)]
+    return result
+
+
+def accumulate(op: task.ComputeBlock, args: list[np.ndarray]) -> np.ndarray:
+    """What a compute block produces before its output stage: int64, bias included."""
+    bias = op.optional_bias
+    if bias is not None:
+        *args, bias_value = args
+    acc = ACCUMULATORS[type(op)](op, args)
+    return acc if bias is None else acc + bias_value.astype(np.int64)
+
+
+def finish(op: task.ComputeBlock, acc: np.ndarray) -> np.ndarray:
+    """The output stage: shift, then saturate to the result's element type."""
+    shift = op.int("shift") if "shift" in op.CLAUSES else 0
+    bits = element_width(op.result.type)
+    assert bits is not None
+    return kernels.saturate_shift(acc, shift, bits)
+
+
+def conv(op: task.ConvOp, args: list[np.ndarray]) -> np.ndarray:
+    return kernels.conv2d(args[0], args[1], op.ints("stride"), op.ints("pad"), op.ints("dilation"))
+
+
+def avgpool(op: task.AvgPoolOp, args: list[np.ndarray]) -> np.ndarray:
+    return kernels.window_sum(args[0], op.window(), op.ints("stride"), op.ints("pad"))
+
+
+def maxpool(op: task.MaxPoolOp, args: list[np.ndarray]) -> np.ndarray:
+    best = kernels.window_max(args[0], op.window(), op.ints("stride"), op.ints("pad"))
+    return np.maximum(best, op.int("cmp"))
+
+
+ACCUMULATORS: dict[type[Operation], Callable[..., np.ndarray]] = {
+    task.ConvOp: conv,
+    task.FcOp: lambda op, args: kernels.fully_connected(args[0], args[1]),
+    task.AvgPoolOp: avgpool,
+    task.MaxPoolOp: maxpool,
+    task.ReluOp: lambda op, args: np.maximum(args[0].astype(np.int64), op.int("cmp")),
+    task.LutOp: lambda op, args: kernels.lookup(args[0], args[1]).astype(np.int64),
+    task.AddOp: lambda op, args: np.sum([a.astype(np.int64) for a in args], axis=0),
+    task.MulOp: lambda op, args: args[0].astype(np.int64) * args[1].astype(np.int64),
+}
+"""Per compute block: its raw result from its activation and data operands (no bias)."""
+
+
+def check_inputs(graph: task.GraphOp, inputs: Mapping[str, np.ndarray]) -> None:
+    expected = {op.input_name.data: nchw_shape(op.result.type) for op in graph.inputs()}
+    if unknown := sorted(set(inputs) - set(expected)):
+        raise StcError(f"graph @{graph.graph_name} has no input {unknown[0]!r} (inputs: {', '.join(expected)})")
+    for name, shape in expected.items():
+        array = inputs[name]
+        if array.shape != shape:
+            raise StcError(f"input {name!r} must be NCHW {list(shape)}, got {list(array.shape)}")
+        if not np.issubdtype(array.dtype, np.integer) or (
+            array.size and (array.min() < -128 or array.max() > 127)
+        ):
+            raise StcError(f"input {name!r} must hold int8 values, got {array.dtype} in [{array.min()}, {array.max()}]")

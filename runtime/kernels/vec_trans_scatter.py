@@ -1,0 +1,249 @@
+"""
+The vendor's `vec_trans_scatter` instruction (VNCHWCONV) on numpy arrays.
+
+An array stands for a Unified Buffer tensor whose first byte is 32-byte aligned. List
+entries are element offsets into it, so an entry's byte address is offset * itemsize and
+must start a 32-byte block. One repeat moves 16 lanes of one block each:
+
+- 16-bit types: the 16 x 16 tile is transposed; element e of source block k becomes
+  element k of destination block e.
+- 32-bit types: the 16 x 8 tile is transposed into 8 rows of 16 elements; row j fills
+  the destination block pair (2j, 2j + 1).
+- 8-bit types: the chosen 16-byte halves of the source blocks are transposed into the
+  chosen halves of the destination blocks; the other halves keep their bytes.
+"""
+
+from collections.abc import Sequence
+
+import numpy as np
+
+BLOCK_BYTES = 32
+HALF_BLOCK_BYTES = 16
+LANES = 16
+MAX_REPEAT_TIMES = 255
+MAX_REP_STRIDE = 65535
+
+SUPPORTED_DTYPES = tuple(
+    np.dtype(name)
+    for name in ("int8", "uint8", "int16", "uint16", "float16", "int32", "uint32", "float32")
+)
+
+
+class VecTransScatterError(ValueError):
+    """A `vec_trans_scatter` call that the vendor forbids or leaves undefined."""
+
+
+def vec_trans_scatter(
+    dst: np.ndarray,
+    src: np.ndarray,
+    dst_high_half: bool,
+    src_high_half: bool,
+    dst_list: Sequence[int],
+    src_list: Sequence[int],
+    repeat_times: int,
+    dst_rep_stride: int,
+    src_rep_stride: int,
+) -> None:
+    """
+    Run one `vec_trans_scatter` from `src` into `dst`, which may be the same array.
+
+    Repeat r uses the list addresses advanced by r * stride * 32 bytes and reads all of
+    its source blocks before it writes. The half flags only matter for 8-bit types.
+
+        >>> src = np.arange(256, dtype=np.float16)
+        >>> dst = np.zeros_like(src)
+        >>> rows = [16 * i for i in range(16)]
+        >>> vec_trans_scatter(dst, src, False, False, rows, rows, 1, 0, 0)
+        >>> bool((dst.reshape(16, 16) == src.reshape(16, 16).T).all())
+        True
+    """
+    itemsize = _element_width(dst, src)
+    _check_flag("dst_high_half", dst_high_half)
+    _check_flag("src_high_half", src_high_half)
+    dst_blocks = _block_addresses("dst_list", dst_list, itemsize)
+    src_blocks = _block_addresses("src_list", src_list, itemsize)
+    _check_distinct_destinations(dst_blocks)
+    repeats = _check_count("repeat_times", repeat_times, MAX_REPEAT_TIMES)
+    dst_stride = _check_count("dst_rep_stride", dst_rep_stride, MAX_REP_STRIDE)
+    src_stride = _check_count("src_rep_stride", src_rep_stride, MAX_REP_STRIDE)
+    if repeats == 1 and (dst_stride or src_stride):
+        raise VecTransScatterError(
+            f"repeat_times = 1 with dst_rep_stride = {dst_stride} and src_rep_stride = "
+            f"{src_stride}: vendor documents disagree on whether a single repeat adds the "
+            "stride; pass strides 0"
+        )
+    if repeats == 0:
+        return
+
+    lane_elements = min(LANES, BLOCK_BYTES // itemsize)
+    span = lane_elements * itemsize
+    dst_touched = _touched_starts(dst_blocks, dst_stride, repeats, itemsize == 1 and dst_high_half)
+    src_touched = _touched_starts(src_blocks, src_stride, repeats, itemsize == 1 and src_high_half)
+    _check_inside("dst", dst, dst_touched, span)
+    _check_inside("src", src, src_touched, span)
+    if _same_buffer(dst, src):
+        _check_overlaps(dst_touched, src_touched, span)
+
+    tiles = _lane_rows(src, lane_elements)[src_touched // span]
+    moved = tiles.swapaxes(1, 2).reshape(-1, lane_elements)
+    kept = _last_writes(dst_touched)
+    _lane_rows(dst, lane_elements)[dst_touched.ravel()[kept] // span] = moved[kept]
+
+
+def _element_width(dst: np.ndarray, src: np.ndarray) -> int:
+    for name, array in (("dst", dst), ("src", src)):
+        if not isinstance(array, np.ndarray):
+            raise VecTransScatterError(f"{name} must be a numpy array, got {type(array).__name__}")
+        if array.ndim != 1 or not array.flags.c_contiguous:
+            raise VecTransScatterError(
+                f"{name} must be a contiguous 1-D array, got shape {array.shape} with "
+                f"strides {array.strides}"
+            )
+    if dst.dtype != src.dtype:
+        raise VecTransScatterError(
+            f"dst and src must have the same dtype, got {dst.dtype} and {src.dtype}"
+        )
+    if dst.dtype not in SUPPORTED_DTYPES:
+        supported = ", ".join(str(dtype) for dtype in SUPPORTED_DTYPES)
+        raise VecTransScatterError(f"dtype {dst.dtype} is not supported; use one of {supported}")
+    return dst.dtype.itemsize
+
+
+def _check_flag(name: str, value: bool) -> None:
+    if not isinstance(value, bool | np.bool_):
+        raise VecTransScatterError(f"{name} must be a bool, got {value!r}")
+
+
+def _check_count(name: str, value: int, limit: int) -> int:
+    if isinstance(value, bool) or not isinstance(value, int | np.integer):
+        raise VecTransScatterError(f"{name} must be an integer, got {value!r}")
+    if not 0 <= value <= limit:
+        raise VecTransScatterError(f"{name} = {value} is outside [0, {limit}]")
+    return int(value)
+
+
+def _block_addresses(name: str, offsets: Sequence[int], itemsize: int) -> np.ndarray:
+    """The byte addresses of the 16 blocks that a list of element offsets names."""
+    values = np.asarray(offsets)
+    if values.shape != (LANES,):
+        raise VecTransScatterError(
+            f"{name} must hold {LANES} element offsets, got shape {values.shape}"
+        )
+    if values.dtype.kind not in "iu":
+        raise VecTransScatterError(
+            f"{name} must hold integer element offsets, got dtype {values.dtype}"
+        )
+    addresses = values.astype(np.int64) * itemsize
+    negative = np.flatnonzero(addresses < 0)
+    if negative.size:
+        lane = negative[0]
+        raise VecTransScatterError(f"{name}[{lane}] = {values[lane]} is negative")
+    misaligned = np.flatnonzero(addresses % BLOCK_BYTES)
+    if misaligned.size:
+        lane = misaligned[0]
+        raise VecTransScatterError(
+            f"{name}[{lane}] = {values[lane]} is byte address {addresses[lane]}, not a "
+            f"multiple of the {BLOCK_BYTES}-byte block"
+        )
+    return addresses
+
+
+def _check_distinct_destinations(dst_blocks: np.ndarray) -> None:
+    """Two lanes writing one block would need a lane order the vendor does not document."""
+    order = np.argsort(dst_blocks, kind="stable")
+    clashes = np.flatnonzero(np.diff(dst_blocks[order]) == 0)
+    if not clashes.size:
+        return
+    first, second = sorted(order[clashes[0] : clashes[0] + 2])
+    raise VecTransScatterError(
+        f"dst_list[{first}] and dst_list[{second}] both name byte address "
+        f"{dst_blocks[first]}; the 16 destination blocks must be distinct"
+    )
+
+
+def _touched_starts(blocks: np.ndarray, stride: int, repeats: int, high_half: bool) -> np.ndarray:
+    """The first byte each (repeat, lane) touches, shaped (repeats, 16)."""
+    advance = np.arange(repeats, dtype=np.int64)[:, None] * (stride * BLOCK_BYTES)
+    return blocks[None, :] + advance + (HALF_BLOCK_BYTES if high_half else 0)
+
+
+def _check_inside(name: str, array: np.ndarray, touched: np.ndarray, span: int) -> None:
+    lane = int(np.argmax(touched[-1]))
+    start = int(touched[-1, lane])
+    if start + span <= array.nbytes:
+        return
+    raise VecTransScatterError(
+        f"{name}_list[{lane}] at repeat {len(touched) - 1} touches bytes "
+        f"[{start}, {start + span}) but {name} holds {array.nbytes} bytes"
+    )
+
+
+def _same_buffer(dst: np.ndarray, src: np.ndarray) -> bool:
+    """Whether dst and src are one buffer; other ways of sharing memory are refused."""
+    if not np.may_share_memory(dst, src):
+        return False
+    dst_start = dst.__array_interface__["data"][0]
+    src_start = src.__array_interface__["data"][0]
+    if dst_start == src_start:
+        return True
+    raise VecTransScatterError(
+        f"dst and src share memory but start {abs(src_start - dst_start)} bytes apart; "
+        "pass the same array as both to work in place"
+    )
+
+
+def _check_overlaps(dst_touched: np.ndarray, src_touched: np.ndarray, span: int) -> None:
+    """
+    Refuse the overlaps the vendor does not support within one buffer: a repeat whose
+    destination overlaps its own source other than block for block (dst_list[i] ==
+    src_list[i], same half), and a repeat reading bytes an earlier repeat wrote.
+    """
+    dst_units = _half_block_units(dst_touched, span)
+    src_units = _half_block_units(src_touched, span)
+    unit_count = int(max(dst_units.max(), src_units.max())) + 1
+    repeat = np.arange(len(dst_touched))[:, None]
+
+    shared = np.isin(dst_units + repeat * unit_count, src_units + repeat * unit_count)
+    exact = (dst_touched == src_touched).all(axis=1)
+    partial = np.flatnonzero(shared.any(axis=1) & ~exact)
+    if partial.size:
+        first = partial[0]
+        unit = dst_units[first][shared[first]][0]
+        raise VecTransScatterError(
+            f"at repeat {first} bytes [{unit * HALF_BLOCK_BYTES}, "
+            f"{(unit + 1) * HALF_BLOCK_BYTES}) are both read and written, but dst_list and "
+            "src_list do not overlap block for block; partial overlap is not supported"
+        )
+
+    first_write = np.full(unit_count, len(dst_touched))
+    np.minimum.at(first_write, dst_units, np.broadcast_to(repeat, dst_units.shape))
+    last_read = np.full(unit_count, -1)
+    np.maximum.at(last_read, src_units, np.broadcast_to(repeat, src_units.shape))
+    hazards = np.flatnonzero(first_write < last_read)
+    if hazards.size:
+        unit = hazards[0]
+        raise VecTransScatterError(
+            f"repeat {first_write[unit]} writes bytes [{unit * HALF_BLOCK_BYTES}, "
+            f"{(unit + 1) * HALF_BLOCK_BYTES}) that repeat {last_read[unit]} reads later; a "
+            "destination that a later repeat reads is not supported"
+        )
+
+
+def _half_block_units(touched: np.ndarray, span: int) -> np.ndarray:
+    """The 16-byte units each (repeat, lane) touches, shaped (repeats, 16 * units)."""
+    first = touched // HALF_BLOCK_BYTES
+    units = first[..., None] + np.arange(span // HALF_BLOCK_BYTES)
+    return units.reshape(len(touched), -1)
+
+
+def _lane_rows(array: np.ndarray, lane_elements: int) -> np.ndarray:
+    """The array's raw bits as rows of one lane's worth of elements (a view)."""
+    raw = array.view(f"u{array.itemsize}")
+    return raw[: raw.size // lane_elements * lane_elements].reshape(-1, lane_elements)
+
+
+def _last_writes(dst_touched: np.ndarray) -> np.ndarray:
+    """Indices of the flattened (repeat, lane) writes that no later repeat overwrites."""
+    backwards = dst_touched.ravel()[::-1]
+    _, first_seen = np.unique(backwards, return_index=True)
+    return backwards.size - 1 - first_seen
