@@ -29,6 +29,9 @@ def reported_errors(tool: str, exit: Callable[[int], None] = sys.exit) -> Iterat
     except (DiagnosticException, StcError) as e:
         print(f"{tool}: error: {first_paragraph(e)}", file=sys.stderr)
         exit(1)
+    except OSError as e:
+        print(f"{tool}: error: {e.strerror}: {e.filename}", file=sys.stderr)
+        exit(1)
 
 
 def first_paragraph(error: BaseException) -> str:

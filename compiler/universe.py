@@ -11,6 +11,7 @@ from collections.abc import Callable
 from xdsl.ir import Dialect
 from xdsl.passes import ModulePass
 from xdsl.universe import Universe
+from xdsl.utils.target import Target
 
 
 def get_task() -> Dialect:
@@ -19,12 +20,60 @@ def get_task() -> Dialect:
     return Task
 
 
+def get_isa() -> Dialect:
+    from stc.dialects.isa import Isa
+
+    return Isa
+
+
+def get_st() -> Dialect:
+    from stc.dialects.st import St
+
+    return St
+
+
 def get_all_dialects() -> dict[str, Callable[[], Dialect]]:
-    return {"task": get_task}
+    return {"task": get_task, "isa": get_isa, "st": get_st}
+
+
+def get_task_split() -> type[ModulePass]:
+    from stc.passes.task_split import TaskSplitPass
+
+    return TaskSplitPass
+
+
+def get_st_apply() -> type[ModulePass]:
+    from stc.passes.st_apply import StApplyPass
+
+    return StApplyPass
+
+
+def get_st_place() -> type[ModulePass]:
+    from stc.passes.st_place import StPlacePass
+
+    return StPlacePass
+
+
+def get_st_route() -> type[ModulePass]:
+    from stc.passes.st_route import StRoutePass
+
+    return StRoutePass
 
 
 def get_all_passes() -> dict[str, Callable[[], type[ModulePass]]]:
-    return {}
+    return {"task-split": get_task_split, "st-apply": get_st_apply, "st-place": get_st_place, "st-route": get_st_route}
 
 
-STC_UNIVERSE = Universe(all_dialects=get_all_dialects(), all_passes=get_all_passes())
+def get_st_svg() -> type[Target]:
+    from stc.compiler.st_svg import StSvgTarget
+
+    return StSvgTarget
+
+
+def get_all_targets() -> dict[str, Callable[[], type[Target]]]:
+    return {"st-svg": get_st_svg}
+
+
+STC_UNIVERSE = Universe(
+    all_dialects=get_all_dialects(), all_passes=get_all_passes(), all_targets=get_all_targets()
+)

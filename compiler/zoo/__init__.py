@@ -3,8 +3,9 @@ The network zoo: real networks with their true layer shapes as task graphs.
 
     module = build_network("resnet50", batch=1)
 
-Each network is a function `(batch) -> ModuleOp` in a module of this package, imported
-only when asked for.
+Each network is a function that describes it to a `NetworkBuilder`, in a module of this
+package imported only when asked for. Shifts are calibrated at batch 1 and reused for any
+batch, so a network computes the same function whatever its batch.
 """
 
 from __future__ import annotations
@@ -14,6 +15,7 @@ from importlib import import_module
 from xdsl.dialects.builtin import ModuleOp
 
 from stc.compiler.diagnostics import StcError
+from stc.compiler.zoo.builder import NetworkBuilder
 
 NETWORKS: dict[str, str] = {
     "tiny": "stc.compiler.zoo.tiny:tiny",
@@ -38,4 +40,11 @@ def build_network(name: str, batch: int = 1) -> ModuleOp:
     if batch < 1:
         raise StcError(f"batch must be at least 1, got {batch}")
     module_name, function = NETWORKS[name].split(":")
-    return getattr(import_module(module_name), function)(batch)
+    describe = getattr(import_module(module_name), function)
+    calibration = NetworkBuilder(name)
+    describe(calibration)
+    if batch == 1:
+        return calibration.finish()
+    builder = NetworkBuilder(name, batch, shifts=calibration.shifts())
+    describe(builder)
+    return builder.finish()

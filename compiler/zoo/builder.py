@@ -3,7 +3,8 @@
 would: every compute block gets its own input buffer (a buffer feeds one block) and data
 blocks reference deterministic random data. Each block is executed as it is added, on a
 random calibration input, so that every shift is chosen from the real spread of its
-accumulations and activations stay int8-friendly.
+accumulations and activations stay int8-friendly; or, given the shifts of an earlier
+build, it reuses them and executes nothing.
 
     b = NetworkBuilder("net")
     x = b.input("image", channels=3, height=32, width=32)
@@ -67,10 +68,11 @@ def calibrated_shift(acc: np.ndarray) -> int:
 class NetworkBuilder:
     """Builds one `task.graph`; see the module docstring."""
 
-    def __init__(self, name: str, batch: int = 1, seed: int = 0):
+    def __init__(self, name: str, batch: int = 1, seed: int = 0, shifts: Sequence[int] | None = None):
         self.graph = task.GraphOp(name)
         self.batch = batch
         self.rng = np.random.default_rng(seed)
+        self.given_shifts = None if shifts is None else iter(shifts)
         self.executor = GoldenExecutor(DataStore())
         self.values: dict[SSAValue, np.ndarray] = {}
         self._next_id = 0
@@ -88,14 +90,15 @@ class NetworkBuilder:
         """Append a block and compute its calibration value."""
         self.graph.block.add_op(op)
         result = op.results[0]
-        if not isinstance(op, task.InputOp):
+        if self.given_shifts is None and not isinstance(op, task.InputOp):
             self.values[result] = self.executor.evaluate(op, [self.values[v] for v in op.operands])
         return result
 
     def input(self, name: str, channels: int, height: int, width: int) -> Activation:
         shape = (self.batch, height, width, channels)
         value = self.add(task.InputOp(self.fresh_id(), name, TensorType(i8, shape)))
-        self.values[value] = self.rng.integers(-128, 128, size=shape, dtype=np.int8)
+        if self.given_shifts is None:
+            self.values[value] = self.rng.integers(-128, 128, size=shape, dtype=np.int8)
         return Activation(((value, 0),), shape)
 
     def output(self, name: str, x: Activation) -> None:
@@ -124,6 +127,10 @@ class NetworkBuilder:
             properties[name] = i64_attr(value) if isinstance(value, int) else i64_array(value)
         op = kind.build(operands=operands, properties=properties, result_types=[TensorType(i8, shape)])
         self.graph.block.add_op(op)
+        if self.given_shifts is not None:
+            if isinstance(op, SCALED_BLOCKS):
+                op.properties["shift"] = i64_attr(next(self.given_shifts))
+            return Activation(((op.result, 0),), tuple(shape))  # pyright: ignore[reportArgumentType]
         acc = accumulate(op, [self.values[v] for v in op.operands])
         if isinstance(op, SCALED_BLOCKS):
             op.properties["shift"] = i64_attr(calibrated_shift(acc))
@@ -213,6 +220,10 @@ class NetworkBuilder:
             offset += branch.channels
         n, h, w, _ = branches[0].shape
         return Activation(tuple(parts), (n, h, w, offset))
+
+    def shifts(self) -> list[int]:
+        """The shifts of the scaling blocks, in order."""
+        return [op.int("shift") for op in self.graph.block.ops if isinstance(op, SCALED_BLOCKS)]
 
     def finish(self) -> ModuleOp:
         self.values.clear()

@@ -3,8 +3,6 @@ DarkNet-19 (Redmon and Farhadi, YOLO9000, 2017) at 224×224: about 2.8 G MACs. I
 ReLU is a table lookup, as TianjicX would run it (CLUT).
 """
 
-from xdsl.dialects.builtin import ModuleOp
-
 from stc.compiler.zoo.builder import NetworkBuilder
 
 STAGES = (
@@ -18,8 +16,7 @@ STAGES = (
 """(channels, kernel) of the convs of each stage; all stages but the last end with a 2×2 max pool."""
 
 
-def darknet19(batch: int = 1) -> ModuleOp:
-    b = NetworkBuilder("darknet19", batch)
+def darknet19(b: NetworkBuilder) -> None:
     x = b.input("image", channels=3, height=224, width=224)
     for index, stage in enumerate(STAGES):
         for channels, kernel in stage:
@@ -28,4 +25,3 @@ def darknet19(batch: int = 1) -> ModuleOp:
             x = b.maxpool(x, 2, stride=2)
     x = b.conv(x, 1000, 1)
     b.output("logits", b.global_avgpool(x))
-    return b.finish()

@@ -4,8 +4,6 @@ classifiers: about 1.5 G MACs. Max pools round up (ceil mode) through one row an
 of bottom/right padding, which a max never picks.
 """
 
-from xdsl.dialects.builtin import ModuleOp
-
 from stc.compiler.zoo.builder import Activation, NetworkBuilder
 
 CEIL = (0, 1, 0, 1)
@@ -35,8 +33,7 @@ def inception(b: NetworkBuilder, x: Activation, widths: tuple[int, ...]) -> Acti
     )
 
 
-def googlenet(batch: int = 1) -> ModuleOp:
-    b = NetworkBuilder("googlenet", batch)
+def googlenet(b: NetworkBuilder) -> None:
     x = b.input("image", channels=3, height=224, width=224)
     x = b.conv(x, 64, 7, stride=2, pad=3, relu=True)
     x = b.maxpool(x, 3, stride=2, pad=CEIL)
@@ -49,4 +46,3 @@ def googlenet(batch: int = 1) -> ModuleOp:
             x = b.maxpool(x, 3, stride=2, pad=CEIL)
     x = b.global_avgpool(x)
     b.output("logits", b.fc(x, 1000))
-    return b.finish()

@@ -3,8 +3,6 @@ ResNet-18 and ResNet-50 (He et al., 2016; torchvision's v1.5, stride in the 3×3
 bottleneck) at 224×224: about 1.8 G and 4.1 G MACs.
 """
 
-from xdsl.dialects.builtin import ModuleOp
-
 from stc.compiler.zoo.builder import Activation, NetworkBuilder
 
 
@@ -23,8 +21,7 @@ def bottleneck(b: NetworkBuilder, x: Activation, planes: int, stride: int) -> Ac
     return b.add_branches([y, shortcut], relu=True)
 
 
-def resnet(name: str, batch: int, block, depths: tuple[int, ...]) -> ModuleOp:
-    b = NetworkBuilder(name, batch)
+def resnet(b: NetworkBuilder, block, depths: tuple[int, ...]) -> None:
     x = b.input("image", channels=3, height=224, width=224)
     x = b.conv(x, 64, 7, stride=2, pad=3, relu=True)
     x = b.maxpool(x, 3, stride=2, pad=1)
@@ -34,12 +31,11 @@ def resnet(name: str, batch: int, block, depths: tuple[int, ...]) -> ModuleOp:
             x = block(b, x, planes, 2 if stage > 0 and index == 0 else 1)
     x = b.global_avgpool(x)
     b.output("logits", b.fc(x, 1000))
-    return b.finish()
 
 
-def resnet18(batch: int = 1) -> ModuleOp:
-    return resnet("resnet18", batch, basic_block, (2, 2, 2, 2))
+def resnet18(b: NetworkBuilder) -> None:
+    resnet(b, basic_block, (2, 2, 2, 2))
 
 
-def resnet50(batch: int = 1) -> ModuleOp:
-    return resnet("resnet50", batch, bottleneck, (3, 4, 6, 3))
+def resnet50(b: NetworkBuilder) -> None:
+    resnet(b, bottleneck, (3, 4, 6, 3))

@@ -1,12 +1,9 @@
 """A tiny network that uses every compute block: for quick end-to-end runs and tests."""
 
-from xdsl.dialects.builtin import ModuleOp
-
 from stc.compiler.zoo.builder import NetworkBuilder
 
 
-def tiny(batch: int = 1) -> ModuleOp:
-    b = NetworkBuilder("tiny", batch)
+def tiny(b: NetworkBuilder) -> None:
     x = b.input("image", channels=3, height=16, width=16)
     stem = b.conv(x, 16, 3, pad=1, relu=True)
     left = b.conv(stem, 8, 3, pad=1, relu=True)
@@ -17,4 +14,3 @@ def tiny(batch: int = 1) -> ModuleOp:
     residual = b.add_branches([pooled, gated], relu=True)
     smooth = b.avgpool(residual, 2, stride=2)
     b.output("logits", b.fc(smooth, 10))
-    return b.finish()

@@ -1,15 +1,12 @@
 """VGG-19 (Simonyan and Zisserman, 2015) at 224×224: about 19.6 G MACs."""
 
-from xdsl.dialects.builtin import ModuleOp
-
 from stc.compiler.zoo.builder import NetworkBuilder
 
 STAGES = ((64, 2), (128, 2), (256, 4), (512, 4), (512, 4))
 """(channels, 3×3 convs) per stage; each stage ends with a 2×2 max pool."""
 
 
-def vgg19(batch: int = 1) -> ModuleOp:
-    b = NetworkBuilder("vgg19", batch)
+def vgg19(b: NetworkBuilder) -> None:
     x = b.input("image", channels=3, height=224, width=224)
     for channels, convs in STAGES:
         for _ in range(convs):
@@ -18,4 +15,3 @@ def vgg19(batch: int = 1) -> ModuleOp:
     x = b.fc(x, 4096, relu=True)
     x = b.fc(x, 4096, relu=True)
     b.output("logits", b.fc(x, 1000))
-    return b.finish()

@@ -129,7 +129,11 @@ class RandomDataAttr(Data[int]):
     @classmethod
     def parse_parameter(cls, parser: AttrParser) -> int:
         with parser.in_angle_brackets():
-            return parser.parse_integer(allow_boolean=False)
+            start = parser.pos
+            seed = parser.parse_integer(allow_boolean=False)
+            if not 0 <= seed < 2**63:
+                parser.raise_error(f"random seed must be in [0, 2^63), got {seed}", start, parser.pos)
+        return seed
 
     def print_parameter(self, printer: Printer) -> None:
         printer.print_string(f"<{self.data}>")
@@ -163,9 +167,12 @@ class NpzDataAttr(Data[tuple[str, str]]):
     @classmethod
     def parse_parameter(cls, parser: AttrParser) -> tuple[str, str]:
         with parser.in_angle_brackets():
+            start = parser.pos
             path = parser.parse_str_literal("npz file path")
             parser.parse_punctuation(",")
             key = parser.parse_str_literal("npz key")
+            if not path or not key:
+                parser.raise_error("npz path and key must not be empty", start, parser.pos)
         return path, key
 
     def print_parameter(self, printer: Printer) -> None:

@@ -160,6 +160,7 @@ class ComputeBlock(ComputeOp):
                 raise self.error(
                     f"a compute result is read only by buffers, not by {use.operation.name}"
                 )
+        self.verify_roles()
         for value in self.data_inputs:
             owner = value.owner
             assert isinstance(owner, BufferOp)
@@ -168,7 +169,6 @@ class ComputeBlock(ComputeOp):
                     f"reads buffer {owner.task_id} of kind {owner.kind.data.value}, "
                     f"expected {self.INPUT_KIND.value}"
                 )
-        self.verify_roles()
         if (bias := self.optional_bias) is not None:
             self.expect_data(bias, BiasOp, "bias")
             channels = self.result.type.get_shape()[3]

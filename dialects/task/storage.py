@@ -199,7 +199,7 @@ class BufferOp(StorageOp):
     @classmethod
     def parse(cls, parser: Parser) -> BufferOp:
         task_id = parser.parse_integer(allow_boolean=False)
-        kind = StorageKind(parser.parse_keyword_in([k.value for k in StorageKind], "storage kind"))
+        kind = StorageKind(parser.parse_keyword_in([k.value for k in StorageKind], " as the storage kind"))
         sources: list[tuple[SSAValue, BoxAttr, Sequence[int]]] = []
         while True:
             source = parse_defined_operand(parser)
@@ -279,7 +279,7 @@ class BufferOp(StorageOp):
         consumers = [use.operation for use in self.result.uses]
         compute = [op for op in consumers if not isinstance(op, OutputOp)]
         if len(compute) > 1:
-            ids = ", ".join(str(task_id_of(op)) for op in compute)
+            ids = ", ".join(sorted(str(task_id_of(op)) for op in compute))
             raise self.error(f"a buffer feeds at most one compute block, this one feeds {ids}")
         if compute and self.kind.data == StorageKind.SO:
             raise self.error("an `so` buffer is read only by outputs")

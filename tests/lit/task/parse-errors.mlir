@@ -1,0 +1,70 @@
+// RUN: stc-opt %s --split-input-file --parsing-diagnostics | filecheck %s
+
+// Parse errors of the custom syntax point at the offending text.
+
+task.graph @g {
+  %in = task.buffer 1 si %x : tensor<1x8x8x16xi8>
+}
+// CHECK: %x is used before it is defined (a task graph lists every block after its producers)
+
+// -----
+
+task.graph @g {
+  %x = task.input 0 "x" : tensor<1x8x8x16xi8>
+  %in = task.buffer 1 si %x[0:1, 4:4, 0:8, 0:16] : tensor<1x8x8x16xi8>
+}
+// CHECK: box interval 4:4 is empty or negative
+
+// -----
+
+task.graph @g {
+  %x = task.input 0 "x" : i8
+}
+// CHECK: expected a tensor type
+
+// -----
+
+task.graph @g {
+  %x = task.input 0 "x" : tensor<1x8x8x16xi8>
+  %in = task.buffer 1 sx %x : tensor<1x8x8x16xi8>
+}
+// CHECK: Expected one of 'si', 'sic', 'sifc', 'so' as the storage kind
+
+// -----
+
+task.graph @g {
+  %x = task.input 0 "x" : tensor<1x8x8x16xi8>
+  %in = task.buffer 1 si %x : tensor<1x8x8x16xi8>
+  %r = task.relu 2 %in, %in : tensor<1x8x8x16xi8>
+}
+// CHECK: task.relu takes 1 operands (input), got 2
+
+// -----
+
+task.graph @g {
+  %x = task.input 0 "x" : tensor<1x8x8x16xi8>
+  %in = task.buffer 1 si %x : tensor<1x8x8x16xi8>
+  %p = task.maxpool 2 %in : tensor<1x8x8x16xi8>
+}
+// CHECK: task.maxpool needs the clause `window`
+
+// -----
+
+task.graph @g {
+  %w = task.weight 1 "weights.bin" : tensor<1x1x1x1xi8>
+}
+// CHECK: expected #task.random<seed>, #task.npz<path, key> or dense<...>
+
+// -----
+
+task.graph @g {
+  %w = task.weight 1 #task.random<-1> : tensor<1x1x1x1xi8>
+}
+// CHECK: random seed must be in [0, 2^63), got -1
+
+// -----
+
+task.graph @g {
+  %w = task.weight 1 #task.npz<"", "w"> : tensor<1x1x1x1xi8>
+}
+// CHECK: npz path and key must not be empty
