@@ -1,0 +1,536 @@
+"""
+The `task-split` pass: TianjicX's `split_task` and `split_group` actions (seed 000).
+
+A compute block is cut into a grid of pieces along its output rows (y), output columns
+(x), output channels (f) and reduced input channels (r, conv and fc only). Each piece
+reads its own input buffers, assembled from the original input buffer's producers (with
+halo rows and columns for windowed blocks), and its own weight, bias and table blocks,
+which hold the same data reference narrowed to the piece's box or replicated whole.
+Pieces write their boxes of the original output buffers, which are not split. Along r
+the pieces write raw int32 partial sums to one buffer per r-slice, and a `task.add`
+joins them, adding the bias once and applying the shift. See docs/passes/task-split.md.
+
+```mlir
+%c = task.conv 3 %in, %w bias %b pad [1, 1, 1, 1] shift 9 : tensor<1x8x8x32xi8>
+%out = task.buffer 4 so %c : tensor<1x8x8x32xi8>
+```
+
+split by `2,1,1,1` becomes two convs reading 5-row blocks of the input (two halo rows),
+each with its own replica of the weight and bias:
+
+```mlir
+%in = task.buffer 7 sic %x[0:1, 0:5, 0:8, 0:32] : tensor<1x5x8x32xi8>
+%w = task.weight 8 #task.random<1> : tensor<32x3x3x32xi8>
+%b = task.bias 9 #task.random<2> : tensor<32xi32>
+%c = task.conv 10 %in, %w bias %b pad [1, 0, 1, 1] shift 9 : tensor<1x4x8x32xi8>
+%in_1 = task.buffer 11 sic %x[0:1, 3:8, 0:8, 0:32] : tensor<1x5x8x32xi8>
+...
+%c_1 = task.conv 14 %in_1, %w_1 bias %b_1 pad [0, 1, 1, 1] shift 9 : tensor<1x4x8x32xi8>
+%out = task.buffer 4 so %c, %c_1[0:1, 0:4, 0:8, 0:32] at [0, 4, 0, 0] : tensor<1x8x8x32xi8>
+```
+"""
+
+from __future__ import annotations
+
+import itertools
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import TypeVar
+
+from xdsl.context import Context
+from xdsl.dialects.builtin import (
+    I64,
+    ArrayAttr,
+    DenseArrayBase,
+    ModuleOp,
+    ShapedType,
+    TensorType,
+    i32,
+    i64,
+)
+from xdsl.ir import Operation, SSAValue
+from xdsl.passes import ModulePass
+from xdsl.utils.exceptions import PassFailedException
+from xdsl.utils.hints import isa
+
+from stc.dialects.task import (
+    AddOp,
+    BoxAttr,
+    BufferOp,
+    ComputeBlock,
+    ConvOp,
+    DataOp,
+    FcOp,
+    GraphOp,
+    StorageKind,
+    TaskOp,
+    WeightOp,
+    WindowBlock,
+)
+from stc.dialects.task.syntax import i64_array, i64_attr
+
+Interval = tuple[int, int]
+Box = tuple[Interval, ...]
+Counts = tuple[int, int, int, int]
+
+AXES = ("y", "x", "f", "r")
+UNITS = {"y": "rows", "x": "columns", "f": "channels", "r": "input channels"}
+HINT = "split"
+"""The discardable attribute holding a compute block's split vector."""
+CREATED = "split_created"
+"""The discardable attribute on a graph listing the ids of the blocks the pass created."""
+
+TaskOpT = TypeVar("TaskOpT", bound=TaskOp)
+
+
+def average_split(length: int, count: int) -> list[Interval]:
+    """Cut [0, length) into `count` intervals, piece k ending at ⌈k·length/count⌉ (10 → 4, 3, 3)."""
+    return list(itertools.pairwise(-(-k * length // count) for k in range(count + 1)))
+
+
+def intersect(a: Box, b: Box) -> Box | None:
+    """The common box of `a` and `b`, None when they do not overlap."""
+    box = tuple(
+        (max(a_lo, b_lo), min(a_hi, b_hi)) for (a_lo, a_hi), (b_lo, b_hi) in zip(a, b, strict=True)
+    )
+    return box if all(lo < hi for lo, hi in box) else None
+
+
+@dataclass(frozen=True)
+class AxisPiece:
+    """One piece along y or x: the output interval, the input interval it reads, its pads."""
+
+    out: Interval
+    read: Interval
+    pad: Interval
+
+
+def window_pieces(
+    windows: Sequence[Interval], size: int, kernel: int, stride: int, dilation: int, pad: Interval
+) -> list[AxisPiece]:
+    """
+    The input rows each range of windows reads: windows [a, b) read rows
+    [a·s − pad_lo, (b−1)·s + k_eff − pad_lo) clipped to the input. The first piece keeps
+    pad_lo, the last pad_hi; inner pieces get the pads that keep their window count exact.
+    """
+    extent = dilation * (kernel - 1) + 1
+    pad_lo, pad_hi = pad
+    pieces: list[AxisPiece] = []
+    for a, b in windows:
+        lo = max(a * stride - pad_lo, 0)
+        end = (b - 1) * stride + extent - pad_lo
+        hi = min(end, size)
+        piece_pad_hi = pad_hi if b == windows[-1][1] else end - hi
+        pieces.append(AxisPiece((a, b), (lo, hi), (lo - a * stride + pad_lo, piece_pad_hi)))
+    return pieces
+
+
+def elementwise_pieces(windows: Sequence[Interval]) -> list[AxisPiece]:
+    return [AxisPiece(interval, interval, (0, 0)) for interval in windows]
+
+
+@dataclass(frozen=True)
+class Piece:
+    """One piece of a split block."""
+
+    y: AxisPiece
+    x: AxisPiece
+    f: Interval
+    channels_read: Interval
+    """Input channels read: the r interval of a conv or fc, the f interval otherwise."""
+    r_index: int
+
+    def out_box(self, batch: int) -> Box:
+        return ((0, batch), self.y.out, self.x.out, self.f)
+
+    def read_box(self, batch: int) -> Box:
+        return ((0, batch), self.y.read, self.x.read, self.channels_read)
+
+
+def split_error(op: TaskOp, message: str) -> PassFailedException:
+    return PassFailedException(f"{op.name} {op.task_id}: {message}")
+
+
+def shape_of(value: SSAValue) -> tuple[int, ...]:
+    assert isinstance(value.type, ShapedType)
+    return value.type.get_shape()
+
+
+def axis_lengths(op: ComputeBlock) -> dict[str, int | None]:
+    """The length of each axis the block can be split along, None for those it lacks."""
+    _, rows, columns, channels = shape_of(op.result)
+    if isinstance(op, FcOp):
+        return {"y": None, "x": None, "f": channels, "r": shape_of(op.input)[3]}
+    reduced = shape_of(op.input)[3] if isinstance(op, ConvOp) else None
+    return {"y": rows, "x": columns, "f": channels, "r": reduced}
+
+
+def split_counts(op: ComputeBlock, vector: Sequence[int]) -> Counts:
+    """Check a split vector (ny, nx, nf, nr, or the seed's ny, nx, nf, nr, 1, 1) against a block."""
+    if len(vector) == 6 and tuple(vector[4:]) != (1, 1):
+        raise split_error(op, f"ky and kx are never split, got nky={vector[4]} nkx={vector[5]}")
+    if len(vector) not in (4, 6):
+        counts = f"{len(vector)} counts {list(vector)}"
+        raise split_error(op, f"a split vector is ny,nx,nf,nr or ny,nx,nf,nr,1,1, got {counts}")
+    lengths = axis_lengths(op)
+    for axis, count in zip(AXES, vector[:4], strict=True):
+        length = lengths[axis]
+        if count < 1:
+            raise split_error(op, f"split counts must be at least 1, got {count} for {axis}")
+        if length is None and count > 1:
+            raise split_error(
+                op, f"cannot split {axis} into {count} pieces: a {op.name} has no {axis} dimension"
+            )
+        if length is not None and count > length:
+            raise split_error(
+                op, f"cannot split {axis} ({length} {UNITS[axis]}) into {count} pieces"
+            )
+    ny, nx, nf, nr = vector[:4]
+    return ny, nx, nf, nr
+
+
+def spatial_pieces(op: ComputeBlock, axis: int, count: int) -> list[AxisPiece]:
+    """Pieces along y (axis 0) or x (axis 1)."""
+    in_size = shape_of(op.data_inputs[0])[1 + axis]
+    if isinstance(op, FcOp):
+        return [AxisPiece((0, 1), (0, in_size), (0, 0))]
+    windows = average_split(shape_of(op.result)[1 + axis], count)
+    if not isinstance(op, WindowBlock):
+        return elementwise_pieces(windows)
+    pad = op.ints("pad")[2 * axis], op.ints("pad")[2 * axis + 1]
+    stride, dilation = op.ints("stride")[axis], op.dilations()[axis]
+    return window_pieces(windows, in_size, op.window()[axis], stride, dilation, pad)
+
+
+def plan_pieces(op: ComputeBlock, counts: Counts) -> list[Piece]:
+    """The grid of pieces, y outermost and r innermost."""
+    ny, nx, nf, nr = counts
+    reduces = isinstance(op, ConvOp | FcOp)
+    return [
+        Piece(y, x, f, r if reduces else f, r_index)
+        for y, x, f, (r_index, r) in itertools.product(
+            spatial_pieces(op, 0, ny),
+            spatial_pieces(op, 1, nx),
+            average_split(shape_of(op.result)[3], nf),
+            enumerate(average_split(shape_of(op.data_inputs[0])[3], nr)),
+        )
+    ]
+
+
+class GraphBlocks:
+    """The blocks of one task graph by id, fresh ids, and the ids of the blocks created."""
+
+    def __init__(self, graph: GraphOp):
+        self.graph = graph
+        self.by_id: dict[int, TaskOp] = {op.task_id: op for op in graph.tasks()}
+        self.free_id = max(self.by_id, default=-1) + 1
+        self.created: list[int] = []
+
+    def fresh_id(self) -> int:
+        self.free_id += 1
+        return self.free_id - 1
+
+    def compute_block(self, task_id: int) -> ComputeBlock:
+        op = self.by_id.get(task_id)
+        if op is None:
+            graph = self.graph.graph_name
+            raise PassFailedException(f"task.graph @{graph} has no block with id {task_id}")
+        if not isinstance(op, ComputeBlock):
+            raise split_error(op, "only compute blocks are split, this is a storage block")
+        return op
+
+    def insert(self, op: TaskOpT, before: Operation) -> TaskOpT:
+        self.graph.block.insert_op_before(op, before)
+        self.by_id[op.task_id] = op
+        self.created.append(op.task_id)
+        return op
+
+    def erase(self, op: TaskOp) -> None:
+        del self.by_id[op.task_id]
+        self.graph.block.erase_op(op)
+
+    def surviving_created(self) -> list[int]:
+        return [task_id for task_id in self.created if task_id in self.by_id]
+
+
+def narrowed_data(op: DataOp, box: Box | None, task_id: int) -> DataOp:
+    """A new block holding `box` of what `op` holds (all of it when `box` is None)."""
+    region = op.region.data
+    if box is not None:
+        region = tuple((lo + a, lo + b) for (lo, _), (a, b) in zip(region, box, strict=True))
+    whole = BoxAttr.whole(op.full_type.get_shape())
+    box_attr = None if region == whole.data else BoxAttr(region)
+    return type(op)(task_id, op.data, op.full_type, box_attr)
+
+
+def buffer_region(buffer: BufferOp, region: Box, task_id: int) -> BufferOp:
+    """A new buffer holding `region` of `buffer`, read from the same producers."""
+    sources: list[tuple[SSAValue, BoxAttr, Sequence[int]]] = []
+    for value, box, offset in buffer.pieces:
+        placed = tuple((o, o + size) for o, size in zip(offset, box.shape, strict=True))
+        if (overlap := intersect(placed, region)) is None:
+            continue
+        source_box = tuple(
+            (lo + o_lo - p_lo, lo + o_hi - p_lo)
+            for (lo, _), (o_lo, o_hi), (p_lo, _) in zip(box.data, overlap, placed, strict=True)
+        )
+        landing = [o_lo - r_lo for (o_lo, _), (r_lo, _) in zip(overlap, region, strict=True)]
+        sources.append((value, BoxAttr(source_box), landing))
+    element = buffer.result.type.get_element_type()
+    shape = [hi - lo for lo, hi in region]
+    return BufferOp(task_id, buffer.kind.data, sources, TensorType(element, shape))
+
+
+def reassemble(
+    buffer: BufferOp, sources: Sequence[tuple[SSAValue, BoxAttr, Sequence[int]]]
+) -> None:
+    """Replace the sources of `buffer` in place, keeping its id, kind, type and consumers."""
+    buffer.operands = [value for value, _, _ in sources]
+    buffer.boxes = ArrayAttr(box for _, box, _ in sources)
+    buffer.offsets = ArrayAttr(i64_array(offset) for _, _, offset in sources)
+
+
+def result_sources(
+    box: BoxAttr, offset: Sequence[int], outputs: Sequence[tuple[Box, SSAValue]]
+) -> list[tuple[SSAValue, BoxAttr, Sequence[int]]]:
+    """The sources that deliver `box` of a split block's result at `offset`, from its pieces."""
+    sources: list[tuple[SSAValue, BoxAttr, Sequence[int]]] = []
+    for piece_box, value in outputs:
+        if (overlap := intersect(box.data, piece_box)) is None:
+            continue
+        local = tuple(
+            (lo - p_lo, hi - p_lo) for (lo, hi), (p_lo, _) in zip(overlap, piece_box, strict=True)
+        )
+        landing = [o + lo - b_lo for o, (lo, _), b_lo in zip(offset, overlap, box.lo, strict=True)]
+        sources.append((value, BoxAttr(local), landing))
+    return sources
+
+
+def route_result(result: SSAValue, outputs: Sequence[tuple[Box, SSAValue]]) -> None:
+    """Make every buffer that reads `result` read the same elements from the pieces' results."""
+    for buffer in dict.fromkeys(use.operation for use in result.uses):
+        assert isinstance(buffer, BufferOp)
+        sources: list[tuple[SSAValue, BoxAttr, Sequence[int]]] = []
+        for value, box, offset in buffer.pieces:
+            kept = [(value, box, offset)]
+            sources.extend(result_sources(box, offset, outputs) if value is result else kept)
+        reassemble(buffer, sources)
+
+
+def data_box(data: DataOp, piece: Piece) -> Box | None:
+    """The box of a weight a piece reads; tables are replicated whole."""
+    if not isinstance(data, WeightOp):
+        return None
+    _, rows, columns, _ = data.result.type.get_shape()
+    return (piece.f, (0, rows), (0, columns), piece.channels_read)
+
+
+def piece_input(blocks: GraphBlocks, op: ComputeBlock, value: SSAValue, piece: Piece) -> SSAValue:
+    """A piece's own copy of an operand of `op`: its box of a buffer or weight, a whole table."""
+    owner = value.owner
+    if isinstance(owner, DataOp):
+        copy = narrowed_data(owner, data_box(owner, piece), blocks.fresh_id())
+    else:
+        assert isinstance(owner, BufferOp)
+        copy = buffer_region(owner, piece.read_box(shape_of(op.result)[0]), blocks.fresh_id())
+    copy.result.name_hint = value.name_hint
+    return blocks.insert(copy, op).result
+
+
+def piece_bias(
+    blocks: GraphBlocks, op: ComputeBlock, piece: Piece, partial: bool
+) -> list[SSAValue]:
+    """A piece's channels of the bias; none for partial sums, whose add takes the bias."""
+    bias = op.optional_bias
+    if bias is None or partial:
+        return []
+    assert isinstance(bias.owner, DataOp)
+    copy = narrowed_data(bias.owner, (piece.f,), blocks.fresh_id())
+    copy.result.name_hint = bias.name_hint
+    return [blocks.insert(copy, op).result]
+
+
+def build_piece(blocks: GraphBlocks, op: ComputeBlock, piece: Piece, partial: bool) -> ComputeBlock:
+    """Create one piece of `op`, before it, after the blocks it reads."""
+    groups: list[SSAValue | list[SSAValue]] = []
+    for name in op.OPERAND_NAMES:
+        operand: SSAValue | Sequence[SSAValue] = getattr(op, name)
+        if isinstance(operand, SSAValue):
+            groups.append(piece_input(blocks, op, operand, piece))
+        else:
+            groups.append([piece_input(blocks, op, value, piece) for value in operand])
+    if op.has_bias():
+        groups.append(piece_bias(blocks, op, piece, partial))
+    properties = dict(op.properties) | {"id": i64_attr(blocks.fresh_id())}
+    if isinstance(op, WindowBlock):
+        properties["pad"] = i64_array(piece.y.pad + piece.x.pad)
+    if partial:
+        properties["shift"] = i64_attr(0)
+    element = i32 if partial else op.result.type.get_element_type()
+    shape = [hi - lo for lo, hi in piece.out_box(shape_of(op.result)[0])]
+    piece_op = type(op).build(
+        operands=groups, properties=properties, result_types=[TensorType(element, shape)]
+    )
+    piece_op.result.name_hint = op.result.name_hint
+    return blocks.insert(piece_op, op)
+
+
+def join_partial_sums(
+    blocks: GraphBlocks, op: ComputeBlock, built: Sequence[tuple[Piece, ComputeBlock]]
+) -> None:
+    """
+    Gather the int32 partial sums of each r-slice in one buffer, and add the slices in a
+    `task.add` that adds the bias once, applies the shift and takes over the result.
+    """
+    batch = shape_of(op.result)[0]
+    slices: dict[int, list[tuple[SSAValue, BoxAttr, Sequence[int]]]] = {}
+    for piece, piece_op in built:
+        whole = BoxAttr.whole(shape_of(piece_op.result))
+        landing = [lo for lo, _ in piece.out_box(batch)]
+        slices.setdefault(piece.r_index, []).append((piece_op.result, whole, landing))
+    partial_type = TensorType(i32, shape_of(op.result))
+    branches: list[SSAValue] = []
+    for sources in slices.values():
+        branch = blocks.insert(
+            BufferOp(blocks.fresh_id(), StorageKind.SI, sources, partial_type), op
+        )
+        branch.result.name_hint = op.result.name_hint and f"{op.result.name_hint}_partial"
+        branches.append(branch.result)
+    bias = op.optional_bias
+    add = AddOp.build(
+        operands=[branches, [] if bias is None else [bias]],
+        properties={"id": i64_attr(blocks.fresh_id()), "shift": op.properties["shift"]},
+        result_types=[op.result.type],
+    )
+    add.result.name_hint = op.result.name_hint
+    blocks.insert(add, op)
+    op.result.replace_all_uses_with(add.result)
+
+
+def erase_with_inputs(blocks: GraphBlocks, op: ComputeBlock) -> None:
+    """Erase a split block, then the storage blocks nothing else reads."""
+    inputs = dict.fromkeys(value.owner for value in op.operands)
+    blocks.erase(op)
+    for owner in inputs:
+        if isinstance(owner, BufferOp | DataOp) and not owner.result.uses:
+            blocks.erase(owner)
+
+
+def split_block(blocks: GraphBlocks, task_id: int, vector: Sequence[int]) -> None:
+    """Split one compute block of a graph in place; an all-ones vector changes nothing."""
+    op = blocks.compute_block(task_id)
+    counts = split_counts(op, vector)
+    if counts == (1, 1, 1, 1):
+        return
+    partial = counts[3] > 1
+    built = [(piece, build_piece(blocks, op, piece, partial)) for piece in plan_pieces(op, counts)]
+    if partial:
+        join_partial_sums(blocks, op, built)
+    else:
+        batch = shape_of(op.result)[0]
+        route_result(
+            op.result, [(piece.out_box(batch), piece_op.result) for piece, piece_op in built]
+        )
+    erase_with_inputs(blocks, op)
+
+
+def split_task(graph: GraphOp, task_id: int, vector: Sequence[int]) -> list[int]:
+    """
+    Split compute block `task_id` of `graph` by `vector` (ny, nx, nf, nr, or the seed's
+    six counts with nky = nkx = 1). Return the ids of the blocks created, in order.
+    """
+    return split_group(graph, [task_id], [vector])
+
+
+def split_group(
+    graph: GraphOp, task_ids: Sequence[int], vectors: Sequence[int] | Sequence[Sequence[int]]
+) -> list[int]:
+    """
+    Split the blocks `task_ids` of `graph` in order, all by one vector or each by its own.
+    Return the ids of the blocks created that are still in the graph, in order.
+    """
+    per_task = broadcast_vectors(task_ids, vectors)
+    blocks = GraphBlocks(graph)
+    for task_id, vector in zip(task_ids, per_task, strict=True):
+        split_block(blocks, task_id, vector)
+    return blocks.surviving_created()
+
+
+def broadcast_vectors(
+    task_ids: Sequence[int], vectors: Sequence[int] | Sequence[Sequence[int]]
+) -> list[Sequence[int]]:
+    """One vector per task: a single vector is given to every task."""
+    counts = [v for v in vectors if isinstance(v, int)]
+    if len(counts) == len(vectors):
+        return [counts] * len(task_ids)
+    per_task = [v for v in vectors if not isinstance(v, int)]
+    if len(per_task) != len(task_ids):
+        raise PassFailedException(f"split_group: {len(vectors)} vectors for {len(task_ids)} tasks")
+    return per_task
+
+
+def take_hints(blocks: GraphBlocks) -> list[tuple[int, Sequence[int]]]:
+    """The split hints of a graph's blocks in graph order; the hints are removed."""
+    requests: list[tuple[int, Sequence[int]]] = []
+    for op in blocks.graph.tasks():
+        if (hint := op.attributes.pop(HINT, None)) is None:
+            continue
+        if not isa(hint, DenseArrayBase[I64]):
+            raise split_error(op, f"a split hint is array<i64: ny, nx, nf, nr>, got {hint}")
+        requests.append((op.task_id, hint.get_values()))
+    return requests
+
+
+@dataclass(frozen=True)
+class TaskSplitPass(ModulePass):
+    """
+    Split compute blocks of the module's task graphs (TianjicX split_task / split_group).
+
+    Options:
+
+    - task: the id of one block to split (split_task).
+    - tasks: the ids of blocks to split in order, all by the same vector (split_group).
+    - vector: split counts ny,nx,nf,nr (or ny,nx,nf,nr,1,1).
+
+    With no options, every block with a hint `split = array<i64: ny, nx, nf, nr>` is
+    split by it, in graph order, and the hint is removed. Each graph in which something
+    was split gets `split_created = array<i64: ...>`, the ids of the blocks created.
+    """
+
+    name = "task-split"
+
+    task: int | None = None
+    tasks: tuple[int, ...] = ()
+    vector: tuple[int, ...] = ()
+
+    def apply(self, ctx: Context, op: ModuleOp) -> None:
+        task_ids = self.task_ids()
+        graphs = [GraphBlocks(graph) for graph in op.ops if isinstance(graph, GraphOp)]
+        if missing := set(task_ids).difference(*(blocks.by_id for blocks in graphs)):
+            raise PassFailedException(
+                f"task-split: no task graph has a block with id {min(missing)}"
+            )
+        for blocks in graphs:
+            requests = [(i, self.vector) for i in task_ids if i in blocks.by_id]
+            if not task_ids:
+                requests = take_hints(blocks)
+            if not requests:
+                continue
+            for task_id, vector in requests:
+                split_block(blocks, task_id, vector)
+            blocks.graph.attributes[CREATED] = DenseArrayBase.from_list(
+                i64, blocks.surviving_created()
+            )
+
+    def task_ids(self) -> tuple[int, ...]:
+        """The ids the options name, after checking the options fit together."""
+        if self.task is not None and self.tasks:
+            raise PassFailedException("task-split: give `task` or `tasks`, not both")
+        task_ids = self.tasks if self.task is None else (self.task,)
+        if task_ids and not self.vector:
+            raise PassFailedException("task-split: `task` and `tasks` need a `vector`")
+        if self.vector and not task_ids:
+            raise PassFailedException(
+                "task-split: `vector` needs `task` or `tasks`; hints carry their own vectors"
+            )
+        return task_ids

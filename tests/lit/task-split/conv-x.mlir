@@ -1,0 +1,28 @@
+// Seed split_task example 2: the conv of example 1 split x in 2. 5-column input blocks
+// (columns 0:5 and 3:8), left/right pad only on the outer pieces, weight and bias replicated.
+
+// RUN: stc-opt %s -p 'task-split{task=3 vector=1,2,1,1,1,1}' | filecheck %s
+// RUN: stc-opt %s -p 'task-split{task=3 vector=1,2,1,1,1,1}' -o %t && stc-run %s --compare %t
+
+task.graph @conv {
+  %x = task.input 5 "x" : tensor<1x8x8x32xi8>
+  %in = task.buffer 0 sic %x : tensor<1x8x8x32xi8>
+  %w = task.weight 1 #task.random<1> : tensor<32x3x3x32xi8>
+  %b = task.bias 2 #task.random<2> : tensor<32xi32>
+  %c = task.conv 3 %in, %w bias %b pad [1, 1, 1, 1] shift 12 : tensor<1x8x8x32xi8>
+  %out = task.buffer 4 so %c : tensor<1x8x8x32xi8>
+  task.output 6 "y" %out
+}
+
+// CHECK:      task.graph @conv attributes {split_created = array<i64: 7, 8, 9, 10, 11, 12, 13, 14>} {
+// CHECK-NEXT: %x = task.input 5 "x" : tensor<1x8x8x32xi8>
+// CHECK-NEXT: %in = task.buffer 7 sic %x[0:1, 0:8, 0:5, 0:32] : tensor<1x8x5x32xi8>
+// CHECK-NEXT: %w = task.weight 8 #task.random<1> : tensor<32x3x3x32xi8>
+// CHECK-NEXT: %b = task.bias 9 #task.random<2> : tensor<32xi32>
+// CHECK-NEXT: %c = task.conv 10 %in, %w bias %b pad [1, 1, 1, 0] shift 12 : tensor<1x8x4x32xi8>
+// CHECK-NEXT: %in_1 = task.buffer 11 sic %x[0:1, 0:8, 3:8, 0:32] : tensor<1x8x5x32xi8>
+// CHECK-NEXT: %w_1 = task.weight 12 #task.random<1> : tensor<32x3x3x32xi8>
+// CHECK-NEXT: %b_1 = task.bias 13 #task.random<2> : tensor<32xi32>
+// CHECK-NEXT: %c_1 = task.conv 14 %in_1, %w_1 bias %b_1 pad [1, 1, 0, 1] shift 12 : tensor<1x8x4x32xi8>
+// CHECK-NEXT: %out = task.buffer 4 so %c, %c_1[0:1, 0:8, 0:4, 0:32] at [0, 0, 4, 0] : tensor<1x8x8x32xi8>
+// CHECK-NEXT: task.output 6 "y" %out

@@ -1,0 +1,582 @@
+"""
+The `task-split` pass: the seed's tables measured on split graphs, the Python API, and
+differential execution (original against split, bit-identical) on the seed examples,
+on hypothesis-generated blocks and on zoo networks.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from collections.abc import Callable
+
+import numpy as np
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+from xdsl.dialects.builtin import I64, DenseArrayBase, ModuleOp, ShapedType
+from xdsl.ir import SSAValue
+from xdsl.parser import Parser
+from xdsl.utils.exceptions import PassFailedException
+from xdsl.utils.hints import isa
+
+from stc.compiler.ir_files import stc_context
+from stc.dialects import task
+from stc.passes.task_split import (
+    TaskSplitPass,
+    average_split,
+    axis_lengths,
+    split_group,
+    split_task,
+    window_pieces,
+)
+from stc.runtime.golden import run_module
+
+SEED_CONV = """
+task.graph @conv {
+  %x = task.input 5 "x" : tensor<1x8x8x32xi8>
+  %in = task.buffer 0 sic %x : tensor<1x8x8x32xi8>
+  %w = task.weight 1 #task.random<1> : tensor<32x3x3x32xi8>
+  %b = task.bias 2 #task.random<2> : tensor<32xi32>
+  %c = task.conv 3 %in, %w bias %b pad [1, 1, 1, 1] shift 12 : tensor<1x8x8x32xi8>
+  %out = task.buffer 4 so %c : tensor<1x8x8x32xi8>
+  task.output 6 "y" %out
+}
+"""
+
+SEED_AVGPOOL = """
+task.graph @avgpool {
+  %x = task.input 4 "x" : tensor<1x8x8x32xi8>
+  %in = task.buffer 0 si %x : tensor<1x8x8x32xi8>
+  %b = task.bias 1 #task.random<2> : tensor<32xi32>
+  %p = task.avgpool 2 %in bias %b window [2, 2] stride [2, 2] shift 2 : tensor<1x4x4x32xi8>
+  %out = task.buffer 3 so %p : tensor<1x4x4x32xi8>
+  task.output 5 "y" %out
+}
+"""
+
+SEED_FC = """
+task.graph @fc {
+  %x = task.input 5 "x" : tensor<1x1x1x32xi8>
+  %in = task.buffer 0 sifc %x : tensor<1x1x1x32xi8>
+  %w = task.weight 1 #task.random<1> : tensor<32x1x1x32xi8>
+  %b = task.bias 2 #task.random<2> : tensor<32xi32>
+  %f = task.fc 3 %in, %w bias %b shift 10 : tensor<1x1x1x32xi8>
+  %out = task.buffer 4 so %f : tensor<1x1x1x32xi8>
+  task.output 6 "y" %out
+}
+"""
+
+SEED_LUT = """
+task.graph @lut {
+  %x = task.input 4 "x" : tensor<1x8x8x32xi8>
+  %in = task.buffer 0 si %x : tensor<1x8x8x32xi8>
+  %t = task.table 1 #task.random<3> : tensor<256xi8>
+  %l = task.lut 2 %in, %t : tensor<1x8x8x32xi8>
+  %out = task.buffer 3 so %l : tensor<1x8x8x32xi8>
+  task.output 5 "y" %out
+}
+"""
+
+SEED_GROUP = """
+task.graph @group {
+  %x = task.input 9 "x" : tensor<1x16x16x32xi8>
+  %p1_in = task.buffer 0 si %x : tensor<1x16x16x32xi8>
+  %p1 = task.maxpool 1 %p1_in window [2, 2] stride [2, 2] : tensor<1x8x8x32xi8>
+  %c_in = task.buffer 2 sic %p1 : tensor<1x8x8x32xi8>
+  %w = task.weight 3 #task.random<1> : tensor<32x3x3x32xi8>
+  %b = task.bias 4 #task.random<2> : tensor<32xi32>
+  %c = task.conv 5 %c_in, %w bias %b pad [1, 1, 1, 1] shift 12 : tensor<1x8x8x32xi8>
+  %p7_in = task.buffer 6 si %c : tensor<1x8x8x32xi8>
+  %p7 = task.maxpool 7 %p7_in window [2, 2] stride [2, 2] : tensor<1x4x4x32xi8>
+  %out = task.buffer 8 so %p7 : tensor<1x4x4x32xi8>
+  task.output 10 "y" %out
+}
+"""
+
+AXIS_VECTORS = {"y": (2, 1, 1, 1), "x": (1, 2, 1, 1), "f": (1, 1, 2, 1), "r": (1, 1, 1, 2)}
+
+
+def parse(text: str) -> ModuleOp:
+    module = Parser(stc_context(), text).parse_module()
+    module.verify()
+    return module
+
+
+def shape_of(value: SSAValue) -> tuple[int, ...]:
+    assert isinstance(value.type, ShapedType)
+    return value.type.get_shape()
+
+
+def graph_of(module: ModuleOp) -> task.GraphOp:
+    (graph,) = [op for op in module.ops if isinstance(op, task.GraphOp)]
+    return graph
+
+
+def block(graph: task.GraphOp, task_id: int) -> task.TaskOp:
+    (op,) = [op for op in graph.tasks() if op.task_id == task_id]
+    return op
+
+
+def assert_same_outputs(original: ModuleOp, split: ModuleOp, seed: int = 0) -> None:
+    split.verify()
+    expected, actual = run_module(original, seed=seed), run_module(split, seed=seed)
+    assert expected.keys() == actual.keys()
+    for name in expected:
+        np.testing.assert_array_equal(actual[name], expected[name], err_msg=name)
+
+
+# ---------------------------------------------------------------------------------------
+# Average split and halo
+
+
+@pytest.mark.parametrize(
+    ("length", "count", "expected"),
+    [
+        (10, 3, [(0, 4), (4, 7), (7, 10)]),
+        (7, 2, [(0, 4), (4, 7)]),
+        (8, 2, [(0, 4), (4, 8)]),
+        (5, 5, [(0, 1), (1, 2), (2, 3), (3, 4), (4, 5)]),
+        (3, 1, [(0, 3)]),
+    ],
+)
+def test_average_split_puts_the_larger_pieces_first(
+    length: int, count: int, expected: list[tuple[int, int]]
+):
+    assert average_split(length, count) == expected
+
+
+def test_seed_halo_gives_two_five_row_blocks_with_outer_pads():
+    pieces = window_pieces(average_split(8, 2), size=8, kernel=3, stride=1, dilation=1, pad=(1, 1))
+    assert [(p.out, p.read, p.pad) for p in pieces] == [
+        ((0, 4), (0, 5), (1, 0)),
+        ((4, 8), (3, 8), (0, 1)),
+    ]
+
+
+def test_inner_pieces_get_the_pads_their_windows_still_need():
+    # 1 input row, 3x3 kernel, pad 2 on both sides: every window reaches both pads.
+    pieces = window_pieces(average_split(3, 3), size=1, kernel=3, stride=1, dilation=1, pad=(2, 2))
+    assert [(p.read, p.pad) for p in pieces] == [
+        ((0, 1), (2, 0)),
+        ((0, 1), (1, 1)),
+        ((0, 1), (0, 2)),
+    ]
+
+
+# ---------------------------------------------------------------------------------------
+# The seed's four tables, measured: each piece of a split by 2 along one dimension,
+# relative to the original block.
+
+RATIOS: dict[str, Callable[[float], bool]] = {
+    "half": lambda ratio: ratio == 0.5,
+    "about half": lambda ratio: 0.5 <= ratio < 0.75,  # halo rows or columns on top
+    "same": lambda ratio: ratio == 1,
+}
+
+SEEDS = {
+    "conv": (SEED_CONV, 3),
+    "avgpool": (SEED_AVGPOOL, 2),
+    "fc": (SEED_FC, 3),
+    "lut": (SEED_LUT, 2),
+}
+
+SEED_TABLES = [
+    # block, dimension: input, weight or table (None: the block has none), output, compute,
+    # the new task
+    ("conv", "y", "about half", "same", "half", "half", None),
+    ("conv", "x", "about half", "same", "half", "half", None),
+    ("conv", "f", "same", "half", "half", "half", None),
+    ("conv", "r", "half", "half", "same", "half", "task.add"),
+    ("avgpool", "y", "about half", None, "half", "half", None),
+    ("avgpool", "x", "about half", None, "half", "half", None),
+    ("avgpool", "f", "half", None, "half", "half", None),
+    ("fc", "f", "same", "half", "half", "half", None),
+    ("fc", "r", "half", "half", "same", "half", "task.add"),
+    ("lut", "y", "half", "same", "half", "half", None),
+    ("lut", "x", "half", "same", "half", "half", None),
+    ("lut", "f", "half", "same", "half", "half", None),
+]
+
+
+def elements(value: SSAValue) -> int:
+    assert isinstance(value.type, ShapedType)
+    return math.prod(value.type.get_shape())
+
+
+def work(op: task.ComputeBlock) -> int:
+    """Multiply-accumulates, window reads or lookups of a block."""
+    out = elements(op.result)
+    if isinstance(op, task.ConvOp | task.FcOp):
+        return out * elements(op.weight) // shape_of(op.weight)[0]
+    if isinstance(op, task.WindowBlock):
+        return out * math.prod(op.window())
+    return out
+
+
+def measure(op: task.ComputeBlock) -> dict[str, int]:
+    data = [v for v in op.operands if isinstance(v.owner, task.WeightOp | task.TableOp)]
+    return {
+        "input": sum(elements(v) for v in op.data_inputs),
+        "weight": sum(elements(v) for v in data),
+        "output": elements(op.result),
+        "compute": work(op),
+    }
+
+
+@pytest.mark.parametrize(
+    ("kind", "axis", "inputs", "weight", "outputs", "compute", "new_task"), SEED_TABLES
+)
+def test_seed_table(
+    kind: str,
+    axis: str,
+    inputs: str,
+    weight: str | None,
+    outputs: str,
+    compute: str,
+    new_task: str | None,
+):
+    text, task_id = SEEDS[kind]
+    module = parse(text)
+    graph = graph_of(module)
+    original = block(graph, task_id)
+    assert isinstance(original, task.ComputeBlock)
+    before = measure(original)
+    created = [block(graph, i) for i in split_task(graph, task_id, AXIS_VECTORS[axis])]
+    pieces = [op for op in created if type(op) is type(original)]
+    assert len(pieces) == 2
+    expected = {"input": inputs, "weight": weight, "output": outputs, "compute": compute}
+    for piece in pieces:
+        after = measure(piece)
+        for quantity, ratio_name in expected.items():
+            if ratio_name is None:
+                continue
+            ratio = after[quantity] / before[quantity]
+            assert RATIOS[ratio_name](ratio), f"{kind} split {axis}: {quantity} ratio {ratio}"
+    assert [op.name for op in created if isinstance(op, task.AddOp)] == (
+        [new_task] if new_task else []
+    )
+    assert_same_outputs(parse(text), module)
+
+
+# ---------------------------------------------------------------------------------------
+# Seed examples through the Python API, executed
+
+
+SEED_EXAMPLES = [
+    (SEED_CONV, 3, (2, 1, 1, 1, 1, 1)),
+    (SEED_CONV, 3, (1, 2, 1, 1, 1, 1)),
+    (SEED_CONV, 3, (1, 1, 2, 1, 1, 1)),
+    (SEED_CONV, 3, (1, 1, 1, 2, 1, 1)),
+    (SEED_CONV, 3, (2, 1, 2, 2, 1, 1)),
+    (SEED_AVGPOOL, 2, (2, 1, 1, 1)),
+    (SEED_AVGPOOL, 2, (1, 2, 1, 1)),
+    (SEED_AVGPOOL, 2, (1, 1, 2, 1)),
+    (SEED_AVGPOOL, 2, (2, 2, 2, 1)),
+    (SEED_FC, 3, (1, 1, 2, 1)),
+    (SEED_FC, 3, (1, 1, 1, 2)),
+    (SEED_FC, 3, (1, 1, 2, 2)),
+    (SEED_LUT, 2, (2, 1, 1, 1)),
+    (SEED_LUT, 2, (1, 2, 1, 1)),
+    (SEED_LUT, 2, (1, 1, 2, 1)),
+    (SEED_LUT, 2, (2, 2, 2, 1)),
+]
+
+
+@pytest.mark.parametrize(("text", "task_id", "vector"), SEED_EXAMPLES)
+def test_seed_split_task_examples_compute_the_same(
+    text: str, task_id: int, vector: tuple[int, ...]
+):
+    module = parse(text)
+    graph = graph_of(module)
+    created = split_task(graph, task_id, vector)
+    computes = [i for i in created if isinstance(block(graph, i), task.ComputeBlock)]
+    partial_sum_adds = 1 if vector[3] > 1 else 0
+    assert len(computes) == math.prod(vector) + partial_sum_adds
+    assert task_id not in {op.task_id for op in graph.tasks()}
+    assert_same_outputs(parse(text), module)
+
+
+def test_seed_conv_yfr_gives_eight_convs_two_partial_buffers_and_one_add():
+    module = parse(SEED_CONV)
+    graph = graph_of(module)
+    created = [block(graph, i) for i in split_task(graph, 3, (2, 1, 2, 2, 1, 1))]
+    convs = [op for op in created if isinstance(op, task.ConvOp)]
+    (add,) = [op for op in created if isinstance(op, task.AddOp)]
+    assert len(convs) == 8
+    assert all(op.optional_bias is None and op.int("shift") == 0 for op in convs)
+    assert add.optional_bias is not None
+    assert block(graph, 2) is add.optional_bias.owner
+    assert add.int("shift") == 12
+    assert len(add.inputs) == 2
+    partial = [v.owner for v in add.inputs]
+    assert all(isinstance(b, task.BufferOp) and len(b.sources) == 4 for b in partial)
+
+
+def test_seed_split_group_f_f():
+    module = parse(SEED_GROUP)
+    graph = graph_of(module)
+    created = [block(graph, i) for i in split_group(graph, [1, 7], (1, 1, 2, 1, 1, 1))]
+    assert len([op for op in created if isinstance(op, task.MaxPoolOp)]) == 4
+    conv = block(graph, 5)
+    assert isinstance(conv, task.ConvOp)
+    assert isinstance(buffer := conv.input.owner, task.BufferOp)
+    assert len(buffer.sources) == 2
+    assert_same_outputs(parse(SEED_GROUP), module)
+
+
+def test_seed_split_group_f_r_f_lines_producer_halves_up_with_conv_slices():
+    module = parse(SEED_GROUP)
+    graph = graph_of(module)
+    vectors = [(1, 1, 2, 1, 1, 1), (1, 1, 1, 2, 1, 1), (1, 1, 2, 1, 1, 1)]
+    created = [block(graph, i) for i in split_group(graph, [1, 5, 7], vectors)]
+    convs = [op for op in created if isinstance(op, task.ConvOp)]
+    pools = [op for op in created if isinstance(op, task.MaxPoolOp)]
+    assert len(convs) == 2
+    assert len(pools) == 4
+    for conv, pool in zip(convs, pools[:2], strict=True):
+        buffer = conv.input.owner
+        assert isinstance(buffer, task.BufferOp)
+        assert [source for source, _, _ in buffer.pieces] == [pool.result]
+    assert len([op for op in created if isinstance(op, task.AddOp)]) == 1
+    assert_same_outputs(parse(SEED_GROUP), module)
+
+
+def test_split_group_needs_one_vector_per_task_or_one_for_all():
+    graph = graph_of(parse(SEED_GROUP))
+    with pytest.raises(PassFailedException, match="split_group: 2 vectors for 3 tasks"):
+        split_group(graph, [1, 5, 7], [(1, 1, 2, 1), (1, 1, 1, 2)])
+
+
+def test_unknown_id_names_the_graph():
+    graph = graph_of(parse(SEED_CONV))
+    with pytest.raises(PassFailedException, match="task.graph @conv has no block with id 42"):
+        split_task(graph, 42, (2, 1, 1, 1))
+
+
+def test_splitting_a_created_piece_again_narrows_its_boxes():
+    module = parse(SEED_CONV)
+    graph = graph_of(module)
+    first = split_task(graph, 3, (1, 1, 2, 1))
+    piece = next(i for i in first if isinstance(block(graph, i), task.ConvOp))
+    second = [block(graph, i) for i in split_task(graph, piece, (2, 1, 2, 2))]
+    weights = [op for op in second if isinstance(op, task.WeightOp)]
+    assert {op.region.data[0] for op in weights} == {(0, 8), (8, 16)}
+    assert_same_outputs(parse(SEED_CONV), module)
+
+
+def test_pass_reports_created_ids_and_applies_hints_in_graph_order():
+    text = SEED_GROUP.replace(
+        ": tensor<1x8x8x32xi8>\n  %c_in",
+        ": tensor<1x8x8x32xi8> {split = array<i64: 1, 1, 2, 1>}\n  %c_in",
+    ).replace(
+        "shift 12 : tensor<1x8x8x32xi8>",
+        "shift 12 : tensor<1x8x8x32xi8> {split = array<i64: 1, 1, 1, 2>}",
+    )
+    module = parse(text)
+    TaskSplitPass().apply(stc_context(), module)
+    graph = graph_of(module)
+    created = graph.attributes["split_created"]
+    assert isa(created, DenseArrayBase[I64])
+    ids = list(created.get_values())
+    assert ids == sorted(ids)
+    assert all(block(graph, i) for i in ids)
+    assert not any("split" in op.attributes for op in graph.tasks())
+    assert len([i for i in ids if isinstance(block(graph, i), task.AddOp)]) == 1
+    assert_same_outputs(parse(SEED_GROUP), module)
+
+
+def test_pass_options_round_trip():
+    assert str(TaskSplitPass(task=3, vector=(2, 1, 1, 1))) == "task-split{task=3 vector=2,1,1,1}"
+
+
+# ---------------------------------------------------------------------------------------
+# Hypothesis: single blocks with random shapes, strides, pads, dilations and uneven
+# vectors, fed by buffers assembled from several inputs and read by several buffers.
+
+
+class Ids:
+    def __init__(self) -> None:
+        self.next = 0
+
+    def __call__(self) -> int:
+        self.next += 1
+        return self.next - 1
+
+
+def tensor(shape: tuple[int, ...], element: str = "i8") -> str:
+    return f"tensor<{'x'.join(map(str, shape))}x{element}>"
+
+
+@st.composite
+def input_buffer(
+    draw: st.DrawFn, ids: Ids, lines: list[str], kind: str, shape: tuple[int, int, int, int]
+) -> str:
+    """A buffer of `shape` over fresh inputs: whole, cut in rows, or cut out of a wider input."""
+    n, h, w, c = shape
+    name = f"b{len(lines)}"
+    style = draw(st.sampled_from(["whole", "rows", "box"] if h > 1 else ["whole", "box"]))
+    if style == "whole":
+        lines.append(f'%x{name} = task.input {ids()} "x{name}" : {tensor(shape)}')
+        lines.append(f"%{name} = task.buffer {ids()} {kind} %x{name} : {tensor(shape)}")
+    elif style == "rows":
+        cut = draw(st.integers(1, h - 1))
+        lines.append(f'%x{name}a = task.input {ids()} "x{name}a" : {tensor((n, cut, w, c))}')
+        lines.append(f'%x{name}b = task.input {ids()} "x{name}b" : {tensor((n, h - cut, w, c))}')
+        lines.append(
+            f"%{name} = task.buffer {ids()} {kind} %x{name}a, "
+            f"%x{name}b[0:{n}, 0:{h - cut}, 0:{w}, 0:{c}] at [0, {cut}, 0, 0] : {tensor(shape)}"
+        )
+    else:
+        lines.append(f'%x{name} = task.input {ids()} "x{name}" : {tensor((n, h + 1, w, c + 2))}')
+        box = f"[0:{n}, 1:{h + 1}, 0:{w}, 1:{c + 1}]"
+        lines.append(f"%{name} = task.buffer {ids()} {kind} %x{name}{box} : {tensor(shape)}")
+    return f"%{name}"
+
+
+@st.composite
+def window_clauses(
+    draw: st.DrawFn, h: int, w: int, dilated: bool
+) -> tuple[str, tuple[int, int], tuple[int, int]]:
+    """Window, stride, pad (and dilation) clauses that fit an h×w input; the output size."""
+    kernel = (draw(st.integers(1, min(3, h + 1))), draw(st.integers(1, min(3, w + 1))))
+    dilation = (draw(st.integers(1, 2)), draw(st.integers(1, 2))) if dilated else (1, 1)
+    stride = (draw(st.integers(1, 3)), draw(st.integers(1, 3)))
+    extents = [dilation[a] * (kernel[a] - 1) + 1 for a in (0, 1)]
+    pads = [draw(st.integers(0, extents[a // 2] - 1)) for a in range(4)]
+    sizes = (h, w)
+    for axis in (0, 1):
+        while sizes[axis] + pads[2 * axis] + pads[2 * axis + 1] < extents[axis]:
+            pads[2 * axis + 1 if pads[2 * axis + 1] < extents[axis] - 1 else 2 * axis] += 1
+    out = tuple(
+        (sizes[a] + pads[2 * a] + pads[2 * a + 1] - extents[a]) // stride[a] + 1 for a in (0, 1)
+    )
+    clauses = f"stride [{stride[0]}, {stride[1]}] pad [{', '.join(map(str, pads))}]"
+    if dilated:
+        clauses += f" dilation [{dilation[0]}, {dilation[1]}]"
+    return clauses, kernel, out  # pyright: ignore[reportReturnType]
+
+
+KINDS = ["conv", "fc", "avgpool", "maxpool", "relu", "lut", "add", "mul"]
+
+
+@st.composite
+def single_block_graph(draw: st.DrawFn, kind: str) -> str:
+    """A task graph holding one compute block of `kind` (id 1000) and its storage."""
+    ids = Ids()
+    lines: list[str] = []
+    n = draw(st.integers(1, 2))
+    h, w, c = draw(st.integers(1, 9)), draw(st.integers(1, 9)), draw(st.integers(1, 8))
+    f = draw(st.integers(1, 8))
+    shift = draw(st.integers(0, 10))
+    element = draw(st.sampled_from(["i8", "i32"])) if kind != "lut" else "i8"
+    bias_seed = draw(st.integers(0, 99))
+    with_bias = draw(st.booleans())
+
+    def bias(channels: int) -> str:
+        if not with_bias:
+            return ""
+        lines.append(
+            f"%bias = task.bias {ids()} #task.random<{bias_seed}> : {tensor((channels,), 'i32')}"
+        )
+        return " bias %bias"
+
+    if kind == "conv":
+        source = draw(input_buffer(ids, lines, "sic", (n, h, w, c)))
+        clauses, (ky, kx), (oh, ow) = draw(window_clauses(h, w, dilated=True))
+        lines.append(
+            f"%w = task.weight {ids()} #task.random<{bias_seed + 1}> : {tensor((f, ky, kx, c))}"
+        )
+        op = f"task.conv 1000 {source}, %w{bias(f)} {clauses} shift {shift}"
+        shape = (n, oh, ow, f)
+    elif kind == "fc":
+        h, w = min(h, 3), min(w, 3)
+        source = draw(input_buffer(ids, lines, "sifc", (n, h, w, c)))
+        lines.append(
+            f"%w = task.weight {ids()} #task.random<{bias_seed + 1}> : {tensor((f, h, w, c))}"
+        )
+        op = f"task.fc 1000 {source}, %w{bias(f)} shift {shift}"
+        shape = (n, 1, 1, f)
+    elif kind in ("avgpool", "maxpool"):
+        source = draw(input_buffer(ids, lines, "si", (n, h, w, c)))
+        clauses, (ky, kx), (oh, ow) = draw(window_clauses(h, w, dilated=False))
+        extra = bias(c) if kind == "avgpool" else f" cmp {draw(st.integers(-128, 0))}"
+        op = f"task.{kind} 1000 {source}{extra} window [{ky}, {kx}] {clauses} shift {shift}"
+        shape = (n, oh, ow, c)
+    elif kind == "relu":
+        source = draw(input_buffer(ids, lines, "si", (n, h, w, c)))
+        op = f"task.relu 1000 {source} cmp {draw(st.integers(-128, 0))} shift {shift}"
+        shape = (n, h, w, c)
+    elif kind == "lut":
+        source = draw(input_buffer(ids, lines, "si", (n, h, w, c)))
+        lines.append(f"%t = task.table {ids()} #task.random<{bias_seed}> : tensor<256xi8>")
+        op = f"task.lut 1000 {source}, %t"
+        shape = (n, h, w, c)
+    else:
+        branches = draw(st.integers(1, 3)) if kind == "add" else 2
+        sources = [draw(input_buffer(ids, lines, "si", (n, h, w, c))) for _ in range(branches)]
+        op = f"task.{kind} 1000 {', '.join(sources)}{bias(c)} shift {shift}"
+        shape = (n, h, w, c)
+    lines.append(f"%y = {op} : {tensor(shape, element)}")
+    lines.append(f"%out = task.buffer {ids()} so %y : {tensor(shape, element)}")
+    lines.append(f'task.output {ids()} "y" %out')
+    n, oh, ow, oc = shape
+    if oh > 1:
+        cut = draw(st.integers(1, oh - 1))
+        rotated = (
+            f"%y[0:{n}, {cut}:{oh}, 0:{ow}, 0:{oc}], "
+            f"%y[0:{n}, 0:{cut}, 0:{ow}, 0:{oc}] at [0, {oh - cut}, 0, 0]"
+        )
+        lines.append(f"%rows = task.buffer {ids()} so {rotated} : {tensor(shape, element)}")
+        lines.append(f'task.output {ids()} "rows" %rows')
+    return "task.graph @g {\n  " + "\n  ".join(lines) + "\n}\n"
+
+
+@pytest.mark.parametrize("kind", KINDS)
+@settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(data=st.data())
+def test_random_blocks_split_exactly(kind: str, data: st.DataObject):
+    text = data.draw(single_block_graph(kind))
+    module = parse(text)
+    op = block(graph_of(module), 1000)
+    assert isinstance(op, task.ComputeBlock)
+    vector = [
+        1 if length is None else data.draw(st.integers(1, min(length, 3)))
+        for length in axis_lengths(op).values()
+    ]
+    split_task(graph_of(module), 1000, vector)
+    assert_same_outputs(parse(text), module, seed=data.draw(st.integers(0, 2**16)))
+
+
+# ---------------------------------------------------------------------------------------
+# Zoo networks
+
+
+def largest_vector(op: task.ComputeBlock, limit: int) -> list[int]:
+    return [1 if length is None else min(length, limit) for length in axis_lengths(op).values()]
+
+
+def test_resnet18_every_layer_split_by_the_largest_vector_up_to_2222():
+    from stc.compiler.zoo import build_network
+
+    module = build_network("resnet18")
+    graph = graph_of(module)
+    blocks = [op for op in graph.tasks() if isinstance(op, task.ComputeBlock)]
+    split_group(graph, [op.task_id for op in blocks], [largest_vector(op, 2) for op in blocks])
+    assert len([op for op in graph.tasks() if isinstance(op, task.ComputeBlock)]) > 8 * len(blocks)
+    assert_same_outputs(build_network("resnet18"), module)
+
+
+def test_resnet50_split_by_a_random_valid_vector_per_layer():
+    from stc.compiler.zoo import build_network
+
+    module = build_network("resnet50")
+    graph = graph_of(module)
+    rng = random.Random(50)
+    blocks = [op for op in graph.tasks() if isinstance(op, task.ComputeBlock)]
+    vectors = [
+        [1 if n is None else rng.randint(1, min(n, 3)) for n in axis_lengths(op).values()]
+        for op in blocks
+    ]
+    split_group(graph, [op.task_id for op in blocks], vectors)
+    assert_same_outputs(build_network("resnet50"), module, seed=7)
