@@ -83,6 +83,7 @@ from stc.dialects.task.attrs import (
     print_box,
 )
 from stc.dialects.task.compute import window_output_size
+from stc.dialects.task.storage import format_box
 from stc.dialects.task.syntax import (
     format_int_list,
     i64_array,
@@ -104,7 +105,7 @@ LANES = 16
 def ints(attr: Attribute) -> tuple[int, ...]:
     """The values of an i64 dense array."""
     assert isinstance(attr, DenseArrayBase)
-    return tuple(int(v) for v in attr.get_values())
+    return attr.get_values()
 
 
 def format_coord(coord: Sequence[int]) -> str:
@@ -257,7 +258,8 @@ def parse_tile(parser: Parser) -> TileAttr:
 class Access:
     """A byte range an instruction touches, and the alignment rule its start follows:
     a storage kind of the target (`activation`, `partial_sum`, `weight`, `bias`),
-    `transfer` (the target's smallest alignment) or `block` (32 bytes, always)."""
+    `transfer` (the target's smallest alignment), `block` (32 bytes, always) or `none`
+    (global memory)."""
 
     role: str
     start: int
@@ -332,7 +334,8 @@ class ProgramOp(IRDLOperation):
     def phase_count(self) -> int:
         return max((len(core.phases()) for core in self.cores()), default=0)
 
-    def load_target(self) -> HardwareTarget:
+    def hardware_target(self) -> HardwareTarget:
+        """The target the program names, or a verifier error naming the program."""
         try:
             return load_target(self.target.data)
         except StcError as error:
@@ -365,7 +368,7 @@ class ProgramOp(IRDLOperation):
                 raise VerifyException(
                     f"isa.program @{self.program_name} holds declarations and cores, not {op.name}"
                 )
-        target = self.load_target()
+        target = self.hardware_target()
         self._verify_globals(target)
         self._verify_cores(target)
         verify_transfers(self, target)
@@ -376,7 +379,7 @@ class ProgramOp(IRDLOperation):
             if duplicates := sorted({n for n in names if names.count(n) > 1}):
                 raise VerifyException(f"{kind} name {duplicates[0]!r} is declared twice")
         regions = sorted(
-            (op.address.value.data, op.nbytes, op.describe())
+            (op.start, op.nbytes, op.describe())
             for op in self.body.block.ops
             if isinstance(op, GlobalOp)
         )
@@ -390,8 +393,7 @@ class ProgramOp(IRDLOperation):
         for (start, size, what), (next_start, _, other) in itertools.pairwise(regions):
             if start + size > next_start:
                 raise VerifyException(
-                    f"{what} at global bytes [{start}, {start + size}) overlaps {other} "
-                    f"at {next_start}"
+                    f"{what} at global bytes [{start}, {start + size}) overlaps {other}"
                 )
 
     def _verify_cores(self, target: HardwareTarget) -> None:
@@ -427,7 +429,9 @@ def where(coord: Coord, phase: int, index: int, op: Operation) -> str:
     return f"core {format_coord(coord)}, phase {phase}, #{index} {op.name}"
 
 
-def verify_accesses(target: HardwareTarget, core: CoreOp, phase: int, index: int, op: Instruction) -> None:
+def verify_accesses(
+    target: HardwareTarget, core: CoreOp, phase: int, index: int, op: Instruction
+) -> None:
     coord = core.coord
     site = where(coord, phase, index, op)
     if op.COMPUTES and not target.tile_type_at(*coord).computes:
@@ -530,7 +534,9 @@ class NetworkTensorOp(IRDLOperation):
 
     ROLE: ClassVar[str]
 
-    def __init__(self, name: str, tensor_type: TensorType[Attribute], address: int, layout: GlobalLayout):
+    def __init__(
+        self, name: str, tensor_type: TensorType[Attribute], address: int, layout: GlobalLayout
+    ):
         super().__init__(
             properties={
                 "name": StringAttr(name),
@@ -657,7 +663,12 @@ class DataOp(IRDLOperation):
         box: BoxAttr | None = None,
     ):
         super().__init__(
-            properties={"data": data, "full_type": full_type, "box": box, "address": i64_attr(address)}
+            properties={
+                "data": data,
+                "full_type": full_type,
+                "box": box,
+                "address": i64_attr(address),
+            }
         )
 
     @property
@@ -695,7 +706,9 @@ class DataOp(IRDLOperation):
             parser.parse_punctuation(":")
             full_type = parse_tensor_type(parser)
         else:
-            parser.raise_error("expected #task.random<seed>, #task.npz<path, key> or dense<...>", start, parser.pos)
+            parser.raise_error(
+                "expected #task.random<seed>, #task.npz<path, key> or dense<...>", start, parser.pos
+            )
         if not isinstance(full_type, TensorType):
             parser.raise_error("data must be a tensor", start, parser.pos)
         box = parse_optional_box(parser)
@@ -723,11 +736,12 @@ class DataOp(IRDLOperation):
                 f"a table (rank 1, i8), got {self.full_type}"
             )
         if isinstance(self.data, DenseIntOrFPElementsAttr) and self.data.type != self.full_type:
-            raise VerifyException(f"{self.describe()}: dense data of type {self.data.type} is not {self.full_type}")
+            raise VerifyException(
+                f"{self.describe()}: dense data of type {self.data.type} is not {self.full_type}"
+            )
         if not self.region.inside(self.full_type.get_shape()):
             raise VerifyException(
-                f"{self.describe()}: box {format_int_list(self.region.lo)}..{format_int_list(self.region.hi)} "
-                f"is not inside {self.full_type}"
+                f"{self.describe()}: box {format_box(self.region)} is not inside {self.full_type}"
             )
         if self.start < 0:
             raise VerifyException(f"{self.describe()}: global address {self.start} is negative")
@@ -762,7 +776,9 @@ class CoreOp(IRDLOperation):
     traits = traits_def(NoTerminator(), HasParent(ProgramOp))
 
     def __init__(self, coord: Coord, body: Region | Sequence[Operation] = ()):
-        super().__init__(properties={"coord": i64_array(coord)}, regions=[single_block_region(body)])
+        super().__init__(
+            properties={"coord": i64_array(coord)}, regions=[single_block_region(body)]
+        )
 
     @property
     def coord(self) -> Coord:
@@ -812,7 +828,9 @@ class CoreOp(IRDLOperation):
     def verify_(self) -> None:
         coord = ints(self.coord_)
         if len(coord) != 2 or min(coord) < 0:
-            raise VerifyException(f"isa.core: a coordinate is (y, x) with y, x >= 0, got {list(coord)}")
+            raise VerifyException(
+                f"isa.core: a coordinate is (y, x) with y, x >= 0, got {list(coord)}"
+            )
         name = f"core {format_coord(coord)}"
         phase = 0
         for op in self.body.block.ops:
@@ -821,7 +839,9 @@ class CoreOp(IRDLOperation):
             if not isinstance(op, SyncOp):
                 continue
             if op.phase_value != phase:
-                raise VerifyException(f"{name}: isa.sync {op.phase_value} ends phase {phase}; syncs count up from 0")
+                raise VerifyException(
+                    f"{name}: isa.sync {op.phase_value} ends phase {phase}; syncs count up from 0"
+                )
             phase += 1
         if (last := self.body.block.last_op) is not None and not isinstance(last, SyncOp):
             raise VerifyException(f"{name}: phase {phase} is not ended by isa.sync {phase}")
@@ -932,7 +952,9 @@ class DmaOp(Instruction):
             address = parser.parse_integer(allow_boolean=False)
             strides = parse_int_list(parser) if parser.parse_optional_keyword("strides") else None
             sides[memory] = (address, strides)
-        op = cls(sizes, sides["global"][0], sides["local"][0], sides["global"][1], sides["local"][1])
+        op = cls(
+            sizes, sides["global"][0], sides["local"][0], sides["global"][1], sides["local"][1]
+        )
         op.attributes.update(parser.parse_optional_attr_dict())
         return op
 
@@ -958,7 +980,8 @@ class DmaOp(Instruction):
             address, strides = self.side(memory)
             if len(strides) != len(sizes) or min(strides) < 0:
                 raise VerifyException(
-                    f"{self.name}: {memory} strides must be {len(sizes)} integers >= 0, got {list(strides)}"
+                    f"{self.name}: {memory} strides must be {len(sizes)} integers >= 0, "
+                    f"got {list(strides)}"
                 )
             if address < 0:
                 raise VerifyException(f"{self.name}: {memory} address {address} is negative")
@@ -978,7 +1001,8 @@ class DmaLoadOp(DmaOp):
 
     ```mlir
     isa.dma_load sizes [10, 256] from global 1024 to local 512
-    isa.dma_load sizes [10, 8, 16] from global 1024 strides [256, 16, 1] to local 0 strides [128, 16, 1]
+    isa.dma_load sizes [10, 8, 16] from global 1024 strides [256, 16, 1] to local 0
+        strides [128, 16, 1]
     ```
     """
 
@@ -1072,9 +1096,13 @@ class TransferOp(Instruction):
     def verify_(self) -> None:
         peer = ints(self.peer)
         if len(peer) != 2 or min(peer) < 0:
-            raise VerifyException(f"{self.name}: the peer is a core (y, x) with y, x >= 0, got {list(peer)}")
+            raise VerifyException(
+                f"{self.name}: the peer is a core (y, x) with y, x >= 0, got {list(peer)}"
+            )
         if self.byte_count < 1:
-            raise VerifyException(f"{self.name}: transfers carry at least 1 byte, got {self.byte_count}")
+            raise VerifyException(
+                f"{self.name}: transfers carry at least 1 byte, got {self.byte_count}"
+            )
         if self.local_address < 0:
             raise VerifyException(f"{self.name}: local address {self.local_address} is negative")
         if self.tag_value < 0:
@@ -1198,10 +1226,18 @@ class VecTransScatterOp(Instruction):
     def lanes(self, side: str) -> tuple[int, tuple[int, ...], bool, int]:
         """(base address, element offsets, high half, stride in blocks) of `dst` or `src`."""
         if side == "dst":
-            return (self.dst.value.data, ints(self.dst_list), self.dst_high_half is not None,
-                    self.dst_rep_stride.value.data)
-        return (self.src.value.data, ints(self.src_list), self.src_high_half is not None,
-                self.src_rep_stride.value.data)
+            return (
+                self.dst.value.data,
+                ints(self.dst_list),
+                self.dst_high_half is not None,
+                self.dst_rep_stride.value.data,
+            )
+        return (
+            self.src.value.data,
+            ints(self.src_list),
+            self.src_high_half is not None,
+            self.src_rep_stride.value.data,
+        )
 
     def lane_addresses(self, side: str) -> list[int]:
         base, offsets, _, _ = self.lanes(side)
@@ -1243,19 +1279,29 @@ class VecTransScatterOp(Instruction):
         if len(strides) != 2:
             parser.raise_error("strides are [dst_rep_stride, src_rep_stride]", start, parser.pos)
         parser.parse_punctuation(":")
-        start = parser.pos
         element_type = parser.parse_type()
-        if not isinstance(element_type, TypeAttribute):
-            parser.raise_error("expected an element type", start, parser.pos)
         (dst, dst_list, dst_high), (src, src_list, src_high) = sides["dst"], sides["src"]
-        op = cls(element_type, dst, dst_list, src, src_list, repeat_times, strides[0], strides[1], dst_high, src_high)
+        op = cls(
+            element_type,
+            dst,
+            dst_list,
+            src,
+            src_list,
+            repeat_times,
+            strides[0],
+            strides[1],
+            dst_high,
+            src_high,
+        )
         op.attributes.update(parser.parse_optional_attr_dict())
         return op
 
     def print(self, printer: Printer) -> None:
         for side in ("dst", "src"):
             base, offsets, high, _ = self.lanes(side)
-            printer.print_string(f" {side} {base} {format_int_list(offsets)}{' high' if high else ''}")
+            printer.print_string(
+                f" {side} {base} {format_int_list(offsets)}{' high' if high else ''}"
+            )
         strides = [self.dst_rep_stride.value.data, self.src_rep_stride.value.data]
         printer.print_string(f" repeat {self.repeats} strides {format_int_list(strides)} : ")
         printer.print_attribute(self.element_type)
@@ -1270,10 +1316,14 @@ class VecTransScatterOp(Instruction):
         for side in ("dst", "src"):
             self._verify_lanes(side)
         if not 0 <= self.repeats <= MAX_REPEAT_TIMES:
-            raise VerifyException(f"{self.name}: repeat {self.repeats} is outside [0, {MAX_REPEAT_TIMES}]")
+            raise VerifyException(
+                f"{self.name}: repeat {self.repeats} is outside [0, {MAX_REPEAT_TIMES}]"
+            )
         strides = (self.dst_rep_stride.value.data, self.src_rep_stride.value.data)
         if not all(0 <= stride <= MAX_REP_STRIDE for stride in strides):
-            raise VerifyException(f"{self.name}: strides {list(strides)} are outside [0, {MAX_REP_STRIDE}]")
+            raise VerifyException(
+                f"{self.name}: strides {list(strides)} are outside [0, {MAX_REP_STRIDE}]"
+            )
         if self.repeats == 1 and any(strides):
             raise VerifyException(
                 f"{self.name}: repeat 1 takes strides [0, 0], got {list(strides)} (vendor "
@@ -1281,7 +1331,9 @@ class VecTransScatterOp(Instruction):
             )
         destinations = self.lane_addresses("dst")
         if len(set(destinations)) != LANES:
-            raise VerifyException(f"{self.name}: the 16 destination blocks must be distinct, got {destinations}")
+            raise VerifyException(
+                f"{self.name}: the 16 destination blocks must be distinct, got {destinations}"
+            )
 
     def _verify_lanes(self, side: str) -> None:
         base, offsets, _, _ = self.lanes(side)
@@ -1328,7 +1380,11 @@ class ComputeInstruction(Instruction):
         bias: TileAttr | None = None,
         **clauses: int | Sequence[int],
     ):
-        properties: dict[str, Attribute | None] = {"inputs": ArrayAttr(inputs), "output": output, "bias": bias}
+        properties: dict[str, Attribute | None] = {
+            "inputs": ArrayAttr(inputs),
+            "output": output,
+            "bias": bias,
+        }
         for name, value in clauses.items():
             properties[name] = i64_attr(value) if isinstance(value, int) else i64_array(value)
         super().__init__(properties=properties)
@@ -1355,7 +1411,9 @@ class ComputeInstruction(Instruction):
         ]
         if self.bias is not None:
             accesses.append(Access("bias", self.bias.address, self.bias.nbytes, "bias"))
-        accesses.append(Access("output", self.output.address, self.output.nbytes, tile_kind(self.output)))
+        accesses.append(
+            Access("output", self.output.address, self.output.nbytes, tile_kind(self.output))
+        )
         return accesses
 
     @classmethod
@@ -1368,7 +1426,9 @@ class ComputeInstruction(Instruction):
         inputs = [parse_tile(parser)]
         while parser.parse_optional_punctuation(","):
             inputs.append(parse_tile(parser))
-        bias = parse_tile(parser) if cls.HAS_BIAS and parser.parse_optional_keyword("bias") else None
+        bias = (
+            parse_tile(parser) if cls.HAS_BIAS and parser.parse_optional_keyword("bias") else None
+        )
         parser.parse_punctuation("->")
         output = parse_tile(parser)
         clauses: dict[str, int | Sequence[int]] = {}
@@ -1396,7 +1456,11 @@ class ComputeInstruction(Instruction):
             value = self.properties[clause]
             if value == self.default_of(clause):
                 continue
-            text = str(self.clause_int(clause)) if isinstance(value, IntegerAttr) else format_int_list(ints(value))
+            text = (
+                str(self.clause_int(clause))
+                if isinstance(value, IntegerAttr)
+                else format_int_list(ints(value))
+            )
             printer.print_string(f" {clause} {text}")
         print_attr_dict(printer, self.attributes)
 
@@ -1406,7 +1470,8 @@ class ComputeInstruction(Instruction):
     def verify_(self) -> None:
         if self.INPUT_ROLES and len(self.inputs) != len(self.INPUT_ROLES):
             raise self.error(
-                f"takes {len(self.INPUT_ROLES)} input tiles ({', '.join(self.INPUT_ROLES)}), got {len(self.inputs)}"
+                f"takes {len(self.INPUT_ROLES)} input tiles ({', '.join(self.INPUT_ROLES)}), "
+                f"got {len(self.inputs)}"
             )
         if not self.inputs:
             raise self.error("takes at least one input tile")
@@ -1434,7 +1499,9 @@ class ComputeInstruction(Instruction):
 
     def expect_output_shape(self, shape: Sequence[int]) -> None:
         if self.output.shape != tuple(shape):
-            raise self.error(f"the output must be {list(shape)} for these inputs, got {list(self.output.shape)}")
+            raise self.error(
+                f"the output must be {list(shape)} for these inputs, got {list(self.output.shape)}"
+            )
 
 
 INPUT_KINDS = {"weight": "weight", "table": "bias"}
@@ -1464,7 +1531,10 @@ class WindowInstruction(ComputeInstruction):
         stride, pad = self.clause_ints("stride"), self.clause_ints("pad")
         window, dilation = self.window_shape(), self.dilations()
         for name, values, count, least in (
-            ("stride", stride, 2, 1), ("pad", pad, 4, 0), ("window", window, 2, 1), ("dilation", dilation, 2, 1)
+            ("stride", stride, 2, 1),
+            ("pad", pad, 4, 0),
+            ("window", window, 2, 1),
+            ("dilation", dilation, 2, 1),
         ):
             if len(values) != count or min(values) < least:
                 raise self.error(f"{name} must be {count} integers >= {least}, got {list(values)}")
@@ -1472,7 +1542,9 @@ class WindowInstruction(ComputeInstruction):
         extents = [dilation[axis] * (window[axis] - 1) + 1 for axis in (0, 1)]
         for axis, (lo, hi) in enumerate((pad[0:2], pad[2:4])):
             if max(lo, hi) >= extents[axis]:
-                raise self.error(f"pad {[lo, hi]} must be smaller than the window extent {extents[axis]}")
+                raise self.error(
+                    f"pad {[lo, hi]} must be smaller than the window extent {extents[axis]}"
+                )
         out_h = window_output_size(h, window[0], stride[0], pad[0], pad[1], dilation[0])
         out_w = window_output_size(w, window[1], stride[1], pad[2], pad[3], dilation[1])
         if min(out_h, out_w) < 1:
@@ -1513,7 +1585,10 @@ class ConvOp(WindowInstruction):
         self.expect_int8(source, "input")
         self.expect_int8(weight, "weight")
         if weight.shape[3] != source.shape[3]:
-            raise self.error(f"the weight {weight.tensor_type} must reduce over the input's {source.shape[3]} channels")
+            raise self.error(
+                f"the weight {weight.tensor_type} must reduce over the input's "
+                f"{source.shape[3]} channels"
+            )
         super().verify_shapes()
 
 
@@ -1539,7 +1614,9 @@ class FcOp(ComputeInstruction):
         self.expect_int8(source, "input")
         self.expect_int8(weight, "weight")
         if weight.shape[1:] != source.shape[1:]:
-            raise self.error(f"the weight {weight.tensor_type} must span the whole input {source.tensor_type}")
+            raise self.error(
+                f"the weight {weight.tensor_type} must span the whole input {source.tensor_type}"
+            )
         self.expect_output_shape((source.shape[0], 1, 1, weight.shape[0]))
 
 
@@ -1549,7 +1626,8 @@ class AvgPoolOp(WindowInstruction):
     Average pooling as a window sum plus bias (task.avgpool); the shift divides.
 
     ```mlir
-    isa.avgpool 0 : tensor<1x8x8x16xi8> -> 1024 : tensor<1x4x4x16xi8> window [2, 2] stride [2, 2] shift 2
+    isa.avgpool 0 : tensor<1x8x8x16xi8> -> 1024 : tensor<1x4x4x16xi8> window [2, 2]
+        stride [2, 2] shift 2
     ```
     """
 
@@ -1646,7 +1724,10 @@ class AddOp(ComputeInstruction):
     def verify_shapes(self) -> None:
         for role, tile in zip(self.input_roles(), self.inputs, strict=True):
             if tile.shape != self.output.shape:
-                raise self.error(f"{role} {tile.tensor_type} must have the output's shape {list(self.output.shape)}")
+                raise self.error(
+                    f"{role} {tile.tensor_type} must have the output's shape "
+                    f"{list(self.output.shape)}"
+                )
 
 
 @irdl_op_definition
@@ -1670,7 +1751,10 @@ class MulOp(ComputeInstruction):
         for role, tile in zip(self.INPUT_ROLES, self.inputs, strict=True):
             self.expect_int8(tile, role)
             if tile.shape != self.output.shape:
-                raise self.error(f"{role} {tile.tensor_type} must have the output's shape {list(self.output.shape)}")
+                raise self.error(
+                    f"{role} {tile.tensor_type} must have the output's shape "
+                    f"{list(self.output.shape)}"
+                )
 
 
 Isa = Dialect(

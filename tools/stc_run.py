@@ -15,6 +15,7 @@ import json
 import sys
 import time
 from pathlib import Path
+from typing import Any
 
 import click
 import numpy as np
@@ -24,6 +25,7 @@ from stc.compiler.diagnostics import StcError, reported_errors
 from stc.compiler.graph_stats import graph_stats
 from stc.compiler.ir_files import read_module
 from stc.runtime.golden import Arrays, find_graph, random_inputs, run_module
+from stc.runtime.machine import holds_program, run_isa_module
 
 
 def parse_inputs(specs: tuple[str, ...]) -> Arrays:
@@ -38,8 +40,11 @@ def parse_inputs(specs: tuple[str, ...]) -> Arrays:
     return inputs
 
 
-def execute(path: Path, module: ModuleOp, inputs: Arrays, seed: int) -> Arrays:
-    return run_module(module, {**random_inputs(find_graph(module), seed), **inputs}, base_dir=path.parent)
+def execute(path: Path, module: ModuleOp, inputs: Arrays, seed: int) -> tuple[Arrays, dict[str, Any] | None]:
+    """The outputs, and the machine's counters when the module is an isa program."""
+    if holds_program(module):
+        return run_isa_module(module, inputs, seed, base_dir=path.parent)
+    return run_module(module, {**random_inputs(find_graph(module), seed), **inputs}, base_dir=path.parent), None
 
 
 def differences(name: str, a: np.ndarray, b: np.ndarray) -> str | None:
@@ -85,14 +90,14 @@ def cli(file: Path, input_specs: tuple[str, ...], seed: int, output: Path | None
         module = read_module(file)
         inputs = parse_inputs(input_specs)
         start = time.perf_counter()
-        outputs = execute(file, module, inputs, seed)
+        outputs, counters = execute(file, module, inputs, seed)
         seconds = time.perf_counter() - start
         if output is not None:
             np.savez(output, **outputs)
         if other is not None:
-            status = compare(file, outputs, execute(other, read_module(other), inputs, seed), other)
+            status = compare(file, outputs, execute(other, read_module(other), inputs, seed)[0], other)
         if stats:
-            report = graph_stats(find_graph(module)) | {
+            report = (graph_stats(find_graph(module)) if counters is None else counters) | {
                 "run_seconds": round(seconds, 4),
                 "outputs": {name: list(array.shape) for name, array in outputs.items()},
             }

@@ -1,0 +1,98 @@
+"""
+The unit costs of a target: how many cycles and picojoules a piece of work takes.
+
+Both the machine (stc.runtime.machine), which counts what an `isa` program does, and the
+cost model, which estimates it before any program exists, price work with these
+functions, so that estimate and execution can be compared. Every cycle count is rounded
+up to whole cycles.
+
+    >>> from stc.compiler.hardware import load_target
+    >>> target = load_target("tianjicx")
+    >>> mac_cycles(target, 1000), noc_cycles(target, 100, hops=3)
+    (8, 16)
+"""
+
+from __future__ import annotations
+
+import math
+
+from attrs import frozen
+
+from stc.compiler.hardware import HardwareTarget
+
+
+@frozen
+class Work:
+    """What some instructions do, in the units a target prices."""
+
+    macs: int = 0
+    local_read_bytes: int = 0
+    local_write_bytes: int = 0
+    dram_read_bytes: int = 0
+    dram_write_bytes: int = 0
+    noc_hop_bytes: int = 0
+    """Bytes times the hops each byte travels."""
+
+    def __add__(self, other: Work) -> Work:
+        return Work(
+            self.macs + other.macs,
+            self.local_read_bytes + other.local_read_bytes,
+            self.local_write_bytes + other.local_write_bytes,
+            self.dram_read_bytes + other.dram_read_bytes,
+            self.dram_write_bytes + other.dram_write_bytes,
+            self.noc_hop_bytes + other.noc_hop_bytes,
+        )
+
+    @property
+    def dram_bytes(self) -> int:
+        return self.dram_read_bytes + self.dram_write_bytes
+
+
+def conv_macs(output_elements: int, kernel_y: int, kernel_x: int, channels: int) -> int:
+    """MACs of a convolution: one per output element, kernel tap and input channel."""
+    return output_elements * kernel_y * kernel_x * channels
+
+
+def fc_macs(batch: int, filters: int, reduction: int) -> int:
+    """MACs of a fully connected layer."""
+    return batch * filters * reduction
+
+
+def mac_cycles(target: HardwareTarget, macs: int) -> int:
+    """Cycles of the MAC array: ⌈MACs / macs_per_cycle⌉."""
+    return -(-macs // target.compute.macs_per_cycle)
+
+
+def vector_cycles(target: HardwareTarget, streamed_bytes: int) -> int:
+    """Cycles of a vector instruction (pools, relu, lut, add, mul, vec_trans_scatter),
+    bound by local memory: ⌈bytes read and written / local bandwidth⌉."""
+    return math.ceil(streamed_bytes / target.local_memory.bandwidth_bytes_per_cycle)
+
+
+def dma_cycles(target: HardwareTarget, nbytes: int) -> int:
+    """Cycles of a DMA: ⌈bytes / global-memory bandwidth⌉."""
+    return math.ceil(nbytes / target.global_memory.bandwidth_bytes_per_cycle)
+
+
+def link_cycles(target: HardwareTarget, nbytes: int) -> int:
+    """Cycles a core spends injecting bytes into the NoC: ⌈bytes / link bandwidth⌉."""
+    return math.ceil(nbytes / target.noc.link_bandwidth_bytes_per_cycle)
+
+
+def noc_cycles(target: HardwareTarget, nbytes: int, hops: int) -> int:
+    """Cycles from the start of a send until its last byte arrives:
+    ⌈bytes / link bandwidth⌉ + hops × hop latency."""
+    return link_cycles(target, nbytes) + hops * target.noc.hop_latency_cycles
+
+
+def energy_pj(target: HardwareTarget, work: Work) -> dict[str, float]:
+    """Energy by component and in total, in picojoules."""
+    energy = target.energy
+    parts = {
+        "mac": work.macs * energy.mac_pj,
+        "local_memory": work.local_read_bytes * energy.local_memory_read_pj_per_byte
+        + work.local_write_bytes * energy.local_memory_write_pj_per_byte,
+        "noc": work.noc_hop_bytes * energy.noc_pj_per_hop_byte,
+        "dram": work.dram_bytes * energy.dram_pj_per_byte,
+    }
+    return parts | {"total": sum(parts.values())}

@@ -1,0 +1,494 @@
+"""
+The many-core machine: runs an `isa` program on its target, bit-exactly, and counts the
+cycles, NoC traffic, DRAM traffic and energy it takes with the target's unit costs
+(stc.compiler.cost_units).
+
+    outputs, counters = run_isa_module(module, {"x": x_nchw})
+
+Memories are numpy byte arrays: one global memory, and one local memory per core, all
+zero at the start. Instructions view them as int8/int32 tensors. Phases run in order;
+within a phase every core runs its instructions in order, and a receive waits until
+its send has run, so cores are interleaved only where data flows between them.
+
+Each core keeps a clock per phase. An instruction advances it by its cycles; a send
+occupies the sender while it injects its bytes, and its data arrives at the receiver
+⌈bytes / link bandwidth⌉ + hops × hop latency cycles after the send started; a receive
+waits for that arrival. A phase lasts as long as its slowest core, and the program as
+long as its phases together.
+"""
+
+from __future__ import annotations
+
+from collections import Counter, deque
+from collections.abc import Callable, Mapping
+from pathlib import Path
+from typing import Any
+
+import attrs
+import numpy as np
+from numpy.lib.stride_tricks import as_strided
+from xdsl.dialects.builtin import ModuleOp
+
+from stc.compiler.cost_units import (
+    Work,
+    conv_macs,
+    dma_cycles,
+    energy_pj,
+    fc_macs,
+    link_cycles,
+    mac_cycles,
+    noc_cycles,
+    vector_cycles,
+)
+from stc.compiler.diagnostics import StcError
+from stc.compiler.hardware import Coord, HardwareTarget, Link, load_target
+from stc.dialects import isa, task
+from stc.runtime import kernels
+from stc.runtime.data import DataStore
+from stc.runtime.kernels.vec_trans_scatter import VecTransScatterError, vec_trans_scatter
+
+Arrays = dict[str, np.ndarray]
+
+Step = tuple[int, Work]
+"""What one instruction costs: the cycles it occupies its core, and its work."""
+
+TASK_DATA_OPS: dict[str, type[task.DataOp]] = {
+    "weight": task.WeightOp,
+    "bias": task.BiasOp,
+    "table": task.TableOp,
+}
+"""The task block that holds each kind of data, through which DataStore loads it."""
+
+
+def holds_program(module: ModuleOp) -> bool:
+    return any(isinstance(op, isa.ProgramOp) for op in module.ops)
+
+
+def find_program(module: ModuleOp) -> isa.ProgramOp:
+    programs = [op for op in module.ops if isinstance(op, isa.ProgramOp)]
+    if len(programs) != 1:
+        raise StcError(f"expected one isa.program in the module, found {len(programs)}")
+    return programs[0]
+
+
+def random_inputs(program: isa.ProgramOp, seed: int) -> Arrays:
+    """Uniform int8 NCHW inputs drawn in declaration order from one generator, as the
+    golden executor draws a task graph's inputs."""
+    rng = np.random.default_rng(seed)
+    return {
+        op.tensor_name.data: rng.integers(-128, 128, size=op.nchw_shape, dtype=np.int8)
+        for op in program.inputs()
+    }
+
+
+def run_isa_module(
+    module: ModuleOp,
+    inputs: Mapping[str, np.ndarray] | None = None,
+    seed: int = 0,
+    base_dir: Path | None = None,
+) -> tuple[Arrays, dict[str, Any]]:
+    """Run the module's isa program; inputs and outputs are NCHW arrays by name, inputs
+    not given are drawn from `seed`. Returns the outputs and the machine's counters."""
+    program = find_program(module)
+    feeds = {**random_inputs(program, seed), **(inputs or {})}
+    machine = Machine(program, DataStore(base_dir))
+    outputs = machine.run(feeds)
+    return outputs, machine.counters()
+
+
+@attrs.define
+class Core:
+    """A core's local memory and clocks."""
+
+    coord: Coord
+    memory: np.ndarray
+    clock: int = 0
+    """Cycles since the current phase began."""
+    busy_cycles: int = 0
+    """Cycles spent executing, over all phases."""
+
+
+@attrs.frozen
+class Message:
+    """Bytes in flight from a send to its receive."""
+
+    sender: str
+    payload: np.ndarray
+    arrival: int
+    """The cycle of the phase at which the last byte reaches the receiver."""
+
+
+class Machine:
+    """One run of a program: memories, clocks, messages and counters."""
+
+    def __init__(self, program: isa.ProgramOp, data: DataStore):
+        self.program = program
+        self.target: HardwareTarget = load_target(program.target.data)
+        self.data = data
+        self.global_memory = np.zeros(global_extent(program), np.uint8)
+        self.cores = {
+            core.coord: Core(
+                core.coord, np.zeros(isa.local_capacity(self.target, core.coord), np.uint8)
+            )
+            for core in program.cores()
+        }
+        self.work = Work()
+        self.phase_cycles: list[int] = []
+        self.noc_bytes = 0
+        self.link_bytes: Counter[Link] = Counter()
+        self.mailbox: dict[int, Message] = {}
+        self.handlers: dict[type[isa.Instruction], Callable[[Core, Any, str], Step]] = {
+            isa.DmaLoadOp: self.dma_load,
+            isa.DmaStoreOp: self.dma_store,
+            isa.SendOp: self.send,
+            isa.RecvOp: self.recv,
+            isa.VecTransScatterOp: self.vec_trans_scatter,
+            isa.ConvOp: self.conv,
+            isa.FcOp: self.fc,
+            isa.AvgPoolOp: self.avgpool,
+            isa.MaxPoolOp: self.maxpool,
+            isa.ReluOp: self.relu,
+            isa.LutOp: self.lut,
+            isa.AddOp: self.add,
+            isa.MulOp: self.mul,
+        }
+
+    def run(self, inputs: Mapping[str, np.ndarray]) -> Arrays:
+        check_inputs(self.program, inputs)
+        self.write_inputs(inputs)
+        self.write_data()
+        numbered = {core.coord: core.numbered_instructions() for core in self.program.cores()}
+        for phase in range(self.program.phase_count()):
+            queues = {
+                coord: deque(
+                    (index, op) for op_phase, index, op in instructions if op_phase == phase
+                )
+                for coord, instructions in numbered.items()
+            }
+            self.run_phase(phase, queues)
+        return self.read_outputs()
+
+    def counters(self) -> dict[str, Any]:
+        cycles = sum(self.phase_cycles)
+        return {
+            "target": self.target.name,
+            "phases": len(self.phase_cycles),
+            "cycles": cycles,
+            "phase_cycles": self.phase_cycles,
+            "core_cycles": {
+                f"{y},{x}": core.busy_cycles for (y, x), core in sorted(self.cores.items())
+            },
+            "time_us": cycles / self.target.compute.frequency_mhz,
+            "macs": self.work.macs,
+            "local_read_bytes": self.work.local_read_bytes,
+            "local_write_bytes": self.work.local_write_bytes,
+            "dram_bytes": self.work.dram_bytes,
+            "dram_read_bytes": self.work.dram_read_bytes,
+            "dram_write_bytes": self.work.dram_write_bytes,
+            "noc_bytes": self.noc_bytes,
+            "noc_hop_bytes": self.work.noc_hop_bytes,
+            "noc_max_link_bytes": max(self.link_bytes.values(), default=0),
+            "energy_pj": energy_pj(self.target, self.work),
+        }
+
+    # --- Phases ---------------------------------------------------------------------
+
+    def run_phase(
+        self, phase: int, queues: dict[Coord, deque[tuple[int, isa.Instruction]]]
+    ) -> None:
+        for core in self.cores.values():
+            core.clock = 0
+        while any(queues.values()):
+            if self.advance(phase, queues):
+                continue
+            coord, queue = next((coord, queue) for coord, queue in queues.items() if queue)
+            index, op = queue[0]
+            assert isinstance(op, isa.RecvOp)
+            raise StcError(
+                f"{isa.where(coord, phase, index, op)}: waits for tag {op.tag_value} from "
+                f"{isa.format_coord(op.peer_coord)}, but no core sends it before waiting itself"
+            )
+        if self.mailbox:
+            tag, message = next(iter(self.mailbox.items()))
+            raise StcError(
+                f"{message.sender}: tag {tag} is sent but never received in phase {phase}"
+            )
+        self.phase_cycles.append(max((core.clock for core in self.cores.values()), default=0))
+
+    def advance(self, phase: int, queues: dict[Coord, deque[tuple[int, isa.Instruction]]]) -> bool:
+        """Run each core until it ends the phase or waits for data that has not been
+        sent; whether any instruction ran."""
+        progressed = False
+        for coord, queue in queues.items():
+            core = self.cores[coord]
+            while queue:
+                index, op = queue[0]
+                if isinstance(op, isa.RecvOp) and op.tag_value not in self.mailbox:
+                    break
+                queue.popleft()
+                cycles, work = self.handlers[type(op)](core, op, isa.where(coord, phase, index, op))
+                core.clock += cycles
+                core.busy_cycles += cycles
+                self.work += work
+                progressed = True
+        return progressed
+
+    # --- Memories -------------------------------------------------------------------
+
+    def write_inputs(self, inputs: Mapping[str, np.ndarray]) -> None:
+        for op in self.program.inputs():
+            array = inputs[op.tensor_name.data].astype(np.int8)
+            stored = (
+                array.transpose(0, 2, 3, 1) if op.layout.data == isa.GlobalLayout.NHWC else array
+            )
+            self.global_memory[op.start : op.start + op.nbytes] = stored.reshape(-1).view(np.uint8)
+
+    def write_data(self) -> None:
+        for op in self.program.data():
+            assert op.kind is not None
+            try:
+                block = self.data.block(TASK_DATA_OPS[op.kind](0, op.data, op.full_type, op.box))
+            except StcError as error:
+                raise StcError(f"isa.data at {op.start}: {error}") from None
+            raw = np.ascontiguousarray(block).reshape(-1).view(np.uint8)
+            self.global_memory[op.start : op.start + raw.size] = raw
+
+    def read_outputs(self) -> Arrays:
+        outputs: Arrays = {}
+        for op in self.program.outputs():
+            raw = (
+                self.global_memory[op.start : op.start + op.nbytes]
+                .view(np.int8)
+                .reshape(op.stored_shape)
+            )
+            nchw = raw.transpose(0, 3, 1, 2) if op.layout.data == isa.GlobalLayout.NHWC else raw
+            outputs[op.tensor_name.data] = np.ascontiguousarray(nchw)
+        return outputs
+
+    def local_bytes(
+        self, core: Core, site: str, role: str, address: int, nbytes: int
+    ) -> np.ndarray:
+        if address < 0 or address + nbytes > core.memory.size:
+            raise StcError(
+                f"{site}: {role} bytes [{address}, {address + nbytes}) are outside local "
+                f"memory [0, {core.memory.size})"
+            )
+        return core.memory[address : address + nbytes]
+
+    def tile(self, core: Core, site: str, role: str, tile: isa.TileAttr) -> np.ndarray:
+        raw = self.local_bytes(core, site, role, tile.address, tile.nbytes)
+        return raw.view(tile.dtype).reshape(tile.shape)
+
+    def inputs(self, core: Core, site: str, op: isa.ComputeInstruction) -> list[np.ndarray]:
+        return [
+            self.tile(core, site, role, t)
+            for role, t in zip(op.input_roles(), op.inputs, strict=True)
+        ]
+
+    def finish(self, core: Core, site: str, op: isa.ComputeInstruction, acc: np.ndarray) -> None:
+        """Add the bias, shift, saturate and store into the output tile."""
+        if op.bias is not None:
+            acc = acc + self.tile(core, site, "bias", op.bias).astype(np.int64)
+        result = kernels.saturate_shift(acc, op.shift_amount, op.output.element_bits)
+        self.tile(core, site, "output", op.output)[...] = result
+
+    # --- Data movement ----------------------------------------------------------------
+
+    def dma_load(self, core: Core, op: isa.DmaLoadOp, site: str) -> Step:
+        sizes = isa.ints(op.sizes)
+        source = strided_view(self.global_memory, site, "global", *op.side("global"), sizes)
+        strided_view(core.memory, site, "local", *op.side("local"), sizes)[...] = source
+        nbytes = source.size
+        return dma_cycles(self.target, nbytes), Work(
+            local_write_bytes=nbytes, dram_read_bytes=nbytes
+        )
+
+    def dma_store(self, core: Core, op: isa.DmaStoreOp, site: str) -> Step:
+        sizes = isa.ints(op.sizes)
+        source = strided_view(core.memory, site, "local", *op.side("local"), sizes)
+        strided_view(self.global_memory, site, "global", *op.side("global"), sizes)[...] = source
+        nbytes = source.size
+        return dma_cycles(self.target, nbytes), Work(
+            local_read_bytes=nbytes, dram_write_bytes=nbytes
+        )
+
+    def send(self, core: Core, op: isa.SendOp, site: str) -> Step:
+        if op.tag_value in self.mailbox:
+            raise StcError(
+                f"{site}: tag {op.tag_value} is already in flight from "
+                f"{self.mailbox[op.tag_value].sender}"
+            )
+        if op.peer_coord not in self.cores:
+            raise StcError(
+                f"{site}: sends to {isa.format_coord(op.peer_coord)}, which runs no program"
+            )
+        nbytes = op.byte_count
+        payload = self.local_bytes(core, site, "transfer", op.local_address, nbytes).copy()
+        route = self.target.xy_route(core.coord, op.peer_coord)
+        self.link_bytes.update({link: nbytes for link in route})
+        self.noc_bytes += nbytes
+        arrival = core.clock + noc_cycles(self.target, nbytes, len(route))
+        self.mailbox[op.tag_value] = Message(site, payload, arrival)
+        return link_cycles(self.target, nbytes), Work(
+            local_read_bytes=nbytes, noc_hop_bytes=nbytes * len(route)
+        )
+
+    def recv(self, core: Core, op: isa.RecvOp, site: str) -> Step:
+        message = self.mailbox.pop(op.tag_value)
+        if message.payload.size != op.byte_count:
+            raise StcError(
+                f"{site}: receives {op.byte_count} bytes with tag {op.tag_value}, but "
+                f"{message.sender} sent {message.payload.size}"
+            )
+        self.local_bytes(core, site, "transfer", op.local_address, op.byte_count)[...] = (
+            message.payload
+        )
+        core.clock = max(core.clock, message.arrival)
+        return 0, Work(local_write_bytes=op.byte_count)
+
+    def vec_trans_scatter(self, core: Core, op: isa.VecTransScatterOp, site: str) -> Step:
+        dtype = op.dtype
+        memory = core.memory[: core.memory.size // dtype.itemsize * dtype.itemsize].view(dtype)
+        dst_list, src_list = (
+            [a // dtype.itemsize for a in op.lane_addresses(side)] for side in ("dst", "src")
+        )
+        try:
+            vec_trans_scatter(
+                memory,
+                memory,
+                op.dst_high_half is not None,
+                op.src_high_half is not None,
+                dst_list,
+                src_list,
+                op.repeats,
+                op.dst_rep_stride.value.data,
+                op.src_rep_stride.value.data,
+            )
+        except VecTransScatterError as error:
+            raise StcError(f"{site}: {error}") from None
+        moved = op.moved_bytes()
+        return vector_cycles(self.target, 2 * moved), Work(
+            local_read_bytes=moved, local_write_bytes=moved
+        )
+
+    # --- Compute ----------------------------------------------------------------------
+
+    def conv(self, core: Core, op: isa.ConvOp, site: str) -> Step:
+        x, w = self.inputs(core, site, op)
+        acc = kernels.conv2d(
+            x, w, op.clause_ints("stride"), op.clause_ints("pad"), op.clause_ints("dilation")
+        )
+        self.finish(core, site, op, acc)
+        macs = conv_macs(acc.size, *w.shape[1:])
+        return mac_cycles(self.target, macs), Work(macs, operand_bytes(op), op.output.nbytes)
+
+    def fc(self, core: Core, op: isa.FcOp, site: str) -> Step:
+        x, w = self.inputs(core, site, op)
+        self.finish(core, site, op, kernels.fully_connected(x, w))
+        macs = fc_macs(x.shape[0], w.shape[0], w[0].size)
+        return mac_cycles(self.target, macs), Work(macs, operand_bytes(op), op.output.nbytes)
+
+    def avgpool(self, core: Core, op: isa.AvgPoolOp, site: str) -> Step:
+        (x,) = self.inputs(core, site, op)
+        acc = kernels.window_sum(
+            x, op.window_shape(), op.clause_ints("stride"), op.clause_ints("pad")
+        )
+        self.finish(core, site, op, acc)
+        return self.vector_step(op, windowed_read_bytes(op, acc.size))
+
+    def maxpool(self, core: Core, op: isa.MaxPoolOp, site: str) -> Step:
+        (x,) = self.inputs(core, site, op)
+        best = kernels.window_max(
+            x, op.window_shape(), op.clause_ints("stride"), op.clause_ints("pad")
+        )
+        self.finish(core, site, op, np.maximum(best, op.clause_int("cmp")))
+        return self.vector_step(op, windowed_read_bytes(op, best.size))
+
+    def relu(self, core: Core, op: isa.ReluOp, site: str) -> Step:
+        (x,) = self.inputs(core, site, op)
+        self.finish(core, site, op, np.maximum(x.astype(np.int64), op.clause_int("cmp")))
+        return self.vector_step(op, operand_bytes(op))
+
+    def lut(self, core: Core, op: isa.LutOp, site: str) -> Step:
+        x, table = self.inputs(core, site, op)
+        self.tile(core, site, "output", op.output)[...] = kernels.lookup(x, table)
+        return self.vector_step(op, operand_bytes(op))
+
+    def add(self, core: Core, op: isa.AddOp, site: str) -> Step:
+        branches = self.inputs(core, site, op)
+        acc = np.sum([branch.astype(np.int64) for branch in branches], axis=0)
+        self.finish(core, site, op, acc)
+        return self.vector_step(op, operand_bytes(op))
+
+    def mul(self, core: Core, op: isa.MulOp, site: str) -> Step:
+        lhs, rhs = self.inputs(core, site, op)
+        self.finish(core, site, op, lhs.astype(np.int64) * rhs.astype(np.int64))
+        return self.vector_step(op, operand_bytes(op))
+
+    def vector_step(self, op: isa.ComputeInstruction, read_bytes: int) -> Step:
+        written = op.output.nbytes
+        return vector_cycles(self.target, read_bytes + written), Work(
+            local_read_bytes=read_bytes, local_write_bytes=written
+        )
+
+
+def operand_bytes(op: isa.ComputeInstruction) -> int:
+    """Bytes of every input tile and the bias, each read once."""
+    return sum(tile.nbytes for tile in op.inputs) + (op.bias.nbytes if op.bias is not None else 0)
+
+
+def windowed_read_bytes(op: isa.WindowInstruction, output_elements: int) -> int:
+    """Bytes a window instruction reads: every output element reads its whole window."""
+    ky, kx = op.window_shape()
+    source = op.inputs.data[0]
+    bias = op.bias.nbytes if op.bias is not None else 0
+    return output_elements * ky * kx * source.element_bits // 8 + bias
+
+
+def strided_view(
+    memory: np.ndarray,
+    site: str,
+    what: str,
+    address: int,
+    strides: tuple[int, ...],
+    sizes: tuple[int, ...],
+) -> np.ndarray:
+    """The strided box of a byte memory a DMA reads or writes, as a writable view."""
+    end = address + isa.strided_extent(sizes, strides)
+    if address < 0 or end > memory.size:
+        raise StcError(
+            f"{site}: {what} bytes [{address}, {end}) are outside {what} memory [0, {memory.size})"
+        )
+    if strides == isa.dense_strides(sizes):
+        return memory[address:end].reshape(sizes)
+    return as_strided(memory[address:], shape=sizes, strides=strides)
+
+
+def global_extent(program: isa.ProgramOp) -> int:
+    """Bytes of global memory a program uses: up to the end of its last declaration or
+    DMA box."""
+    ends = [op.start + op.nbytes for op in program.body.block.ops if isinstance(op, isa.GlobalOp)]
+    ends += [
+        access.end
+        for core in program.cores()
+        for _, _, op in core.numbered_instructions()
+        for access in op.global_accesses()
+    ]
+    return max(ends, default=0)
+
+
+def check_inputs(program: isa.ProgramOp, inputs: Mapping[str, np.ndarray]) -> None:
+    expected = {op.tensor_name.data: op.nchw_shape for op in program.inputs()}
+    if unknown := sorted(set(inputs) - set(expected)):
+        raise StcError(
+            f"isa.program @{program.program_name} has no input {unknown[0]!r} "
+            f"(inputs: {', '.join(expected)})"
+        )
+    for name, shape in expected.items():
+        array = inputs[name]
+        if array.shape != shape:
+            raise StcError(f"input {name!r} must be NCHW {list(shape)}, got {list(array.shape)}")
+        if not np.issubdtype(array.dtype, np.integer) or (
+            array.size and (array.min() < -128 or array.max() > 127)
+        ):
+            raise StcError(f"input {name!r} must hold int8 values, got {array.dtype}")

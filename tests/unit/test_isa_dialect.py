@@ -1,0 +1,197 @@
+"""Tests for the isa dialect: construction, syntax, memory footprints and verifier rules."""
+
+import pytest
+from xdsl.dialects.builtin import Float16Type, IntegerType, ModuleOp, TensorType, i8, i32
+from xdsl.parser import Parser
+from xdsl.utils.exceptions import VerifyException
+
+from stc.compiler.hardware import load_target
+from stc.compiler.ir_files import module_text, stc_context
+from stc.dialects import isa
+from stc.dialects.isa import Access, GlobalLayout, TileAttr
+
+
+def tile(address: int, shape: tuple[int, ...], element: IntegerType = i8) -> TileAttr:
+    return TileAttr(address, TensorType(element, shape))
+
+
+def program(*cores: isa.CoreOp, target: str = "tianjicx", declarations=()) -> ModuleOp:
+    return ModuleOp([isa.ProgramOp("p", target, [*declarations, *cores])])
+
+
+def parse(text: str) -> ModuleOp:
+    module = Parser(stc_context(), text).parse_module()
+    module.verify()
+    return module
+
+
+def relu(source: int = 0, result: int = 256) -> isa.ReluOp:
+    return isa.ReluOp([tile(source, (1, 4, 4, 16))], tile(result, (1, 4, 4, 16)))
+
+
+def test_built_program_prints_and_parses_back() -> None:
+    module = program(
+        isa.CoreOp(
+            (0, 0),
+            [isa.DmaLoadOp([256], 0, 0), relu(), isa.SendOp(256, 256, (0, 1), 7), isa.SyncOp(0)],
+        ),
+        isa.CoreOp((0, 1), [isa.RecvOp(256, 0, (0, 0), 7), isa.SyncOp(0)]),
+        declarations=[isa.InputOp("x", TensorType(i8, (1, 16, 4, 4)), 0, GlobalLayout.NHWC)],
+    )
+    module.verify()
+    text = module_text(module)
+    assert "isa.send 256 bytes from 256 to (0, 1) tag 7" in text
+    assert module_text(parse(text)) == text
+
+
+def test_dense_strides_are_elided_and_strided_ones_printed() -> None:
+    dense = isa.DmaLoadOp([4, 64], 0, 0)
+    strided = isa.DmaLoadOp([4, 64], 0, 0, global_strides=[128, 1])
+    assert isa.ints(dense.global_strides) == (64, 1)
+    module = program(isa.CoreOp((0, 0), [dense, strided, isa.SyncOp(0)]))
+    text = module_text(module)
+    assert "isa.dma_load sizes [4, 64] from global 0 to local 0\n" in text
+    assert "isa.dma_load sizes [4, 64] from global 0 strides [128, 1] to local 0\n" in text
+
+
+def test_strided_extent_and_self_overlap() -> None:
+    assert isa.dense_strides((2, 3, 4)) == (12, 4, 1)
+    assert isa.strided_extent((10, 8, 16), (256, 16, 1)) == 9 * 256 + 7 * 16 + 16
+    assert not isa.self_overlap((4, 16), (32, 1))
+    assert not isa.self_overlap((1, 4, 16), (0, 16, 1))
+    assert isa.self_overlap((4, 16), (0, 1))
+    assert isa.self_overlap((4, 16), (8, 1))
+    assert isa.self_overlap((3, 2), (1, 2))
+
+
+def test_compute_accesses_carry_the_storage_kind_of_each_tile() -> None:
+    conv = isa.ConvOp(
+        [tile(0, (1, 6, 8, 16)), tile(1024, (32, 3, 3, 16))],
+        tile(6144, (1, 4, 6, 32), i32),
+        tile(5632, (32,), i32),
+    )
+    assert conv.local_accesses() == [
+        Access("input", 0, 768, "activation"),
+        Access("weight", 1024, 4608, "weight"),
+        Access("bias", 5632, 128, "bias"),
+        Access("output", 6144, 3072, "partial_sum"),
+    ]
+    lut = isa.LutOp([tile(0, (1, 4, 4, 16)), tile(256, (256,))], tile(512, (1, 4, 4, 16)))
+    assert [access.alignment for access in lut.local_accesses()] == [
+        "activation",
+        "bias",
+        "activation",
+    ]
+
+
+def test_vec_trans_scatter_footprint_covers_every_repeat_and_half() -> None:
+    lanes = [32 * lane for lane in range(16)]
+    op = isa.VecTransScatterOp(i8, 4096, lanes, 0, lanes, 3, 16, 16, src_high_half=True)
+    op.verify_()
+    # 16 blocks at 0..480, three repeats 512 bytes apart; the last source half ends at +32.
+    assert op.local_accesses() == [
+        Access("dst blocks", 4096, 480 + 2 * 512 + 16, "block"),
+        Access("src blocks", 0, 480 + 2 * 512 + 32, "block"),
+    ]
+    assert op.moved_bytes() == 3 * 16 * 16
+    half_words = isa.VecTransScatterOp(
+        Float16Type(),
+        0,
+        [16 * lane for lane in range(16)],
+        8192,
+        [16 * lane for lane in range(16)],
+        1,
+    )
+    assert half_words.lane_addresses("dst") == lanes
+    assert half_words.moved_bytes() == 16 * 32
+    assert isa.VecTransScatterOp(i8, 0, lanes, 4096, lanes, 0).local_accesses() == []
+
+
+def test_alignment_rules_follow_the_target() -> None:
+    tianjicx, tpu = load_target("tianjicx"), load_target("tpu-like")
+    assert isa.required_alignment(tianjicx, "partial_sum") == 128
+    assert isa.required_alignment(tianjicx, "transfer") == 16
+    assert isa.required_alignment(tpu, "transfer") == 64
+    assert isa.required_alignment(tpu, "block") == 32
+    assert isa.local_capacity(tianjicx, (0, 0)) == 143360
+    assert isa.local_capacity(load_target("aie-ml"), (0, 0)) == 0
+
+
+def test_phases_split_at_syncs_and_number_every_instruction() -> None:
+    core = isa.CoreOp(
+        (0, 0), [isa.DmaLoadOp([16], 0, 0), isa.SyncOp(0), isa.SyncOp(1), relu(), isa.SyncOp(2)]
+    )
+    assert [len(phase) for phase in core.phases()] == [1, 0, 1]
+    assert [(phase, index, op.name) for phase, index, op in core.numbered_instructions()] == [
+        (0, 0, "isa.dma_load"),
+        (2, 3, "isa.relu"),
+    ]
+
+
+@pytest.mark.parametrize(
+    ("cores", "message"),
+    [
+        (
+            [isa.CoreOp((0, 0), [relu(), isa.SyncOp(0)]), isa.CoreOp((0, 0), [])],
+            r"core \(0, 0\) has two programs",
+        ),
+        (
+            [isa.CoreOp((0, 0), [relu(result=8), isa.SyncOp(0)])],
+            "output address 8 is not a multiple of 16",
+        ),
+        (
+            [isa.CoreOp((0, 0), [relu(result=143200), isa.SyncOp(0)])],
+            r"output bytes \[143200, 143456\) are outside",
+        ),
+        (
+            [isa.CoreOp((0, 0), [isa.SendOp(16, 0, (0, 1), 1), isa.SyncOp(0)])],
+            "no isa.recv takes tag 1",
+        ),
+        (
+            [
+                isa.CoreOp((0, 0), [isa.SendOp(16, 0, (0, 1), 1), isa.SyncOp(0)]),
+                isa.CoreOp((0, 1), [isa.RecvOp(32, 0, (0, 0), 1), isa.SyncOp(0)]),
+            ],
+            "sends 16 bytes with tag 1, but core \\(0, 1\\), phase 0, #0 isa.recv receives 32",
+        ),
+        ([isa.CoreOp((0, 0), [relu()])], "phase 0 is not ended by isa.sync 0"),
+    ],
+)
+def test_program_rules(cores: list[isa.CoreOp], message: str) -> None:
+    with pytest.raises(VerifyException, match=message):
+        program(*cores).verify()
+
+
+def test_instruction_rules() -> None:
+    with pytest.raises(VerifyException, match="repeat 1 takes strides"):
+        isa.VecTransScatterOp(
+            i8, 0, [32 * lane for lane in range(16)], 4096, [32 * lane for lane in range(16)], 1, 16
+        ).verify()
+    with pytest.raises(VerifyException, match="write some bytes twice"):
+        isa.DmaLoadOp([4, 16], 0, 0, local_strides=[8, 1]).verify()
+    with pytest.raises(VerifyException, match="the output must be"):
+        isa.ConvOp(
+            [tile(0, (1, 6, 8, 16)), tile(1024, (32, 3, 3, 16))], tile(6144, (1, 6, 8, 32))
+        ).verify()
+    with pytest.raises(VerifyException, match="takes no bias"):
+        isa.ReluOp(
+            [tile(0, (1, 4, 4, 16))], tile(256, (1, 4, 4, 16)), tile(512, (16,), i32)
+        ).verify()
+
+
+def test_data_kinds_and_footprints() -> None:
+    from stc.dialects.task import BoxAttr, RandomDataAttr
+
+    weight = isa.DataOp(
+        RandomDataAttr(1),
+        TensorType(i8, (32, 3, 3, 16)),
+        0,
+        BoxAttr(((0, 16), (0, 3), (0, 3), (0, 16))),
+    )
+    bias = isa.DataOp(RandomDataAttr(2), TensorType(i32, (32,)), 4096)
+    assert (weight.kind, weight.nbytes) == ("weight", 16 * 9 * 16)
+    assert (bias.kind, bias.nbytes) == ("bias", 128)
+    with pytest.raises(VerifyException, match="overlaps"):
+        program(
+            declarations=[weight, isa.DataOp(RandomDataAttr(2), TensorType(i32, (32,)), 2000)]
+        ).verify()

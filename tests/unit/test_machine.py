@@ -1,0 +1,276 @@
+"""Tests for the many-core machine: counters priced by hand, results against the golden
+executor, and run-time errors."""
+
+import numpy as np
+import pytest
+from xdsl.dialects.builtin import IntegerType, ModuleOp, TensorType, i8
+
+from stc.compiler.cost_units import Work, energy_pj
+from stc.compiler.diagnostics import StcError
+from stc.compiler.hardware import load_target
+from stc.dialects import isa
+from stc.dialects.isa import GlobalLayout, TileAttr
+from stc.dialects.task import RandomDataAttr
+from stc.runtime.machine import random_inputs, run_isa_module
+
+
+def tile(address: int, shape: tuple[int, ...], element: IntegerType = i8) -> TileAttr:
+    return TileAttr(address, TensorType(element, shape))
+
+
+def module(*ops, target: str = "tianjicx") -> ModuleOp:
+    return ModuleOp([isa.ProgramOp("p", target, list(ops))])
+
+
+def network_input(
+    shape=(1, 16, 4, 4), address=0, layout=GlobalLayout.NHWC, name="x"
+) -> isa.InputOp:
+    return isa.InputOp(name, TensorType(i8, shape), address, layout)
+
+
+def network_output(
+    shape=(1, 16, 4, 4), address=256, layout=GlobalLayout.NHWC, name="y"
+) -> isa.OutputOp:
+    return isa.OutputOp(name, TensorType(i8, shape), address, layout)
+
+
+def relu_program() -> ModuleOp:
+    """Load 256 bytes, relu them, store them: 16 + 16 + 16 cycles on tianjicx."""
+    return module(
+        network_input(),
+        network_output(),
+        isa.CoreOp(
+            (0, 0),
+            [
+                isa.DmaLoadOp([256], 0, 0),
+                isa.ReluOp([tile(0, (1, 4, 4, 16))], tile(256, (1, 4, 4, 16))),
+                isa.DmaStoreOp([256], 256, 256),
+                isa.SyncOp(0),
+            ],
+        ),
+    )
+
+
+def test_relu_program_computes_and_is_priced_by_hand() -> None:
+    x = np.arange(-128, 128, dtype=np.int8).reshape(1, 16, 4, 4)
+    outputs, counters = run_isa_module(relu_program(), {"x": x})
+    assert np.array_equal(outputs["y"], np.maximum(x, 0))
+    assert counters["cycles"] == 48
+    assert counters["phase_cycles"] == [48]
+    assert counters["core_cycles"] == {"0,0": 48}
+    assert (counters["local_read_bytes"], counters["local_write_bytes"]) == (512, 512)
+    assert (counters["dram_read_bytes"], counters["dram_write_bytes"]) == (256, 256)
+    assert counters["energy_pj"]["local_memory"] == pytest.approx(512 * 1.054 + 512 * 1.872)
+    assert counters["energy_pj"]["dram"] == pytest.approx(512 * 60.0)
+    assert counters["time_us"] == pytest.approx(48 / 300.0)
+
+
+def test_transfer_timing_hops_and_energy() -> None:
+    """100 bytes over 3 hops on tianjicx: the sender is busy ⌈100 / 8⌉ = 13 cycles, the
+    receiver gets the data 13 + 3 × 1 = 16 cycles into the phase."""
+    program = module(
+        isa.CoreOp((0, 0), [isa.SendOp(100, 0, (1, 2), 5), isa.SyncOp(0)]),
+        isa.CoreOp((1, 2), [isa.RecvOp(100, 32, (0, 0), 5), isa.SyncOp(0)]),
+    )
+    _, counters = run_isa_module(program)
+    assert counters["phase_cycles"] == [16]
+    assert counters["core_cycles"] == {"0,0": 13, "1,2": 0}
+    assert (counters["noc_bytes"], counters["noc_hop_bytes"], counters["noc_max_link_bytes"]) == (
+        100,
+        300,
+        100,
+    )
+    assert counters["energy_pj"]["noc"] == pytest.approx(300 * 5.6)
+
+
+def test_receive_waits_for_data_sent_later_in_the_phase() -> None:
+    """Core (0, 1) is listed first and receives first; the machine runs core (0, 0) up
+    to its send before the receive completes, and copies the sender's bytes."""
+    program = module(
+        network_input(),
+        network_output(),
+        isa.CoreOp(
+            (0, 1),
+            [isa.RecvOp(256, 0, (0, 0), 0), isa.DmaStoreOp([256], 256, 0), isa.SyncOp(0)],
+        ),
+        isa.CoreOp(
+            (0, 0), [isa.DmaLoadOp([256], 0, 512), isa.SendOp(256, 512, (0, 1), 0), isa.SyncOp(0)]
+        ),
+    )
+    x = random_inputs(isa.ProgramOp("q", "tianjicx", [network_input()]), 5)["x"]
+    outputs, counters = run_isa_module(program, {"x": x})
+    assert np.array_equal(outputs["y"], x)
+    # load 16, send 32 cycles + 1 hop; then the store's 16 cycles on the receiver.
+    assert counters["phase_cycles"] == [16 + 32 + 1 + 16]
+
+
+def test_conv_cycles_come_from_macs() -> None:
+    program = module(
+        isa.CoreOp(
+            (0, 0),
+            [
+                isa.ConvOp(
+                    [tile(0, (1, 4, 4, 16)), tile(256, (8, 3, 3, 16))],
+                    tile(1536, (1, 4, 4, 8)),
+                    pad=(1, 1, 1, 1),
+                ),
+                isa.SyncOp(0),
+            ],
+        )
+    )
+    _, counters = run_isa_module(program)
+    macs = 4 * 4 * 8 * 3 * 3 * 16
+    assert counters["macs"] == macs
+    assert counters["cycles"] == macs // 128
+    assert counters["energy_pj"]["mac"] == pytest.approx(macs * 0.018)
+
+
+def test_vec_trans_scatter_transposes_in_local_memory() -> None:
+    """A 16 x 16 float16 tile transposed by one instruction, through DMA in and out."""
+    rows = [16 * lane for lane in range(16)]
+    from xdsl.dialects.builtin import Float16Type
+
+    program = module(
+        network_input((1, 1, 16, 32), 0, GlobalLayout.NCHW),
+        network_output((1, 1, 16, 32), 512, GlobalLayout.NCHW),
+        isa.CoreOp(
+            (0, 0),
+            [
+                isa.DmaLoadOp([512], 0, 0),
+                isa.VecTransScatterOp(Float16Type(), 1024, rows, 0, rows, 1),
+                isa.DmaStoreOp([512], 512, 1024),
+                isa.SyncOp(0),
+            ],
+        ),
+        target="tpu-like",
+    )
+    x = np.random.default_rng(0).integers(-128, 128, (1, 1, 16, 32), dtype=np.int8)
+    outputs, counters = run_isa_module(program, {"x": x})
+    halves = x.reshape(-1).view(np.float16).reshape(16, 16)
+    assert np.array_equal(
+        outputs["y"].reshape(-1).view(np.uint16), halves.T.reshape(-1).view(np.uint16)
+    )
+    # 512 bytes read and 512 written at 512 bytes per cycle; two 512-byte DMAs at 64 per cycle.
+    assert counters["cycles"] == 2 + 8 + 8
+
+
+def test_data_regions_hold_the_box_of_the_task_reference() -> None:
+    """A weight box in global memory, copied to an output byte for byte."""
+    from stc.dialects.task import BoxAttr
+
+    box = BoxAttr(((1, 3), (0, 1), (0, 1), (0, 16)))
+    program = module(
+        network_output((1, 32, 1, 1), 1024, GlobalLayout.NCHW),
+        isa.DataOp(RandomDataAttr(9), TensorType(i8, (4, 1, 1, 16)), 0, box),
+        isa.CoreOp(
+            (0, 0), [isa.DmaLoadOp([32], 0, 0), isa.DmaStoreOp([32], 1024, 0), isa.SyncOp(0)]
+        ),
+    )
+    program.verify()
+    outputs, _ = run_isa_module(program)
+    whole = np.random.default_rng(9).integers(-128, 128, size=(4, 1, 1, 16), dtype=np.int8)
+    assert np.array_equal(outputs["y"].reshape(-1), whole[1:3].reshape(-1))
+
+
+def test_inputs_default_to_the_golden_draws_and_can_be_given() -> None:
+    program = relu_program()
+    drawn, _ = run_isa_module(program, seed=3)
+    x = random_inputs(isa.ProgramOp("q", "tianjicx", [network_input()]), 3)["x"]
+    assert np.array_equal(drawn["y"], np.maximum(x, 0))
+    given, _ = run_isa_module(program, {"x": np.zeros((1, 16, 4, 4), np.int8)})
+    assert not given["y"].any()
+
+
+@pytest.mark.parametrize(
+    ("inputs", "message"),
+    [
+        (
+            {"image": np.zeros((1, 16, 4, 4), np.int8)},
+            "isa.program @p has no input 'image' \\(inputs: x\\)",
+        ),
+        (
+            {"x": np.zeros((1, 4, 4, 16), np.int8)},
+            r"input 'x' must be NCHW \[1, 16, 4, 4\], got \[1, 4, 4, 16\]",
+        ),
+        ({"x": np.full((1, 16, 4, 4), 300)}, "input 'x' must hold int8 values"),
+    ],
+)
+def test_bad_inputs(inputs: dict[str, np.ndarray], message: str) -> None:
+    with pytest.raises(StcError, match=message):
+        run_isa_module(relu_program(), inputs)
+
+
+def test_out_of_range_access_of_an_unverified_program() -> None:
+    program = module(
+        isa.CoreOp(
+            (0, 0),
+            [
+                isa.SyncOp(0),
+                isa.ReluOp([tile(143300, (1, 4, 4, 16))], tile(0, (1, 4, 4, 16))),
+                isa.SyncOp(1),
+            ],
+        )
+    )
+    with pytest.raises(
+        StcError,
+        match=r"core \(0, 0\), phase 1, #1 isa.relu: input bytes \[143300, 143556\) are "
+        r"outside local memory \[0, 143360\)",
+    ):
+        run_isa_module(program)
+
+
+def test_deadlock_names_the_waiting_receive() -> None:
+    program = module(
+        isa.CoreOp(
+            (0, 0), [isa.RecvOp(16, 0, (0, 1), 1), isa.SendOp(16, 0, (0, 1), 2), isa.SyncOp(0)]
+        ),
+        isa.CoreOp(
+            (0, 1), [isa.RecvOp(16, 0, (0, 0), 2), isa.SendOp(16, 0, (0, 0), 1), isa.SyncOp(0)]
+        ),
+    )
+    program.verify()
+    with pytest.raises(
+        StcError, match=r"core \(0, 0\), phase 0, #0 isa.recv: waits for tag 1 from \(0, 1\)"
+    ):
+        run_isa_module(program)
+
+
+def test_unreceived_and_mismatched_messages_of_unverified_programs() -> None:
+    unreceived = module(
+        isa.CoreOp((0, 0), [isa.SendOp(16, 0, (0, 1), 4), isa.SyncOp(0)]), isa.CoreOp((0, 1), [])
+    )
+    with pytest.raises(
+        StcError,
+        match=r"core \(0, 0\), phase 0, #0 isa.send: tag 4 is sent but never received in phase 0",
+    ):
+        run_isa_module(unreceived)
+    mismatched = module(
+        isa.CoreOp((0, 0), [isa.SendOp(16, 0, (0, 1), 4), isa.SyncOp(0)]),
+        isa.CoreOp((0, 1), [isa.RecvOp(32, 0, (0, 0), 4), isa.SyncOp(0)]),
+    )
+    with pytest.raises(
+        StcError,
+        match="receives 32 bytes with tag 4, but core \\(0, 0\\), phase 0, #0 isa.send sent 16",
+    ):
+        run_isa_module(mismatched)
+
+
+def test_vec_trans_scatter_errors_name_the_instruction() -> None:
+    lanes = [32 * lane for lane in range(16)]
+    program = module(
+        isa.CoreOp((0, 0), [isa.VecTransScatterOp(i8, 0, lanes, 32, lanes, 1), isa.SyncOp(0)]),
+        target="tpu-like",
+    )
+    program.verify()
+    with pytest.raises(
+        StcError, match=r"#0 isa.vec_trans_scatter: at repeat 0 .* partial overlap is not supported"
+    ):
+        run_isa_module(program)
+
+
+def test_energy_is_the_sum_of_its_parts() -> None:
+    energy = energy_pj(
+        load_target("set-8x8"),
+        Work(macs=10, local_read_bytes=2, local_write_bytes=3, dram_read_bytes=1, noc_hop_bytes=4),
+    )
+    assert energy["total"] == pytest.approx(10 * 0.018 + 2 * 1.054 + 3 * 1.872 + 60.0 + 4 * 5.6)
