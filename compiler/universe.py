@@ -61,7 +61,12 @@ def get_st_route() -> type[ModulePass]:
 
 
 def get_all_passes() -> dict[str, Callable[[], type[ModulePass]]]:
-    return {"task-split": get_task_split, "st-apply": get_st_apply, "st-place": get_st_place, "st-route": get_st_route}
+    return {
+        "task-split": get_task_split,
+        "st-apply": get_st_apply,
+        "st-place": get_st_place,
+        "st-route": get_st_route,
+    }
 
 
 def get_st_svg() -> type[Target]:

@@ -48,7 +48,13 @@ from xdsl.utils.str_enum import StrEnum
 
 from stc.compiler.hardware import HardwareTarget, TargetError, load_target
 from stc.dialects.task.graph import GraphOp
-from stc.dialects.task.syntax import format_int_list, i64_array, i64_attr, parse_int_list, print_attr_dict
+from stc.dialects.task.syntax import (
+    format_int_list,
+    i64_array,
+    i64_attr,
+    parse_int_list,
+    print_attr_dict,
+)
 
 Space = tuple[int, int, int, int]
 """(chip y, chip x, core y, core x)."""
@@ -66,7 +72,6 @@ class Stage(StrEnum):
 
 
 COMPUTE_STAGES = (Stage.AXON, Stage.SOMA1, Stage.SOMA2)
-ROUTER_STAGES = (Stage.ROUTER_RECV, Stage.ROUTER_SEND)
 
 
 @irdl_attr_definition
@@ -98,10 +103,19 @@ class CoordAttr(ParametrizedAttribute):
     """(step, phase, last phase)."""
     pi_stage: StageAttr
 
-    def __init__(self, space: Sequence[int], step: int, phase: int, stage: Stage, last_phase: int | None = None):
+    def __init__(
+        self,
+        space: Sequence[int],
+        step: int,
+        phase: int,
+        stage: Stage,
+        last_phase: int | None = None,
+    ):
         super().__init__(
             ArrayAttr(IntAttr(v) for v in space),
-            ArrayAttr(IntAttr(v) for v in (step, phase, phase if last_phase is None else last_phase)),
+            ArrayAttr(
+                IntAttr(v) for v in (step, phase, phase if last_phase is None else last_phase)
+            ),
             StageAttr(stage),
         )
 
@@ -130,9 +144,6 @@ class CoordAttr(ParametrizedAttribute):
     def is_range(self) -> bool:
         return self.last_phase != self.phase
 
-    def with_phases(self, phase: int, last_phase: int | None = None) -> CoordAttr:
-        return CoordAttr(self.space, self.step, phase, self.stage, last_phase)
-
     def text(self) -> str:
         """The body `(0, 0, 2, 3), (0, 1, axon)`, as actions print it."""
         phases = f"{self.phase} to {self.last_phase}" if self.is_range else str(self.phase)
@@ -148,13 +159,20 @@ class CoordAttr(ParametrizedAttribute):
 
     def verify(self) -> None:
         if len(self.space_dims) != 4:
-            raise VerifyException(f"a space coordinate has 4 parts (chip y, chip x, core y, core x), got {len(self.space_dims)}")
+            raise VerifyException(
+                f"a space coordinate has 4 parts (chip y, chip x, core y, core x), "
+                f"got {len(self.space_dims)}"
+            )
         if len(self.time_dims) != 3:
-            raise VerifyException(f"a time coordinate has (step, phase, last phase), got {len(self.time_dims)} parts")
+            raise VerifyException(
+                f"a time coordinate has (step, phase, last phase), got {len(self.time_dims)} parts"
+            )
         if min(self.space) < 0 or min(self.step, self.phase) < 0:
             raise VerifyException(f"coordinate {self.text()} has a negative part")
         if self.last_phase < self.phase:
-            raise VerifyException(f"coordinate {self.text()}: the last phase comes before the first")
+            raise VerifyException(
+                f"coordinate {self.text()}: the last phase comes before the first"
+            )
         if self.is_range and self.stage != Stage.MEMORY:
             raise VerifyException(f"coordinate {self.text()}: only the memory stage spans phases")
 
@@ -164,9 +182,11 @@ def coord_problem(target: HardwareTarget, coord: CoordAttr) -> str | None:
     chip_y, chip_x, core_y, core_x = coord.space
     mesh = target.mesh
     if chip_y >= mesh.chips_y or chip_x >= mesh.chips_x:
-        return f"chip ({chip_y}, {chip_x}) is outside {target.name}'s {mesh.chips_y}x{mesh.chips_x} chips"
+        chips = f"{mesh.chips_y}x{mesh.chips_x}"
+        return f"chip ({chip_y}, {chip_x}) is outside {target.name}'s {chips} chips"
     if not target.core_exists(core_y, core_x):
-        return f"core ({core_y}, {core_x}) does not exist on {target.name} ({mesh.cores_y}x{mesh.cores_x} cores)"
+        cores = f"{mesh.cores_y}x{mesh.cores_x}"
+        return f"core ({core_y}, {core_x}) does not exist on {target.name} ({cores} cores)"
     if target.max_phases is not None and coord.last_phase >= target.max_phases:
         return f"phase {coord.last_phase} is not below {target.name}'s {target.max_phases} phases"
     return None
@@ -179,17 +199,23 @@ COORD = "st.coord"
 def parse_coord_body(parser: AttrParser) -> CoordAttr:
     """Parse `(0, 0, 2, 3), (0, 1, axon)` or `(0, 0, 2, 3), (0, 0 to 3, memory)`."""
     start = parser.pos
-    space = parser.parse_comma_separated_list(parser.Delimiter.PAREN, lambda: parser.parse_integer(allow_boolean=False))
+    space = parser.parse_comma_separated_list(
+        parser.Delimiter.PAREN, lambda: parser.parse_integer(allow_boolean=False)
+    )
     if len(space) != 4:
         parser.raise_error(
-            f"a space coordinate has 4 parts (chip y, chip x, core y, core x), got {len(space)}", start, parser.pos
+            f"a space coordinate has 4 parts (chip y, chip x, core y, core x), got {len(space)}",
+            start,
+            parser.pos,
         )
     parser.parse_punctuation(",")
     parser.parse_punctuation("(")
     step = parser.parse_integer(allow_boolean=False)
     parser.parse_punctuation(",")
     phase = parser.parse_integer(allow_boolean=False)
-    last_phase = parser.parse_integer(allow_boolean=False) if parser.parse_optional_keyword("to") else None
+    last_phase = (
+        parser.parse_integer(allow_boolean=False) if parser.parse_optional_keyword("to") else None
+    )
     parser.parse_punctuation(",")
     stage = parser.parse_str_enum(Stage)
     parser.parse_punctuation(")")
@@ -209,8 +235,9 @@ class RectAttr(Data[tuple[str, int, int, int, int]]):
 
     name = "st.rect"
 
-    def __init__(self, tile_type: str, column_min: int, row_min: int, column_max: int, row_max: int):
-        super().__init__((tile_type, column_min, row_min, column_max, row_max))
+    @staticmethod
+    def of(tile_type: str, columns: tuple[int, int], rows: tuple[int, int]) -> RectAttr:
+        return RectAttr((tile_type, columns[0], rows[0], columns[1], rows[1]))
 
     @property
     def tile_type(self) -> str:
@@ -251,7 +278,7 @@ def parse_rect_body(parser: AttrParser) -> RectAttr:
         bounds.append(parser.parse_integer(allow_boolean=False))
         parser.parse_keyword("to")
         bounds.append(parser.parse_integer(allow_boolean=False))
-    return RectAttr(tile_type, bounds[0], bounds[2], bounds[1], bounds[3])
+    return RectAttr.of(tile_type, (bounds[0], bounds[1]), (bounds[2], bounds[3]))
 
 
 RouteData = tuple[int, int, tuple[Space, ...]]
@@ -270,8 +297,9 @@ class RouteAttr(Data[RouteData]):
 
     name = "st.route"
 
-    def __init__(self, source: int, nbytes: int, path: Sequence[Space]):
-        super().__init__((source, nbytes, tuple(path)))
+    @staticmethod
+    def of(source: int, nbytes: int, path: Sequence[Space]) -> RouteAttr:
+        return RouteAttr((source, nbytes, tuple(path)))
 
     @property
     def source(self) -> int:
@@ -301,7 +329,9 @@ class RouteAttr(Data[RouteData]):
             path = parser.parse_comma_separated_list(
                 parser.Delimiter.SQUARE,
                 lambda: tuple(
-                    parser.parse_comma_separated_list(parser.Delimiter.PAREN, lambda: parser.parse_integer(allow_boolean=False))
+                    parser.parse_comma_separated_list(
+                        parser.Delimiter.PAREN, lambda: parser.parse_integer(allow_boolean=False)
+                    )
                 ),
             )
         return source, nbytes, tuple(path)  # pyright: ignore[reportReturnType]
@@ -336,7 +366,13 @@ class MappingOp(IRDLOperation):
     body = region_def("single_block")
     traits = traits_def(NoTerminator(), IsolatedFromAbove())
 
-    def __init__(self, graph: str, target: str, actions: Region | Sequence[Operation] = (), applied: bool = False):
+    def __init__(
+        self,
+        graph: str,
+        target: str,
+        actions: Region | Sequence[Operation] = (),
+        applied: bool = False,
+    ):
         body = actions if isinstance(actions, Region) else Region(Block(actions))
         if not body.blocks:
             body.add_block(Block())
@@ -357,14 +393,13 @@ class MappingOp(IRDLOperation):
     def target_name(self) -> str:
         return self.target.data
 
-    @property
-    def actions(self) -> list[Operation]:
-        return list(self.body.block.ops)
-
     def find_graph(self) -> GraphOp | None:
         """The mapped `task.graph`, a sibling of this op."""
         siblings = self.parent.ops if self.parent is not None else ()
-        return next((op for op in siblings if isinstance(op, GraphOp) and op.graph_name == self.graph_name), None)
+        return next(
+            (op for op in siblings if isinstance(op, GraphOp) and op.graph_name == self.graph_name),
+            None,
+        )
 
     def verify_(self) -> None:
         prefix = f"st.mapping @{self.graph_name}"
@@ -386,7 +421,9 @@ class MappingOp(IRDLOperation):
             if coord is None:
                 continue
             if not isinstance(coord, CoordAttr):
-                raise VerifyException(f"{op.name} {op.task_id}: {COORD} must be a #st.coord, got {coord}")
+                raise VerifyException(
+                    f"{op.name} {op.task_id}: {COORD} must be a #st.coord, got {coord}"
+                )
             if problem := coord_problem(target, coord):
                 raise VerifyException(f"{op.name} {op.task_id} at {coord.text()}: {problem}")
 
@@ -425,15 +462,14 @@ class ActionOp(IRDLOperation):
     def verify_(self) -> None:
         for coord in self.coords():
             if coord.is_range:
-                raise VerifyException(f"{self.name}: coordinate {coord.text()} must be one phase; give an end coordinate")
+                raise VerifyException(
+                    f"{self.name}: coordinate {coord.text()} must be one phase; "
+                    "give an end coordinate"
+                )
 
 
 def parse_task_id(parser: Parser) -> int:
     return parser.parse_integer(allow_boolean=False)
-
-
-def vector_of(values: Sequence[int]) -> DenseArrayBase:
-    return i64_array(values)
 
 
 @irdl_op_definition
@@ -453,7 +489,7 @@ class SplitTaskOp(ActionOp):
     traits = traits_def(HasParent(MappingOp))
 
     def __init__(self, task: int, vector: Sequence[int]):
-        super().__init__(properties={"task": i64_attr(task), "vector": vector_of(vector)})
+        super().__init__(properties={"task": i64_attr(task), "vector": i64_array(vector)})
 
     @property
     def task_id(self) -> int:
@@ -481,7 +517,10 @@ class SplitTaskOp(ActionOp):
 
 def check_vector(op_name: str, counts: Sequence[int]) -> None:
     if len(counts) not in (4, 6):
-        raise VerifyException(f"{op_name}: a split vector is [ny, nx, nf, nr] or [ny, nx, nf, nr, 1, 1], got {list(counts)}")
+        raise VerifyException(
+            f"{op_name}: a split vector is [ny, nx, nf, nr] or [ny, nx, nf, nr, 1, 1], "
+            f"got {list(counts)}"
+        )
 
 
 @irdl_op_definition
@@ -503,7 +542,12 @@ class SplitGroupOp(ActionOp):
     traits = traits_def(HasParent(MappingOp))
 
     def __init__(self, tasks: Sequence[int], vectors: Sequence[Sequence[int]]):
-        super().__init__(properties={"tasks": i64_array(tasks), "vectors": ArrayAttr(vector_of(v) for v in vectors)})
+        super().__init__(
+            properties={
+                "tasks": i64_array(tasks),
+                "vectors": ArrayAttr(i64_array(v) for v in vectors),
+            }
+        )
 
     @property
     def task_ids(self) -> tuple[int, ...]:
@@ -534,14 +578,20 @@ class SplitGroupOp(ActionOp):
 
     def print(self, printer: Printer) -> None:
         vectors = self.count_vectors
-        text = format_int_list(vectors[0]) if len(vectors) == 1 else "[" + ", ".join(format_int_list(v) for v in vectors) + "]"
+        text = (
+            format_int_list(vectors[0])
+            if len(vectors) == 1
+            else "[" + ", ".join(format_int_list(v) for v in vectors) + "]"
+        )
         printer.print_string(f" {format_int_list(self.task_ids)} by {text}")
         print_attr_dict(printer, self.attributes)
 
     def verify_(self) -> None:
         vectors = self.count_vectors
         if len(vectors) not in (1, len(self.task_ids)):
-            raise VerifyException(f"{self.name}: {len(vectors)} vectors for {len(self.task_ids)} tasks")
+            raise VerifyException(
+                f"{self.name}: {len(vectors)} vectors for {len(self.task_ids)} tasks"
+            )
         for vector in vectors:
             check_vector(self.name, vector)
 
@@ -664,7 +714,9 @@ class TakeOutOp(ActionOp):
     traits = traits_def(HasParent(MappingOp))
 
     def __init__(self, at: CoordAttr, task: int | None = None, end: CoordAttr | None = None):
-        super().__init__(properties={"task": None if task is None else i64_attr(task), "at": at, "end": end})
+        super().__init__(
+            properties={"task": None if task is None else i64_attr(task), "at": at, "end": end}
+        )
 
     @property
     def task_id(self) -> int | None:
@@ -699,7 +751,8 @@ class AreaGroupOp(ActionOp):
     split creates.
 
     ```mlir
-    st.area_group "g" [3, 4] {aie_tile columns 0 to 1 rows 0 to 7, shim_tile columns 0 to 1 rows 0 to 0} contain_routing
+    st.area_group "g" [3, 4] {aie_tile columns 0 to 1 rows 0 to 7,
+                              shim_tile columns 0 to 1 rows 0 to 0} contain_routing
     ```
     """
 
@@ -727,7 +780,10 @@ class AreaGroupOp(ActionOp):
                 "name": StringAttr(name),
                 "members": i64_array(members),
                 "rects": ArrayAttr(rects),
-                **{flag: UnitAttr() if on else None for flag, on in zip(AREA_FLAGS, flags, strict=True)},
+                **{
+                    flag: UnitAttr() if on else None
+                    for flag, on in zip(AREA_FLAGS, flags, strict=True)
+                },
             }
         )
 
@@ -742,7 +798,9 @@ class AreaGroupOp(ActionOp):
     def parse(cls, parser: Parser) -> AreaGroupOp:
         name = parser.parse_str_literal("area group name")
         members = parse_int_list(parser)
-        rects = parser.parse_comma_separated_list(parser.Delimiter.BRACES, lambda: parse_rect_body(parser))
+        rects = parser.parse_comma_separated_list(
+            parser.Delimiter.BRACES, lambda: parse_rect_body(parser)
+        )
         flags: set[str] = set()
         while flag := parser.parse_optional_keyword_in(AREA_FLAGS):
             flags.add(flag)
@@ -762,10 +820,15 @@ class AreaGroupOp(ActionOp):
 
     def verify_(self) -> None:
         if not self.rects:
-            raise VerifyException(f"{self.name} {self.group_name.data!r}: needs at least one rectangle")
+            raise VerifyException(
+                f"{self.name} {self.group_name.data!r}: needs at least one rectangle"
+            )
         tile_types = [rect.tile_type for rect in self.rects]
         if len(set(tile_types)) != len(tile_types):
-            raise VerifyException(f"{self.name} {self.group_name.data!r}: one rectangle per tile type, got {tile_types}")
+            raise VerifyException(
+                f"{self.name} {self.group_name.data!r}: one rectangle per tile type, "
+                f"got {tile_types}"
+            )
 
 
 St = Dialect(

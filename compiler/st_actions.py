@@ -1,0 +1,239 @@
+"""
+What the `st` actions do to a task graph: the semantics shared by `st-apply`, which runs
+a script, and `STEnv`, which records one. Splits call task-split; puts and takes go
+through the `STMatrix`, which checks every rule. Messages name the action and its
+position in the script, the block, the coordinate and the numbers.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from xdsl.dialects.builtin import ArrayAttr, StringAttr, UnitAttr
+from xdsl.ir import Operation
+from xdsl.utils.exceptions import PassFailedException
+
+from stc.compiler.area_groups import AreaGroup, area_group_of
+from stc.compiler.hardware import HardwareTarget, TargetError, load_target
+from stc.compiler.st_matrix import (
+    Request,
+    STMatrix,
+    action_error,
+    describe,
+    input_storage,
+    is_memory_block,
+)
+from stc.dialects import task
+from stc.dialects.st import (
+    AreaGroupOp,
+    CoordAttr,
+    MappingOp,
+    PutGroupInOp,
+    PutInOp,
+    SplitGroupOp,
+    SplitTaskOp,
+    Stage,
+    TakeOutOp,
+)
+from stc.passes.task_split import split_counts, split_task
+
+AREA_GROUPS = "st.area_groups"
+"""The discardable attribute naming the area groups a block is a member of."""
+
+ANNOTATIONS = "the graph's st.coord annotations"
+
+
+def mapping_target(mapping: MappingOp) -> HardwareTarget:
+    try:
+        return load_target(mapping.target_name)
+    except TargetError as error:
+        raise PassFailedException(f"st.mapping @{mapping.graph_name}: {error}") from None
+
+
+def mapped_graph(mapping: MappingOp) -> task.GraphOp:
+    graph = mapping.find_graph()
+    if graph is None:
+        raise PassFailedException(
+            f"st.mapping @{mapping.graph_name}: the module has no task.graph @{mapping.graph_name}"
+        )
+    return graph
+
+
+class ActionExecutor:
+    """Runs actions one by one on a graph; a failing action changes nothing."""
+
+    def __init__(self, graph: task.GraphOp, target: HardwareTarget):
+        self.matrix = STMatrix(graph, target)
+        self.matrix.read_annotations(ANNOTATIONS)
+        self.count = 0
+
+    @property
+    def graph(self) -> task.GraphOp:
+        return self.matrix.graph
+
+    def apply(self, op: Operation) -> list[int]:
+        """Execute one action; return the ids of the blocks a split created."""
+        action = f"{op.name} (action {self.count + 1})"
+        created: list[int] = []
+        if isinstance(op, SplitTaskOp):
+            created = self.split(action, [op.task_id], [op.counts])
+        elif isinstance(op, SplitGroupOp):
+            vectors = op.count_vectors
+            created = self.split(
+                action, op.task_ids, vectors * len(op.task_ids) if len(vectors) == 1 else vectors
+            )
+        elif isinstance(op, PutInOp):
+            self.put_in(action, op)
+        elif isinstance(op, PutGroupInOp):
+            self.put_group_in(action, op)
+        elif isinstance(op, TakeOutOp):
+            self.take_out(action, op)
+        elif isinstance(op, AreaGroupOp):
+            self.area_group(action, op)
+        else:
+            raise action_error(action, "is not an st action")
+        self.count += 1
+        return created
+
+    def split(
+        self, action: str, task_ids: Sequence[int], vectors: Sequence[Sequence[int]]
+    ) -> list[int]:
+        """Split blocks in order with task-split's split_task (which is what its
+        split_group does). All are checked first (they exist, are unplaced compute blocks
+        with unplaced inputs, and take their vectors), so a failing action splits none."""
+        matrix = self.matrix
+        for index, (task_id, vector) in enumerate(zip(task_ids, vectors, strict=True)):
+            if task_id in task_ids[:index]:
+                raise action_error(action, f"block {task_id} is named twice")
+            op = matrix.block(action, task_id)
+            if not isinstance(op, task.ComputeBlock):
+                raise action_error(
+                    action, f"{describe(op)} is a storage block; only compute blocks are split"
+                )
+            for block in [op, *input_storage(op)]:
+                if (place := matrix.places.get(block.task_id)) is not None:
+                    raise action_error(
+                        action,
+                        f"{describe(block)} is placed at {place.text()}; "
+                        f"take it out before splitting {task_id}",
+                    )
+            try:
+                split_counts(op, vector)
+            except PassFailedException as error:
+                raise action_error(action, str(error)) from None
+        all_created: list[int] = []
+        for task_id, vector in zip(task_ids, vectors, strict=True):
+            before = set(matrix.blocks)
+            created = split_task(self.graph, task_id, vector)
+            matrix.refresh()
+            matrix.replace_members(before - set(matrix.blocks), created)
+            all_created = [i for i in all_created if i in matrix.blocks] + created
+        return all_created
+
+    def put_in(self, action: str, op: PutInOp) -> None:
+        block = self.matrix.block(action, op.task_id)
+        phases = (op.at.phase,)
+        if op.end is not None:
+            if not is_memory_block(block):
+                raise action_error(
+                    action, f"{describe(block)}: only storage blocks take an end coordinate"
+                )
+            phases = span(action, op.at, op.end)
+        self.matrix.put(action, [Request(block, op.at.space, op.at.step, phases, op.at.stage)])
+
+    def put_group_in(self, action: str, op: PutGroupInOp) -> None:
+        block = self.matrix.block(action, op.task_id)
+        if not isinstance(block, task.ComputeBlock):
+            raise action_error(action, f"{describe(block)} is not a compute block")
+        at = op.at
+        requests = [Request(block, at.space, at.step, (at.phase,), at.stage)]
+        requests += [
+            Request(storage, at.space, at.step, (at.phase,), Stage.MEMORY)
+            for storage in input_storage(block)
+        ]
+        self.matrix.put(action, requests)
+
+    def take_out(self, action: str, op: TakeOutOp) -> None:
+        at = op.at
+        if at.stage != Stage.MEMORY:
+            if op.end is not None:
+                raise action_error(
+                    action,
+                    f"an end coordinate takes storage out; {at.text()} is not at the memory stage",
+                )
+            self.matrix.take_slot(action, at, op.task_id)
+            return
+        phases = (at.phase,) if op.end is None else span(action, at, op.end)
+        if op.task_id is None:
+            self.matrix.take_all_storage(action, at.space, at.step, phases)
+            return
+        block = self.matrix.block(action, op.task_id)
+        if not is_memory_block(block):
+            raise action_error(
+                action, f"{describe(block)} is not a storage block; it is not at the memory stage"
+            )
+        self.matrix.take_storage(action, block, at.space, at.step, phases)
+
+    def area_group(self, action: str, op: AreaGroupOp) -> None:
+        group = area_group_of(op, self.matrix.target)
+        if isinstance(group, str):
+            raise action_error(action, f"area group {op.group_name.data!r}: {group}")
+        self.matrix.add_group(action, group)
+
+    def finish(self) -> STMatrix:
+        """Check the rules of a finished script and write the coordinates and group
+        memberships on the graph's blocks."""
+        self.matrix.check_complete()
+        self.matrix.annotate()
+        for op in self.graph.tasks():
+            op.attributes.pop(AREA_GROUPS, None)
+            names = [group.name for group in self.matrix.groups if op.task_id in group.members]
+            if names:
+                op.attributes[AREA_GROUPS] = ArrayAttr(StringAttr(name) for name in names)
+        return self.matrix
+
+
+def span(action: str, start: CoordAttr, end: CoordAttr) -> tuple[int, ...]:
+    """The phases from a start to an end coordinate, which may differ only in a later phase."""
+    if (end.space, end.step, end.stage) != (start.space, start.step, start.stage):
+        raise action_error(
+            action,
+            f"end coordinate {end.text()} differs from {start.text()} in more than the phase",
+        )
+    if end.phase < start.phase:
+        raise action_error(action, f"end coordinate {end.text()} comes before {start.text()}")
+    return tuple(range(start.phase, end.phase + 1))
+
+
+def apply_mapping(mapping: MappingOp) -> STMatrix:
+    """Run a mapping's script on its graph (once: it is then marked applied)."""
+    graph = mapped_graph(mapping)
+    target = mapping_target(mapping)
+    if mapping.applied is not None:
+        return applied_matrix(mapping, graph, target)
+    executor = ActionExecutor(graph, target)
+    for op in mapping.body.block.ops:
+        executor.apply(op)
+    matrix = executor.finish()
+    mapping.applied = UnitAttr()
+    return matrix
+
+
+def applied_matrix(mapping: MappingOp, graph: task.GraphOp, target: HardwareTarget) -> STMatrix:
+    """The matrix of an applied mapping: coordinates and memberships read from the graph."""
+    matrix = STMatrix(graph, target)
+    matrix.read_annotations(ANNOTATIONS)
+    for op in mapping.body.block.ops:
+        if not isinstance(op, AreaGroupOp):
+            continue
+        group = area_group_of(op, target)
+        if isinstance(group, str):
+            raise PassFailedException(f"st.area_group {op.group_name.data!r}: {group}")
+        group.members = {block.task_id for block in graph.tasks() if member_of(block, group)}
+        matrix.add_group(ANNOTATIONS, group)
+    return matrix
+
+
+def member_of(op: task.TaskOp, group: AreaGroup) -> bool:
+    names = op.attributes.get(AREA_GROUPS)
+    return isinstance(names, ArrayAttr) and StringAttr(group.name) in names.data

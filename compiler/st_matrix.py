@@ -1,0 +1,395 @@
+"""
+The spatio-temporal matrix of one task graph (BiMap's STMatrix and STContext): where
+every placed block is, which stage of which core and phase it holds and how much local
+memory each core uses in each phase. Every put and take is checked here, so a mapping
+script, the placer and the annotations of a graph obey the same rules:
+
+- a coordinate names an existing chip and core and a phase below the target's limit;
+- compute blocks run on computing tiles, at the axon (conv, fc, avgpool, add, mul) or
+  at soma1 / soma2 (maxpool, relu, lut); storage blocks live at the memory stage; network
+  inputs arrive at router_recv and outputs leave at router_send;
+- one block per compute or router stage of a core and phase;
+- a storage block lives on one core and one step, over a set of phases it is never put
+  on twice, and which is one contiguous range once a script is done;
+- the storage living on a core in a phase fits the core's usable local memory;
+- a compute block shares core, step and phase with all its placed input storage;
+- area groups: nodes inside, others out of exclusive_placement areas.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+
+from attrs import frozen
+from xdsl.utils.exceptions import PassFailedException
+
+from stc.compiler.area_groups import AreaGroup
+from stc.compiler.hardware import HardwareTarget
+from stc.compiler.st_mesh import MeshGeometry
+from stc.compiler.storage_size import storage_bytes
+from stc.dialects import task
+from stc.dialects.st import (
+    COMPUTE_STAGES,
+    COORD,
+    CoordAttr,
+    Space,
+    Stage,
+    coord_problem,
+    format_space,
+)
+
+SOMA_BLOCKS = (task.MaxPoolOp, task.ReluOp, task.LutOp)
+"""Compute blocks TianjicX runs on a soma (CCMPB, CLUT); the others run on the axon."""
+
+
+def allowed_stages(op: task.TaskOp) -> tuple[Stage, ...]:
+    if isinstance(op, task.InputOp):
+        return (Stage.ROUTER_RECV,)
+    if isinstance(op, task.OutputOp):
+        return (Stage.ROUTER_SEND,)
+    if isinstance(op, task.StorageOp):
+        return (Stage.MEMORY,)
+    if isinstance(op, SOMA_BLOCKS):
+        return (Stage.SOMA1, Stage.SOMA2)
+    return (Stage.AXON,)
+
+
+def is_memory_block(op: task.TaskOp) -> bool:
+    """A storage block that lives in local memory (not a network input or output)."""
+    return isinstance(op, task.StorageOp) and not isinstance(op, task.InputOp | task.OutputOp)
+
+
+def input_storage(op: task.ComputeBlock) -> list[task.StorageOp]:
+    """The storage blocks a compute block reads, each once, in operand order."""
+    owners = dict.fromkeys(value.owner for value in op.operands)
+    return [owner for owner in owners if isinstance(owner, task.StorageOp)]
+
+
+def describe(op: task.TaskOp) -> str:
+    return f"block {op.task_id} ({op.name})"
+
+
+@frozen
+class Place:
+    """Where one block is: a core, a step, its phases (several for storage) and a stage."""
+
+    space: Space
+    step: int
+    phases: tuple[int, ...]
+    stage: Stage
+
+    @property
+    def phase(self) -> int:
+        return self.phases[0]
+
+    def coord(self) -> CoordAttr:
+        return CoordAttr(self.space, self.step, self.phases[0], self.stage, self.phases[-1])
+
+    def text(self) -> str:
+        phases = ", ".join(str(p) for p in self.phases)
+        return f"{format_space(self.space)}, ({self.step}, {phases}, {self.stage.value})"
+
+
+@frozen
+class Request:
+    """One block to put: where, over which phases, at which stage."""
+
+    op: task.TaskOp
+    space: Space
+    step: int
+    phases: tuple[int, ...]
+    stage: Stage
+
+    def coord(self) -> CoordAttr:
+        return CoordAttr(self.space, self.step, self.phases[0], self.stage, self.phases[-1])
+
+
+def action_error(action: str, message: str) -> PassFailedException:
+    return PassFailedException(f"{action}: {message}")
+
+
+class STMatrix:
+    """The placement state of one task graph on one target."""
+
+    def __init__(self, graph: task.GraphOp, target: HardwareTarget):
+        self.graph = graph
+        self.target = target
+        self.mesh = MeshGeometry(target)
+        self.blocks: dict[int, task.TaskOp] = {}
+        self.sizes: dict[int, int] = {}
+        self.places: dict[int, Place] = {}
+        self.placed_by: dict[int, str] = {}
+        """The action that last put each block, for messages about it."""
+        self.slots: dict[tuple[Space, int, int, Stage], int] = {}
+        self.storage: dict[tuple[Space, int, int], list[int]] = {}
+        self.used: dict[tuple[Space, int, int], int] = {}
+        self.groups: list[AreaGroup] = []
+        self.node_cache: dict[str, set[int]] = {}
+        self.refresh()
+
+    def refresh(self) -> None:
+        """Re-read the graph's blocks after it changed (a split)."""
+        self.blocks = {op.task_id: op for op in self.graph.tasks()}
+        self.sizes = {
+            task_id: storage_bytes(op, self.target) if isinstance(op, task.StorageOp) else 0
+            for task_id, op in self.blocks.items()
+        }
+        self.node_cache.clear()
+
+    def block(self, action: str, task_id: int) -> task.TaskOp:
+        op = self.blocks.get(task_id)
+        if op is None:
+            raise action_error(
+                action, f"task.graph @{self.graph.graph_name} has no block {task_id}"
+            )
+        return op
+
+    def nodes(self, group: AreaGroup) -> set[int]:
+        """The blocks an area group holds: its members and their compute blocks' input storage."""
+        if (cached := self.node_cache.get(group.name)) is not None:
+            return cached
+        nodes = {task_id for task_id in group.members if task_id in self.blocks}
+        for task_id in list(nodes):
+            if isinstance(op := self.blocks[task_id], task.ComputeBlock):
+                nodes.update(storage.task_id for storage in input_storage(op))
+        if any(other is group for other in self.groups):
+            self.node_cache[group.name] = nodes
+        return nodes
+
+    def add_group(self, action: str, group: AreaGroup) -> None:
+        """Declare an area group; the blocks already placed must obey it."""
+        if any(other.name == group.name for other in self.groups):
+            raise action_error(action, f"area group {group.name!r} is declared twice")
+        for task_id in sorted(group.members):
+            self.block(action, task_id)
+        for task_id, place in self.places.items():
+            self.check_area(action, self.blocks[task_id], place.space, [group])
+        self.groups.append(group)
+
+    def replace_members(self, removed: set[int], created: Sequence[int]) -> None:
+        """After a split: members it removed are replaced by the blocks it created."""
+        for group in self.groups:
+            if group.members & removed:
+                group.members = (group.members - removed) | set(created)
+        self.node_cache.clear()
+
+    def check_area(
+        self, action: str, op: task.TaskOp, space: Space, groups: Iterable[AreaGroup]
+    ) -> None:
+        for group in groups:
+            if problem := group.placement_problem(op.task_id in self.nodes(group), space):
+                raise action_error(
+                    action, f"{describe(op)} at core {format_space(space)}: {problem}"
+                )
+
+    def put(self, action: str, requests: Sequence[Request]) -> None:
+        """Put blocks, all or none: each request is checked against the matrix and the
+        requests before it."""
+        pending_slots: dict[tuple[Space, int, int, Stage], int] = {}
+        pending_bytes: dict[tuple[Space, int, int], int] = {}
+        for request in requests:
+            self.check_request(action, request, pending_slots, pending_bytes)
+        for request in requests:
+            self.commit(action, request)
+
+    def check_request(
+        self,
+        action: str,
+        request: Request,
+        pending_slots: dict[tuple[Space, int, int, Stage], int],
+        pending_bytes: dict[tuple[Space, int, int], int],
+    ) -> None:
+        op, coord = request.op, request.coord()
+        where = f"{describe(op)} at {coord.text()}"
+        if problem := coord_problem(self.target, coord):
+            raise action_error(action, f"{where}: {problem}")
+        stages = allowed_stages(op)
+        if request.stage not in stages:
+            names = " or ".join(stage.value for stage in stages)
+            raise action_error(
+                action,
+                f"{where}: a {op.name} is placed at the {names} stage, not {request.stage.value}",
+            )
+        tile = self.mesh.tile(request.space)
+        if request.stage in COMPUTE_STAGES and not tile.computes:
+            raise action_error(
+                action,
+                f"{where}: core {format_space(request.space)} is a {tile.name}, "
+                "which does not compute",
+            )
+        if is_memory_block(op):
+            self.check_storage_request(action, request, where, pending_bytes)
+        else:
+            self.check_slot_request(action, request, where, pending_slots)
+        self.check_area(action, op, request.space, self.groups)
+
+    def check_storage_request(
+        self,
+        action: str,
+        request: Request,
+        where: str,
+        pending_bytes: dict[tuple[Space, int, int], int],
+    ) -> None:
+        task_id = request.op.task_id
+        if (place := self.places.get(task_id)) is not None:
+            if (place.space, place.step) != (request.space, request.step):
+                raise action_error(
+                    action,
+                    f"{where}: it already lives on core {format_space(place.space)} "
+                    f"in step {place.step}; a storage block lives on one core (take it out first)",
+                )
+            if again := sorted(set(place.phases) & set(request.phases)):
+                raise action_error(action, f"{where}: it is already there in phase {again[0]}")
+        size = self.sizes[task_id]
+        capacity = self.mesh.capacity(request.space)
+        for phase in request.phases:
+            key = (request.space, request.step, phase)
+            in_use = self.used.get(key, 0) + pending_bytes.get(key, 0)
+            if in_use + size > capacity:
+                raise action_error(
+                    action,
+                    f"{where}: local memory of core {format_space(request.space)} in phase "
+                    f"{phase} overflows: {in_use} B in use + {size} B > {capacity} B usable",
+                )
+            pending_bytes[key] = pending_bytes.get(key, 0) + size
+
+    def check_slot_request(
+        self,
+        action: str,
+        request: Request,
+        where: str,
+        pending_slots: dict[tuple[Space, int, int, Stage], int],
+    ) -> None:
+        task_id = request.op.task_id
+        if (place := self.places.get(task_id)) is not None:
+            raise action_error(
+                action, f"{where}: it is already at {place.text()} (take it out first)"
+            )
+        key = (request.space, request.step, request.phases[0], request.stage)
+        other = self.slots.get(key, pending_slots.get(key))
+        if other is not None:
+            raise action_error(
+                action,
+                f"{where}: {request.stage.value} of core {format_space(request.space)} in phase "
+                f"{request.phases[0]} already holds {describe(self.blocks[other])}; "
+                "one block per stage, core and phase",
+            )
+        pending_slots[key] = task_id
+
+    def commit(self, action: str, request: Request) -> None:
+        task_id = request.op.task_id
+        self.placed_by[task_id] = action
+        if not is_memory_block(request.op):
+            self.places[task_id] = Place(request.space, request.step, request.phases, request.stage)
+            self.slots[(request.space, request.step, request.phases[0], request.stage)] = task_id
+            return
+        old = self.places.get(task_id)
+        phases = tuple(sorted({*request.phases, *(old.phases if old else ())}))
+        self.places[task_id] = Place(request.space, request.step, phases, Stage.MEMORY)
+        for phase in request.phases:
+            key = (request.space, request.step, phase)
+            self.storage.setdefault(key, []).append(task_id)
+            self.used[key] = self.used.get(key, 0) + self.sizes[task_id]
+
+    def take_storage(
+        self, action: str, op: task.TaskOp, space: Space, step: int, phases: Sequence[int]
+    ) -> None:
+        """Take one storage block out of some phases of a core."""
+        place = self.places.get(op.task_id)
+        missing = [
+            p
+            for p in phases
+            if place is None or (place.space, place.step) != (space, step) or p not in place.phases
+        ]
+        if missing:
+            where = "nowhere" if place is None else place.text()
+            raise action_error(
+                action,
+                f"{describe(op)} is not at {format_space(space)}, ({step}, {missing[0]}, memory); "
+                f"it is at {where}",
+            )
+        self.remove_storage(op.task_id, phases)
+
+    def take_all_storage(self, action: str, space: Space, step: int, phases: Sequence[int]) -> None:
+        """Take every storage block out of some phases of a core."""
+        taken = {p: list(self.storage.get((space, step, p), [])) for p in phases}
+        if not any(taken.values()):
+            where = CoordAttr(space, step, phases[0], Stage.MEMORY, phases[-1]).text()
+            raise action_error(action, f"no storage block at {where}")
+        for phase, task_ids in taken.items():
+            for task_id in task_ids:
+                self.remove_storage(task_id, [phase])
+
+    def remove_storage(self, task_id: int, phases: Sequence[int]) -> None:
+        place = self.places[task_id]
+        for phase in phases:
+            key = (place.space, place.step, phase)
+            self.storage[key].remove(task_id)
+            self.used[key] -= self.sizes[task_id]
+        remaining = tuple(p for p in place.phases if p not in phases)
+        if remaining:
+            self.places[task_id] = Place(place.space, place.step, remaining, place.stage)
+        else:
+            del self.places[task_id]
+
+    def take_slot(self, action: str, coord: CoordAttr, task_id: int | None) -> None:
+        """Take the block out of a compute or router stage."""
+        key = (coord.space, coord.step, coord.phase, coord.stage)
+        occupant = self.slots.get(key)
+        if occupant is None:
+            raise action_error(action, f"nothing is at {coord.text()}")
+        if task_id is not None and task_id != occupant:
+            raise action_error(
+                action,
+                f"block {task_id} is not at {coord.text()}; {describe(self.blocks[occupant])} is",
+            )
+        del self.slots[key]
+        del self.places[occupant]
+
+    def check_complete(self) -> None:
+        """Rules that hold once a script is done: storage phases are one range, and compute
+        blocks share core, step and phase with their placed input storage."""
+        for task_id, place in self.places.items():
+            op = self.blocks[task_id]
+            if place.phases != tuple(range(place.phases[0], place.phases[-1] + 1)):
+                raise action_error(
+                    self.placed_by[task_id],
+                    f"{describe(op)} lives in phases {list(place.phases)} of "
+                    f"{format_space(place.space)}; a storage block lives in one contiguous range "
+                    "of phases",
+                )
+            if isinstance(op, task.ComputeBlock):
+                self.check_colocation(op, place)
+
+    def check_colocation(self, op: task.ComputeBlock, place: Place) -> None:
+        for storage in input_storage(op):
+            other = self.places.get(storage.task_id)
+            if other is None:
+                continue
+            if (other.space, other.step) != (
+                place.space,
+                place.step,
+            ) or place.phase not in other.phases:
+                raise action_error(
+                    self.placed_by[op.task_id],
+                    f"{describe(op)} at {place.text()} reads {describe(storage)} at "
+                    f"{other.text()}; a compute block shares core, step and phase with its input "
+                    "storage",
+                )
+
+    def annotate(self) -> None:
+        """Write every block's coordinate as its `st.coord` attribute (removing stale ones)."""
+        for op in self.graph.tasks():
+            op.attributes.pop(COORD, None)
+            if (place := self.places.get(op.task_id)) is not None:
+                op.attributes[COORD] = place.coord()
+
+    def read_annotations(self, action: str) -> None:
+        """Put every block that carries an `st.coord`, checking it like a script's put."""
+        for op in self.graph.tasks():
+            coord = op.attributes.get(COORD)
+            if not isinstance(coord, CoordAttr):
+                continue
+            phases = tuple(range(coord.phase, coord.last_phase + 1))
+            self.put(action, [Request(op, coord.space, coord.step, phases, coord.stage)])
+        self.check_complete()

@@ -1,0 +1,67 @@
+"""
+The `st-route` pass: an XY route for every producer→consumer edge of every placed task
+graph, kept on the consumer as `st.routes`, one `#st.route` per producer, and checked
+against the routing columns of the area-group table.
+
+```mlir
+%b = task.buffer 5 si %c : tensor<1x8x8x32xi8> {st.coord = ...,
+    st.routes = [#st.route<from 4, 2048 bytes, [(0, 0, 0, 0), (0, 0, 0, 1)]>]}
+```
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from xdsl.context import Context
+from xdsl.dialects.builtin import ArrayAttr, ModuleOp
+from xdsl.passes import ModulePass
+from xdsl.utils.exceptions import PassFailedException
+
+from stc.compiler.st_actions import apply_mapping
+from stc.compiler.st_matrix import STMatrix, describe
+from stc.compiler.st_nets import graph_nets
+from stc.dialects.st import MappingOp, RouteAttr, format_space
+
+ROUTES = "st.routes"
+"""The discardable attribute holding the routes into a block."""
+
+
+def route_graph(matrix: STMatrix) -> None:
+    """Route every net of the matrix's graph and record the routes on their consumers."""
+    routes: dict[int, list[RouteAttr]] = {}
+    for net in graph_nets(matrix.graph):
+        ends = [matrix.places.get(block) for block in (net.source, net.destination)]
+        for block, place in zip((net.source, net.destination), ends, strict=True):
+            if place is None:
+                raise PassFailedException(
+                    f"st-route: {describe(matrix.blocks[block])} is not placed; run st-place first"
+                )
+        source, destination = (place.space for place in ends if place is not None)
+        path = matrix.mesh.xy_path(source, destination)
+        for group in matrix.groups:
+            nodes = matrix.nodes(group)
+            if problem := group.route_problem(net.source in nodes, net.destination in nodes, path):
+                sender = f"{describe(matrix.blocks[net.source])} at {format_space(source)}"
+                receiver = (
+                    f"{describe(matrix.blocks[net.destination])} at {format_space(destination)}"
+                )
+                raise PassFailedException(
+                    f"st-route: route from {sender} to {receiver} ({net.nbytes} B): {problem}"
+                )
+        routes.setdefault(net.destination, []).append(RouteAttr.of(net.source, net.nbytes, path))
+    for op in matrix.graph.tasks():
+        op.attributes.pop(ROUTES, None)
+        if op.task_id in routes:
+            op.attributes[ROUTES] = ArrayAttr(routes[op.task_id])
+
+
+@dataclass(frozen=True)
+class StRoutePass(ModulePass):
+    """Route the edges of every mapped task graph. No options."""
+
+    name = "st-route"
+
+    def apply(self, ctx: Context, op: ModuleOp) -> None:
+        for mapping in [child for child in op.ops if isinstance(child, MappingOp)]:
+            route_graph(apply_mapping(mapping))

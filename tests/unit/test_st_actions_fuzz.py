@@ -1,0 +1,117 @@
+"""Random action sequences either apply or end in a diagnostic, never in a crash; what STEnv
+accepts, st-apply replays from the printed script to the same module or the same error."""
+
+from collections.abc import Callable
+from typing import Any
+
+import hypothesis.strategies as hs
+from hypothesis import given, settings
+from xdsl.parser import Parser
+from xdsl.utils.exceptions import DiagnosticException
+
+from stc.compiler.ir_files import module_text, stc_context
+from stc.compiler.st_env import PIIndex, Shape, STCoord, STEnv
+from stc.passes.st_apply import StApplyPass
+
+TINY = """
+task.graph @tiny {
+  %x = task.input 0 "x" : tensor<1x8x8x16xi8>
+  %in = task.buffer 1 sic %x : tensor<1x8x8x16xi8>
+  %w = task.weight 2 #task.random<7> : tensor<32x3x3x16xi8>
+  %b = task.bias 3 #task.random<8> : tensor<32xi32>
+  %c = task.conv 4 %in, %w bias %b pad [1, 1, 1, 1] shift 9 : tensor<1x8x8x32xi8>
+  %r_in = task.buffer 5 si %c : tensor<1x8x8x32xi8>
+  %r = task.relu 6 %r_in : tensor<1x8x8x32xi8>
+  %p_in = task.buffer 7 si %r : tensor<1x8x8x32xi8>
+  %p = task.maxpool 8 %p_in window [2, 2] stride [2, 2] : tensor<1x4x4x32xi8>
+  %f_in = task.buffer 9 sifc %p : tensor<1x4x4x32xi8>
+  %fw = task.weight 10 #task.random<9> : tensor<10x4x4x32xi8>
+  %f = task.fc 11 %f_in, %fw shift 10 : tensor<1x1x1x10xi8>
+  %out = task.buffer 12 so %f : tensor<1x1x1x10xi8>
+  task.output 13 "y" %out
+}
+"""
+
+Action = Callable[[STEnv], Any]
+
+ids = hs.one_of(hs.integers(0, 13), hs.integers(0, 13), hs.integers(14, 40))
+"""Mostly blocks of TINY, sometimes blocks a split may have created."""
+coords = hs.builds(
+    lambda chip, y, x, step, phase, pi: STCoord((0, chip, y, x), (step, phase, pi)),
+    hs.sampled_from([0, 0, 0, 0, 0, 1]),
+    hs.sampled_from([0, 0, 1, 10]),
+    hs.integers(0, 1),
+    hs.sampled_from([0, 0, 0, 1]),
+    hs.sampled_from([0, 1, 2, 33]),
+    hs.sampled_from([PIIndex.MEMORY, PIIndex.MEMORY, PIIndex.AXON, PIIndex.SOMA1, *PIIndex]),
+)
+shapes = hs.builds(
+    Shape, hs.integers(1, 3), hs.integers(1, 2), hs.integers(1, 3), hs.integers(1, 2)
+)
+ends = hs.none() | coords
+spans = hs.one_of(
+    hs.tuples(coords, ends),
+    hs.builds(
+        lambda start, more: (
+            start,
+            STCoord(
+                start.space_coord,
+                (start.time_coord[0], start.time_coord[1] + more, start.time_coord[2]),
+            ),
+        ),
+        coords,
+        hs.integers(0, 2),
+    ),
+)
+"""A start coordinate and an end: any, or the same core and stage some phases later."""
+
+actions: hs.SearchStrategy[Action] = hs.one_of(
+    hs.builds(lambda i, s: lambda env: env.split_task(i, s), ids, shapes),
+    hs.builds(
+        lambda i, s: lambda env: env.split_group(i, s),
+        hs.lists(ids, min_size=1, max_size=3),
+        shapes,
+    ),
+    hs.builds(lambda span, i: lambda env: env.put_in(span[0], i, span[1]), spans, ids),
+    hs.builds(lambda c, i: lambda env: env.put_group_in(c, i), coords, ids),
+    hs.builds(
+        lambda span, i: lambda env: env.take_out(span[0], i, span[1]), spans, hs.none() | ids
+    ),
+    hs.builds(
+        lambda name, members, x, y, flags: (
+            lambda env: env.area_group(name, members, {"core": ((0, x), (0, y))}, *flags)
+        ),
+        hs.sampled_from(["a", "b"]),
+        hs.lists(ids, max_size=3),
+        hs.integers(0, 17),
+        hs.integers(0, 10),
+        hs.tuples(hs.booleans(), hs.booleans(), hs.booleans()),
+    ),
+)
+
+
+def replay(script: str) -> tuple[str, str]:
+    """(module text, "") after st-apply replays `script` on TINY, or ("", error message)."""
+    module = Parser(stc_context(), TINY + script).parse_module()
+    try:
+        StApplyPass().apply(stc_context(), module)
+    except DiagnosticException as error:
+        return "", str(error)
+    return module_text(module), ""
+
+
+@settings(max_examples=30, deadline=None)
+@given(hs.lists(actions, min_size=1, max_size=12))
+def test_random_actions_apply_or_diagnose(sequence: list[Action]):
+    env = STEnv(Parser(stc_context(), TINY).parse_module())
+    for action in sequence:
+        before = (env.script(), dict(env.executor.matrix.places))
+        try:
+            action(env)
+        except DiagnosticException:
+            assert (env.script(), dict(env.executor.matrix.places)) == before
+    try:
+        expected = (module_text(env.module), "")
+    except DiagnosticException as error:
+        expected = ("", str(error))
+    assert replay(env.script()) == expected

@@ -1,0 +1,156 @@
+"""st-place and st-route: every rule holds after placement, placement preserves what a
+network computes, it beats a row-major placement, and it is deterministic."""
+
+import itertools
+from pathlib import Path
+
+import hypothesis.strategies as hs
+import numpy as np
+import pytest
+from hypothesis import given, settings
+from xdsl.dialects.builtin import ModuleOp
+from xdsl.parser import Parser
+from xdsl.utils.exceptions import DiagnosticException
+
+from stc.compiler.hardware import load_target
+from stc.compiler.ir_files import module_text, stc_context
+from stc.compiler.placement import place
+from stc.compiler.split_fit import fit_splits
+from stc.compiler.st_actions import apply_mapping
+from stc.compiler.st_matrix import STMatrix
+from stc.compiler.st_mesh import MeshGeometry
+from stc.compiler.st_nets import graph_nets, hop_bytes
+from stc.compiler.zoo import build_network
+from stc.dialects import task
+from stc.dialects.st import MappingOp
+from stc.passes.st_place import StPlacePass
+from stc.passes.st_route import StRoutePass
+from stc.runtime.golden import run_module
+
+CHAIN = """
+task.graph @ag {
+  %x = task.input 0 "x" : tensor<1x4x4x32xi8>
+  %a_in = task.buffer 1 si %x : tensor<1x4x4x32xi8>
+  %a = task.relu 2 %a_in : tensor<1x4x4x32xi8>
+  %b_in = task.buffer 3 si %a : tensor<1x4x4x32xi8>
+  %b = task.relu 4 %b_in : tensor<1x4x4x32xi8>
+  %c_in = task.buffer 5 si %b : tensor<1x4x4x32xi8>
+  %c = task.relu 6 %c_in : tensor<1x4x4x32xi8>
+  %out = task.buffer 7 so %c : tensor<1x4x4x32xi8>
+  task.output 8 "y" %out
+}
+"""
+
+
+def graph_of(module: ModuleOp) -> task.GraphOp:
+    return next(op for op in module.ops if isinstance(op, task.GraphOp))
+
+
+@pytest.fixture(scope="module")
+def resnet18_split() -> ModuleOp:
+    module = build_network("resnet18")
+    fit_splits(graph_of(module), load_target("tianjicx"))
+    return module
+
+
+def placed_matrix(module: ModuleOp) -> STMatrix:
+    mapping = next(op for op in module.ops if isinstance(op, MappingOp))
+    return apply_mapping(mapping)
+
+
+def test_placed_and_routed_resnet18_computes_the_same(resnet18_split: ModuleOp):
+    module = resnet18_split.clone()
+    StPlacePass(target="tianjicx").apply(stc_context(), module)
+    StRoutePass().apply(stc_context(), module)
+    module.verify()
+    original = run_module(build_network("resnet18"), seed=5)
+    mapped = run_module(Parser(stc_context(), module_text(module)).parse_module(), seed=5)
+    assert original.keys() == mapped.keys()
+    assert all(np.array_equal(original[name], mapped[name]) for name in original)
+
+    matrix = placed_matrix(module)
+    target = matrix.target
+    assert set(matrix.places) == {op.task_id for op in graph_of(module).tasks()}
+    assert max(matrix.used.values()) <= target.usable_memory_bytes
+    assert target.max_phases is not None
+    assert max(where.phases[-1] for where in matrix.places.values()) < target.max_phases
+    routed = [op for op in graph_of(module).tasks() if "st.routes" in op.attributes]
+    assert len(routed) == len({net.destination for net in graph_nets(graph_of(module))})
+
+
+def test_placement_beats_row_major_and_is_deterministic(resnet18_split: ModuleOp):
+    def total(strategy: str, seed: int) -> tuple[int, dict[int, object]]:
+        graph = graph_of(resnet18_split.clone())
+        matrix = STMatrix(graph, load_target("tianjicx"))
+        place(matrix, seed=seed, iterations=5000, strategy=strategy)
+        spaces = {task_id: where.space for task_id, where in matrix.places.items()}
+        return hop_bytes(graph_nets(graph), spaces, matrix.mesh), dict(matrix.places)
+
+    greedy, places = total("greedy", 0)
+    row_major, _ = total("row-major", 0)
+    assert greedy <= 0.7 * row_major
+    assert total("greedy", 0) == (greedy, places)
+
+
+def test_xy_paths_match_the_target_on_one_chip_and_cross_chips(tmp_path: Path):
+    target = load_target("set-8x8")
+    mesh = MeshGeometry(target)
+    for a, b in [((0, 0), (7, 7)), ((5, 2), (1, 6)), ((3, 3), (3, 3))]:
+        links = target.xy_route(a, b)
+        path = mesh.xy_path((0, 0, *a), (0, 0, *b))
+        assert [(p[2:], q[2:]) for p, q in itertools.pairwise(path)] == links
+    text = (Path(__file__).parents[2] / "compiler/targets/tianjicx.toml").read_text()
+    two_chips = tmp_path / "two-chips.toml"
+    two_chips.write_text(text.replace("chips_x = 1", "chips_x = 2"))
+    wide = MeshGeometry(load_target(str(two_chips)))
+    assert wide.hops((0, 0, 0, 15), (0, 1, 0, 0)) == 1
+    assert wide.xy_path((0, 0, 1, 15), (0, 1, 0, 0)) == [(0, 0, 1, 15), (0, 1, 1, 0), (0, 1, 0, 0)]
+    assert len(wide.snake) == 320
+    module = Parser(stc_context(), CHAIN).parse_module()
+    StPlacePass(target=str(two_chips)).apply(stc_context(), module)
+    StRoutePass().apply(stc_context(), module)
+    assert len(placed_matrix(module).places) == 9
+
+
+FLAGS = ("contain_routing", "exclusive_routing", "exclusive_placement")
+
+
+def place_and_route(module: ModuleOp, seed: int) -> str | None:
+    """None when st-place and st-route succeed, else their message."""
+    try:
+        StPlacePass(seed=seed, iterations=200).apply(stc_context(), module)
+        StRoutePass().apply(stc_context(), module)
+    except DiagnosticException as error:
+        return str(error)
+    return None
+
+
+@settings(max_examples=20, deadline=None)
+@given(
+    members=hs.lists(hs.sampled_from([0, 2, 4, 6, 8]), min_size=1, max_size=3, unique=True),
+    box=hs.tuples(hs.integers(0, 6), hs.integers(0, 3), hs.integers(0, 3), hs.integers(0, 2)),
+    flags=hs.tuples(hs.booleans(), hs.booleans(), hs.booleans()),
+    seed=hs.integers(0, 3),
+)
+def test_area_groups_hold_after_place_and_route(
+    members: list[int], box: tuple[int, int, int, int], flags: tuple[bool, bool, bool], seed: int
+):
+    column, width, row, height = box
+    columns = f"columns {column} to {column + width}"
+    area = f"aie_tile {columns} rows {row} to {row + height}, shim_tile {columns} rows 0 to 0"
+    flag_text = " ".join(name for name, on in zip(FLAGS, flags, strict=True) if on)
+    script = (
+        f'st.mapping @ag target "aie-ml" {{ st.area_group "g" {members} {{{area}}} {flag_text} }}'
+    )
+    module = Parser(stc_context(), CHAIN + script).parse_module()
+    problem = place_and_route(module, seed)
+    if problem is not None:
+        assert problem.startswith(("st-place: ", "st-route: "))
+        return
+    matrix = placed_matrix(module)
+    group = matrix.groups[0]
+    nodes = matrix.nodes(group)
+    for task_id, where in matrix.places.items():
+        inside = group.contains(where.space)
+        assert inside or task_id not in nodes
+        assert not inside or task_id in nodes or not group.exclusive_placement
