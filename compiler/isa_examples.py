@@ -16,6 +16,7 @@ tests/lit/isa holds their text (`write_lit_files`); the machine benchmark runs
 from __future__ import annotations
 
 import itertools
+import math
 from collections.abc import Sequence
 from pathlib import Path
 
@@ -87,6 +88,76 @@ def shape_text(shape: Sequence[int], element: str = "i8") -> str:
     return f"tensor<{'x'.join(str(n) for n in shape)}x{element}>"
 
 
+@attrs.frozen
+class ConvAddresses:
+    """Where a conv example keeps its input, output, weight and bias in global memory."""
+
+    x: int
+    y: int
+    weight: int
+    bias: int
+
+
+@attrs.frozen
+class ConvLayer:
+    """
+    What the conv examples compute: a `kernel`×`kernel` int8 conv with zero padding
+    `kernel // 2` and a bias, its weight drawn from `#task.random<seed>` and its bias from
+    `#task.random<seed + 1>`.
+    """
+
+    height: int
+    width: int
+    channels: int
+    filters: int
+    kernel: int
+    shift: int
+    seed: int
+
+    @property
+    def weight_shape(self) -> tuple[int, int, int, int]:
+        return (self.filters, self.kernel, self.kernel, self.channels)
+
+    def declarations(self, layout: GlobalLayout) -> tuple[ConvAddresses, list[Operation]]:
+        """The global addresses of the conv's tensors, and the ops declaring them."""
+        memory = Allocator(GLOBAL_ALIGNMENT)
+        pixels = self.height * self.width
+        addresses = ConvAddresses(
+            memory.take(pixels * self.channels),
+            memory.take(pixels * self.filters),
+            memory.take(math.prod(self.weight_shape)),
+            memory.take(self.filters * 4),
+        )
+        x_type = TensorType(i8, (1, self.channels, self.height, self.width))
+        y_type = TensorType(i8, (1, self.filters, self.height, self.width))
+        ops: list[Operation] = [
+            isa.InputOp("x", x_type, addresses.x, layout),
+            isa.OutputOp("y", y_type, addresses.y, layout),
+            isa.DataOp(
+                RandomDataAttr(self.seed), TensorType(i8, self.weight_shape), addresses.weight
+            ),
+            isa.DataOp(
+                RandomDataAttr(self.seed + 1), TensorType(i32, (self.filters,)), addresses.bias
+            ),
+        ]
+        return addresses, ops
+
+    def twin(self, name: str) -> str:
+        """The task graph of the conv."""
+        in_type = shape_text((1, self.height, self.width, self.channels))
+        out_type = shape_text((1, self.height, self.width, self.filters))
+        return f"""task.graph @{name} {{
+  %x = task.input 0 "x" : {in_type}
+  %in = task.buffer 1 sic %x : {in_type}
+  %w = task.weight 2 #task.random<{self.seed}> : {shape_text(self.weight_shape)}
+  %b = task.bias 3 #task.random<{self.seed + 1}> : {shape_text((self.filters,), "i32")}
+  %c = task.conv 4 %in, %w bias %b pad {[self.kernel // 2] * 4} shift {self.shift} : {out_type}
+  %out = task.buffer 5 so %c : {out_type}
+  task.output 6 "y" %out
+}}
+"""
+
+
 def split_rows(height: int, pieces: int) -> list[tuple[int, int]]:
     """[start, stop) of each piece, as even as possible, larger pieces first."""
     base, extra = divmod(height, pieces)
@@ -121,23 +192,9 @@ def conv_rows(
             f"{height} rows over {cores} cores leave a piece thinner than the {halo}-row halo"
         )
     row_in, row_out = width * channels, width * filters
-    weight_shape = (filters, kernel, kernel, channels)
-
-    memory = Allocator(GLOBAL_ALIGNMENT)
-    x_address = memory.take(height * row_in)
-    y_address = memory.take(height * row_out)
-    w_address = memory.take(filters * kernel * kernel * channels)
-    b_address = memory.take(filters * 4)
-    ops: list[Operation] = [
-        isa.InputOp(
-            "x", TensorType(i8, (1, channels, height, width)), x_address, GlobalLayout.NHWC
-        ),
-        isa.OutputOp(
-            "y", TensorType(i8, (1, filters, height, width)), y_address, GlobalLayout.NHWC
-        ),
-        isa.DataOp(RandomDataAttr(1), TensorType(i8, weight_shape), w_address),
-        isa.DataOp(RandomDataAttr(2), TensorType(i32, (filters,)), b_address),
-    ]
+    layer = ConvLayer(height, width, channels, filters, kernel, shift, seed=1)
+    weight_shape = layer.weight_shape
+    addresses, ops = layer.declarations(GlobalLayout.NHWC)
     for index, (start, stop) in enumerate(pieces):
         own = stop - start
         top = halo if index > 0 else 0
@@ -172,34 +229,24 @@ def conv_rows(
             shift=shift,
         )
         program = [
-            isa.DmaLoadOp([own * row_in], x_address + start * row_in, first_own),
-            isa.DmaLoadOp([filters * kernel * kernel * channels], w_address, weight),
-            isa.DmaLoadOp([filters * 4], b_address, bias),
+            isa.DmaLoadOp([own * row_in], addresses.x + start * row_in, first_own),
+            isa.DmaLoadOp([filters * kernel * kernel * channels], addresses.weight, weight),
+            isa.DmaLoadOp([filters * 4], addresses.bias, bias),
             isa.SyncOp(0),
             *exchange,
             isa.SyncOp(1),
             conv,
-            isa.DmaStoreOp([own * row_out], y_address + start * row_out, result),
+            isa.DmaStoreOp([own * row_out], addresses.y + start * row_out, result),
             isa.SyncOp(2),
         ]
         ops.append(isa.CoreOp((0, index), program))
-    out_type = shape_text((1, height, width, filters))
-    twin = f"""task.graph @{name} {{
-  %x = task.input 0 "x" : {shape_text((1, height, width, channels))}
-  %in = task.buffer 1 sic %x : {shape_text((1, height, width, channels))}
-  %w = task.weight 2 #task.random<1> : {shape_text(weight_shape)}
-  %b = task.bias 3 #task.random<2> : {shape_text((filters,), "i32")}
-  %c = task.conv 4 %in, %w bias %b pad {[halo] * 4} shift {shift} : {out_type}
-  %out = task.buffer 5 so %c : {out_type}
-  task.output 6 "y" %out
-}}
-"""
     description = (
         f"A {kernel}x{kernel} conv of a {height}x{width}x{channels} input to {filters} channels on "
         f"{target_name}, split by rows over {cores} cores in a row. Each core loads its own rows, "
         f"swaps {halo} halo row(s) with each neighbour over the NoC, convolves and stores its rows."
     )
-    return Example(name, description, ModuleOp([isa.ProgramOp(name, target_name, ops)]), twin)
+    module = ModuleOp([isa.ProgramOp(name, target_name, ops)])
+    return Example(name, description, module, layer.twin(name))
 
 
 def vec_trans_scatter_ops(
@@ -255,12 +302,8 @@ def layout_conv(
         raise ValueError(f"{channels} and {filters} channels must each fit one group of {c0}")
     pixels = height * width
     pad = kernel // 2
-
-    memory = Allocator(GLOBAL_ALIGNMENT)
-    x_address = memory.take(channels * pixels)
-    y_address = memory.take(filters * pixels)
-    w_address = memory.take(filters * kernel * kernel * channels)
-    b_address = memory.take(filters * 4)
+    layer = ConvLayer(height, width, channels, filters, kernel, shift, seed=3)
+    addresses, declarations = layer.declarations(GlobalLayout.NCHW)
     local = local_allocator(target)
     source = staging_buffers(local, into)
     weight = local.take(c0 * kernel * kernel * c0)
@@ -269,12 +312,12 @@ def layout_conv(
     planes = into.padded_pixels
     program: list[Operation] = [
         isa.DmaLoadOp(
-            [channels, pixels], x_address, source[Buffer.NCHW], local_strides=[planes, 1]
+            [channels, pixels], addresses.x, source[Buffer.NCHW], local_strides=[planes, 1]
         ),
         isa.DmaLoadOp(
-            [filters * kernel * kernel, channels], w_address, weight, local_strides=[c0, 1]
+            [filters * kernel * kernel, channels], addresses.weight, weight, local_strides=[c0, 1]
         ),
-        isa.DmaLoadOp([filters * 4], b_address, bias),
+        isa.DmaLoadOp([filters * 4], addresses.bias, bias),
         isa.SyncOp(0),
         *vec_trans_scatter_ops(nchw_to_nc1hwc0_calls(into), source),
         isa.ConvOp(
@@ -289,41 +332,19 @@ def layout_conv(
         ),
         *vec_trans_scatter_ops(nc1hwc0_to_nchw_calls(back), result),
         isa.DmaStoreOp(
-            [filters, pixels], y_address, result[Buffer.NCHW], local_strides=[planes, 1]
+            [filters, pixels], addresses.y, result[Buffer.NCHW], local_strides=[planes, 1]
         ),
         isa.SyncOp(1),
     ]
-    ops: list[Operation] = [
-        isa.InputOp(
-            "x", TensorType(i8, (1, channels, height, width)), x_address, GlobalLayout.NCHW
-        ),
-        isa.OutputOp(
-            "y", TensorType(i8, (1, filters, height, width)), y_address, GlobalLayout.NCHW
-        ),
-        isa.DataOp(
-            RandomDataAttr(3), TensorType(i8, (filters, kernel, kernel, channels)), w_address
-        ),
-        isa.DataOp(RandomDataAttr(4), TensorType(i32, (filters,)), b_address),
-        isa.CoreOp((0, 0), program),
-    ]
-    out_type = shape_text((1, height, width, filters))
-    twin = f"""task.graph @{name} {{
-  %x = task.input 0 "x" : {shape_text((1, height, width, channels))}
-  %in = task.buffer 1 sic %x : {shape_text((1, height, width, channels))}
-  %w = task.weight 2 #task.random<3> : {shape_text((filters, kernel, kernel, channels))}
-  %b = task.bias 3 #task.random<4> : {shape_text((filters,), "i32")}
-  %c = task.conv 4 %in, %w bias %b pad {[pad] * 4} shift {shift} : {out_type}
-  %out = task.buffer 5 so %c : {out_type}
-  task.output 6 "y" %out
-}}
-"""
+    ops = [*declarations, isa.CoreOp((0, 0), program)]
     description = (
         f"A {kernel}x{kernel} conv of an NCHW 1x{channels}x{height}x{width} input to "
         f"{filters} channels "
         f"on {target_name}, computed in NC1HWC0 (C0 = {c0}): vec_trans_scatter converts the input "
         f"planes, the conv runs on the padded channel group, vec_trans_scatter converts back."
     )
-    return Example(name, description, ModuleOp([isa.ProgramOp(name, target_name, ops)]), twin)
+    module = ModuleOp([isa.ProgramOp(name, target_name, ops)])
+    return Example(name, description, module, layer.twin(name))
 
 
 def layout_round_trip(

@@ -35,13 +35,22 @@ def nchw_shape(typ: TensorType) -> tuple[int, ...]:
     return n, c, h, w
 
 
-def random_inputs(graph: task.GraphOp, seed: int) -> Arrays:
-    """Uniform int8 inputs in NCHW, drawn in input order from one generator."""
+def random_int8_inputs(shapes: Mapping[str, tuple[int, ...]], seed: int) -> Arrays:
+    """Uniform int8 arrays of the given NCHW shapes, drawn in order from one generator."""
     rng = np.random.default_rng(seed)
     return {
-        op.input_name.data: rng.integers(-128, 128, size=nchw_shape(op.result.type), dtype=np.int8)
-        for op in graph.inputs()
+        name: rng.integers(-128, 128, size=shape, dtype=np.int8) for name, shape in shapes.items()
     }
+
+
+def input_shapes(graph: task.GraphOp) -> dict[str, tuple[int, ...]]:
+    """The NCHW shape of each input, in input order."""
+    return {op.input_name.data: nchw_shape(op.result.type) for op in graph.inputs()}
+
+
+def random_inputs(graph: task.GraphOp, seed: int) -> Arrays:
+    """Uniform int8 inputs in NCHW, drawn in input order from one generator."""
+    return random_int8_inputs(input_shapes(graph), seed)
 
 
 def run_module(
@@ -146,15 +155,23 @@ ACCUMULATORS: dict[type[Operation], Callable[..., np.ndarray]] = {
 """Per compute block: its raw result from its activation and data operands (no bias)."""
 
 
-def check_inputs(graph: task.GraphOp, inputs: Mapping[str, np.ndarray]) -> None:
-    expected = {op.input_name.data: nchw_shape(op.result.type) for op in graph.inputs()}
-    if unknown := sorted(set(inputs) - set(expected)):
-        raise StcError(f"graph @{graph.graph_name} has no input {unknown[0]!r} (inputs: {', '.join(expected)})")
-    for name, shape in expected.items():
+def check_int8_inputs(
+    owner: str, shapes: Mapping[str, tuple[int, ...]], inputs: Mapping[str, np.ndarray]
+) -> None:
+    """Check that `inputs` names only inputs of `owner` and holds int8 values of each
+    input's NCHW shape."""
+    if unknown := sorted(set(inputs) - set(shapes)):
+        raise StcError(f"{owner} has no input {unknown[0]!r} (inputs: {', '.join(shapes)})")
+    for name, shape in shapes.items():
         array = inputs[name]
         if array.shape != shape:
             raise StcError(f"input {name!r} must be NCHW {list(shape)}, got {list(array.shape)}")
         if not np.issubdtype(array.dtype, np.integer) or (
             array.size and (array.min() < -128 or array.max() > 127)
         ):
-            raise StcError(f"input {name!r} must hold int8 values, got {array.dtype} in [{array.min()}, {array.max()}]")
+            values = f" in [{array.min()}, {array.max()}]" if array.size else ""
+            raise StcError(f"input {name!r} must hold int8 values, got {array.dtype}{values}")
+
+
+def check_inputs(graph: task.GraphOp, inputs: Mapping[str, np.ndarray]) -> None:
+    check_int8_inputs(f"graph @{graph.graph_name}", input_shapes(graph), inputs)

@@ -45,9 +45,8 @@ from stc.compiler.hardware import Coord, HardwareTarget, Link, load_target
 from stc.dialects import isa, task
 from stc.runtime import kernels
 from stc.runtime.data import DataStore
+from stc.runtime.golden import Arrays, check_int8_inputs, random_int8_inputs
 from stc.runtime.kernels.vec_trans_scatter import VecTransScatterError, vec_trans_scatter
-
-Arrays = dict[str, np.ndarray]
 
 Step = tuple[int, Work]
 """What one instruction costs: the cycles it occupies its core, and its work."""
@@ -71,14 +70,15 @@ def find_program(module: ModuleOp) -> isa.ProgramOp:
     return programs[0]
 
 
+def input_shapes(program: isa.ProgramOp) -> dict[str, tuple[int, ...]]:
+    """The NCHW shape of each input, in declaration order."""
+    return {op.tensor_name.data: op.nchw_shape for op in program.inputs()}
+
+
 def random_inputs(program: isa.ProgramOp, seed: int) -> Arrays:
     """Uniform int8 NCHW inputs drawn in declaration order from one generator, as the
     golden executor draws a task graph's inputs."""
-    rng = np.random.default_rng(seed)
-    return {
-        op.tensor_name.data: rng.integers(-128, 128, size=op.nchw_shape, dtype=np.int8)
-        for op in program.inputs()
-    }
+    return random_int8_inputs(input_shapes(program), seed)
 
 
 def run_isa_module(
@@ -138,8 +138,8 @@ class Machine:
         self.link_bytes: Counter[Link] = Counter()
         self.mailbox: dict[int, Message] = {}
         self.handlers: dict[type[isa.Instruction], Callable[[Core, Any, str], Step]] = {
-            isa.DmaLoadOp: self.dma_load,
-            isa.DmaStoreOp: self.dma_store,
+            isa.DmaLoadOp: self.dma,
+            isa.DmaStoreOp: self.dma,
             isa.SendOp: self.send,
             isa.RecvOp: self.recv,
             isa.VecTransScatterOp: self.vec_trans_scatter,
@@ -294,23 +294,21 @@ class Machine:
 
     # --- Data movement ----------------------------------------------------------------
 
-    def dma_load(self, core: Core, op: isa.DmaLoadOp, site: str) -> Step:
+    def dma(self, core: Core, op: isa.DmaOp, site: str) -> Step:
         sizes = isa.ints(op.sizes)
-        source = strided_view(self.global_memory, site, "global", *op.side("global"), sizes)
-        strided_view(core.memory, site, "local", *op.side("local"), sizes)[...] = source
-        nbytes = source.size
-        return dma_cycles(self.target, nbytes), Work(
-            local_write_bytes=nbytes, dram_read_bytes=nbytes
+        memories = {"global": self.global_memory, "local": core.memory}
+        source, destination = (
+            strided_view(memories[memory], site, memory, *op.side(memory), sizes)
+            for memory in op.memory_order()
         )
-
-    def dma_store(self, core: Core, op: isa.DmaStoreOp, site: str) -> Step:
-        sizes = isa.ints(op.sizes)
-        source = strided_view(core.memory, site, "local", *op.side("local"), sizes)
-        strided_view(self.global_memory, site, "global", *op.side("global"), sizes)[...] = source
+        destination[...] = source
         nbytes = source.size
-        return dma_cycles(self.target, nbytes), Work(
-            local_read_bytes=nbytes, dram_write_bytes=nbytes
+        work = (
+            Work(local_write_bytes=nbytes, dram_read_bytes=nbytes)
+            if op.FROM_GLOBAL
+            else Work(local_read_bytes=nbytes, dram_write_bytes=nbytes)
         )
+        return dma_cycles(self.target, nbytes), work
 
     def send(self, core: Core, op: isa.SendOp, site: str) -> Step:
         if op.tag_value in self.mailbox:
@@ -478,17 +476,4 @@ def global_extent(program: isa.ProgramOp) -> int:
 
 
 def check_inputs(program: isa.ProgramOp, inputs: Mapping[str, np.ndarray]) -> None:
-    expected = {op.tensor_name.data: op.nchw_shape for op in program.inputs()}
-    if unknown := sorted(set(inputs) - set(expected)):
-        raise StcError(
-            f"isa.program @{program.program_name} has no input {unknown[0]!r} "
-            f"(inputs: {', '.join(expected)})"
-        )
-    for name, shape in expected.items():
-        array = inputs[name]
-        if array.shape != shape:
-            raise StcError(f"input {name!r} must be NCHW {list(shape)}, got {list(array.shape)}")
-        if not np.issubdtype(array.dtype, np.integer) or (
-            array.size and (array.min() < -128 or array.max() > 127)
-        ):
-            raise StcError(f"input {name!r} must hold int8 values, got {array.dtype}")
+    check_int8_inputs(f"isa.program @{program.program_name}", input_shapes(program), inputs)

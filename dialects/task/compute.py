@@ -42,6 +42,50 @@ def window_output_size(size: int, kernel: int, stride: int, pad_lo: int, pad_hi:
     return (size + pad_lo + pad_hi - dilation * (kernel - 1) - 1) // stride + 1
 
 
+def window_output_hw(
+    height: int,
+    width: int,
+    window: Sequence[int],
+    stride: Sequence[int],
+    pad: Sequence[int],
+    dilation: Sequence[int],
+) -> tuple[int, int]:
+    """Number of windows along each axis of a height×width input; `pad` is [top, bottom,
+    left, right]."""
+    return (
+        window_output_size(height, window[0], stride[0], pad[0], pad[1], dilation[0]),
+        window_output_size(width, window[1], stride[1], pad[2], pad[3], dilation[1]),
+    )
+
+
+def window_error(
+    height: int,
+    width: int,
+    window: Sequence[int],
+    stride: Sequence[int],
+    pad: Sequence[int],
+    dilation: Sequence[int],
+) -> str | None:
+    """Why a window cannot slide over a height×width input, or None: each parameter has
+    two values (four for `pad`) in range, padding stays within the window's extent and
+    at least one window fits."""
+    if len(stride) != 2 or min(stride) < 1:
+        return f"stride must be two integers >= 1, got {list(stride)}"
+    if len(pad) != 4 or min(pad) < 0:
+        return f"pad must be four integers >= 0 [top, bottom, left, right], got {list(pad)}"
+    if len(dilation) != 2 or min(dilation) < 1:
+        return f"dilation must be two integers >= 1, got {list(dilation)}"
+    if len(window) != 2 or min(window) < 1:
+        return f"window must be two integers >= 1, got {list(window)}"
+    extents = [dilation[axis] * (window[axis] - 1) + 1 for axis in (0, 1)]
+    for axis, (lo, hi) in enumerate((pad[0:2], pad[2:4])):
+        if max(lo, hi) >= extents[axis]:
+            return f"pad {[lo, hi]} must be smaller than the window extent {extents[axis]}"
+    if min(window_output_hw(height, width, window, stride, pad, dilation)) < 1:
+        return f"window extent {extents} does not fit the padded {height}x{width} input"
+    return None
+
+
 class ComputeBlock(ComputeOp):
     """
     The shared custom syntax of compute blocks:
@@ -222,25 +266,11 @@ class WindowBlock(ComputeBlock):
         return self.data_inputs[0].type.get_shape()[3]  # pyright: ignore[reportAttributeAccessIssue]
 
     def verify_shapes(self) -> None:
-        stride, pad, dilation = self.ints("stride"), self.ints("pad"), self.dilations()
-        if len(stride) != 2 or min(stride) < 1:
-            raise self.error(f"stride must be two integers >= 1, got {list(stride)}")
-        if len(pad) != 4 or min(pad) < 0:
-            raise self.error(f"pad must be four integers >= 0 [top, bottom, left, right], got {list(pad)}")
-        if len(dilation) != 2 or min(dilation) < 1:
-            raise self.error(f"dilation must be two integers >= 1, got {list(dilation)}")
-        window = self.window()
-        if len(window) != 2 or min(window) < 1:
-            raise self.error(f"window must be two integers >= 1, got {list(window)}")
         n, h, w, _ = self.data_inputs[0].type.get_shape()  # pyright: ignore[reportAttributeAccessIssue]
-        extents = [dilation[a] * (window[a] - 1) + 1 for a in (0, 1)]
-        for axis, (lo, hi) in enumerate((pad[0:2], pad[2:4])):
-            if max(lo, hi) >= extents[axis]:
-                raise self.error(f"pad {[lo, hi]} must be smaller than the window extent {extents[axis]}")
-        out_h = window_output_size(h, window[0], stride[0], pad[0], pad[1], dilation[0])
-        out_w = window_output_size(w, window[1], stride[1], pad[2], pad[3], dilation[1])
-        if min(out_h, out_w) < 1:
-            raise self.error(f"window extent {extents} does not fit the padded {h}x{w} input")
+        geometry = (self.window(), self.ints("stride"), self.ints("pad"), self.dilations())
+        if message := window_error(h, w, *geometry):
+            raise self.error(message)
+        out_h, out_w = window_output_hw(h, w, *geometry)
         self.expect_result_shape((n, out_h, out_w, self.output_channels()))
 
 

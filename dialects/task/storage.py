@@ -292,6 +292,40 @@ def format_box(box: BoxAttr) -> str:
 DataReference = RandomDataAttr | NpzDataAttr | DenseIntOrFPElementsAttr
 
 
+def parse_data_reference(parser: Parser) -> tuple[DataReference, TensorType, BoxAttr | None]:
+    """
+    Parse the data a constant block holds: a reference, the type of the whole tensor
+    (which `dense<...>` carries itself) and an optional box of it.
+
+        #task.random<7> : tensor<32x3x3x16xi8>[0:16, 0:3, 0:3, 0:16]
+    """
+    start = parser.pos
+    data = parser.parse_attribute()
+    if isinstance(data, DenseIntOrFPElementsAttr):
+        full_type = data.type
+    elif isinstance(data, RandomDataAttr | NpzDataAttr):
+        parser.parse_punctuation(":")
+        full_type = parse_tensor_type(parser)
+    else:
+        parser.raise_error("expected #task.random<seed>, #task.npz<path, key> or dense<...>", start, parser.pos)
+    if not isinstance(full_type, TensorType):
+        parser.raise_error("data must be a tensor", start, parser.pos)
+    box = parse_optional_box(parser)
+    return data, full_type, None if box is None else BoxAttr(box)
+
+
+def print_data_reference(
+    printer: Printer, data: DataReference, full_type: TensorType, box: BoxAttr | None
+) -> None:
+    """Print what `parse_data_reference` parses."""
+    printer.print_attribute(data)
+    if not isinstance(data, DenseIntOrFPElementsAttr):
+        printer.print_string(" : ")
+        printer.print_attribute(full_type)
+    if box is not None:
+        print_box(printer, box.data)
+
+
 class DataOp(StorageOp):
     """
     A block of constant data: a reference to the whole tensor (`data`, of `full_type`)
@@ -321,30 +355,13 @@ class DataOp(StorageOp):
     @classmethod
     def parse(cls, parser: Parser) -> DataOp:
         task_id = parser.parse_integer(allow_boolean=False)
-        start = parser.pos
-        data = parser.parse_attribute()
-        if isinstance(data, DenseIntOrFPElementsAttr):
-            full_type = data.type
-        elif isinstance(data, RandomDataAttr | NpzDataAttr):
-            parser.parse_punctuation(":")
-            full_type = parse_tensor_type(parser)
-        else:
-            parser.raise_error("expected #task.random<seed>, #task.npz<path, key> or dense<...>", start, parser.pos)
-        if not isinstance(full_type, TensorType):
-            parser.raise_error("data must be a tensor", start, parser.pos)
-        box = parse_optional_box(parser)
-        op = cls(task_id, data, full_type, None if box is None else BoxAttr(box))
+        op = cls(task_id, *parse_data_reference(parser))
         op.attributes.update(parser.parse_optional_attr_dict())
         return op
 
     def print(self, printer: Printer) -> None:
         printer.print_string(f" {self.task_id} ")
-        printer.print_attribute(self.data)
-        if not isinstance(self.data, DenseIntOrFPElementsAttr):
-            printer.print_string(" : ")
-            printer.print_attribute(self.full_type)
-        if self.box is not None:
-            print_box(printer, self.box.data)
+        print_data_reference(printer, self.data, self.full_type, self.box)
         print_attr_dict(printer, self.attributes)
 
     def verify_(self) -> None:

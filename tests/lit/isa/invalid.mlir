@@ -739,7 +739,7 @@ isa.program @p target "tianjicx" {
   }
 }
 
-// CHECK: isa.maxpool: stride must be 2 integers >= 1, got [2]
+// CHECK: isa.maxpool: stride must be two integers >= 1, got [2]
 
 // -----
 

@@ -1,0 +1,136 @@
+"""Attributes of the `isa` dialect: local-memory tiles, global layouts, core coordinates."""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+
+import numpy as np
+from xdsl.dialects.builtin import DenseArrayBase, IntAttr, IntegerType, TensorType
+from xdsl.dialects.utils import EnumAttribute
+from xdsl.ir import Attribute, ParametrizedAttribute, SpacedOpaqueSyntaxAttribute
+from xdsl.irdl import irdl_attr_definition
+from xdsl.parser import AttrParser, Parser
+from xdsl.printer import Printer
+from xdsl.utils.exceptions import VerifyException
+from xdsl.utils.str_enum import StrEnum
+
+Coord = tuple[int, int]
+
+
+def ints(attr: Attribute) -> tuple[int, ...]:
+    """The values of an i64 dense array."""
+    assert isinstance(attr, DenseArrayBase)
+    return attr.get_values()
+
+
+def format_coord(coord: Sequence[int]) -> str:
+    return f"({coord[0]}, {coord[1]})"
+
+
+def parse_coord(parser: Parser) -> Coord:
+    """Parse a core coordinate `(y, x)`."""
+    start = parser.pos
+    values = parser.parse_comma_separated_list(
+        parser.Delimiter.PAREN, lambda: parser.parse_integer(allow_boolean=False)
+    )
+    if len(values) != 2:
+        parser.raise_error("a core coordinate is (y, x)", start, parser.pos)
+    return values[0], values[1]
+
+
+class GlobalLayout(StrEnum):
+    """How a network input or output is laid out in global memory."""
+
+    NCHW = "nchw"
+    NHWC = "nhwc"
+
+
+@irdl_attr_definition
+class GlobalLayoutAttr(EnumAttribute[GlobalLayout], SpacedOpaqueSyntaxAttribute):
+    """The layout of a global tensor: `#isa<layout nhwc>`."""
+
+    name = "isa.layout"
+
+
+def parse_tile_parts(parser: AttrParser) -> tuple[IntAttr, TensorType[Attribute]]:
+    address = parser.parse_integer(allow_boolean=False)
+    parser.parse_punctuation(":")
+    start = parser.pos
+    typ = parser.parse_type()
+    if not isinstance(typ, TensorType):
+        parser.raise_error("expected a tensor type", start, parser.pos)
+    return IntAttr(address), typ
+
+
+@irdl_attr_definition
+class TileAttr(ParametrizedAttribute):
+    """
+    A tensor in a core's local memory: its byte address and its type. The elements are
+    stored densely in row-major order (NHWC for activations, F×Ky×Kx×R for weights).
+
+    ```mlir
+    #isa.tile<512 : tensor<1x4x16x16xi8>>
+    ```
+    """
+
+    name = "isa.tile"
+    address_: IntAttr
+    tensor_type: TensorType[Attribute]
+
+    def __init__(self, address: int, tensor_type: TensorType[Attribute]):
+        super().__init__(IntAttr(address), tensor_type)
+
+    @property
+    def address(self) -> int:
+        return self.address_.data
+
+    @property
+    def shape(self) -> tuple[int, ...]:
+        return self.tensor_type.get_shape()
+
+    @property
+    def element_bits(self) -> int:
+        element = self.tensor_type.get_element_type()
+        assert isinstance(element, IntegerType)
+        return element.width.data
+
+    @property
+    def dtype(self) -> np.dtype:
+        return np.dtype(np.int8 if self.element_bits == 8 else np.int32)
+
+    @property
+    def nbytes(self) -> int:
+        return math.prod(self.shape) * self.element_bits // 8
+
+    @property
+    def end(self) -> int:
+        return self.address + self.nbytes
+
+    @classmethod
+    def parse_parameters(cls, parser: AttrParser) -> Sequence[Attribute]:
+        with parser.in_angle_brackets():
+            return parse_tile_parts(parser)
+
+    def print_parameters(self, printer: Printer) -> None:
+        with printer.in_angle_brackets():
+            print_tile_parts(printer, self)
+
+    def verify(self) -> None:
+        if self.address < 0:
+            raise VerifyException(f"tile address {self.address} is negative")
+        element = self.tensor_type.get_element_type()
+        if not isinstance(element, IntegerType) or element.width.data not in (8, 32):
+            raise VerifyException(f"tiles hold i8 or i32 elements, got {self.tensor_type}")
+        if not self.shape or min(self.shape) < 1:
+            raise VerifyException(f"tiles have a static non-empty shape, got {self.tensor_type}")
+
+
+def print_tile_parts(printer: Printer, tile: TileAttr) -> None:
+    printer.print_string(f"{tile.address} : ")
+    printer.print_attribute(tile.tensor_type)
+
+
+def parse_tile(parser: Parser) -> TileAttr:
+    address, typ = parse_tile_parts(parser)
+    return TileAttr(address.data, typ)

@@ -1,0 +1,162 @@
+"""
+`isa.core`, one core's instruction stream, and what every instruction shares: the
+`Instruction` base class and `isa.sync`, which ends a phase.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import ClassVar
+
+from xdsl.dialects.builtin import I64, DenseArrayBase, IntegerAttr
+from xdsl.ir import Operation, Region
+from xdsl.irdl import (
+    IRDLOperation,
+    irdl_op_definition,
+    prop_def,
+    region_def,
+    traits_def,
+)
+from xdsl.parser import Parser
+from xdsl.printer import Printer
+from xdsl.traits import HasParent, NoTerminator
+from xdsl.utils.exceptions import VerifyException
+
+from stc.dialects.isa.access import Access
+from stc.dialects.isa.attrs import Coord, format_coord, ints, parse_coord
+from stc.dialects.isa.base import held_by_program, single_block_region
+from stc.dialects.task.syntax import i64_array, i64_attr
+
+
+@irdl_op_definition
+class CoreOp(IRDLOperation):
+    """
+    The program of one core, at `(y, x)` on the target's mesh. Its instructions run in
+    order; `isa.sync p` ends phase p, and every phase a core uses must be ended.
+
+    ```mlir
+    isa.core (0, 1) {
+      isa.dma_load sizes [512] from global 0 to local 0
+      isa.sync 0
+      isa.relu 0 : tensor<1x4x8x16xi8> -> 512 : tensor<1x4x8x16xi8>
+      isa.sync 1
+    }
+    ```
+    """
+
+    name = "isa.core"
+    coord_ = prop_def(DenseArrayBase, prop_name="coord")
+    body = region_def("single_block")
+    traits = held_by_program(NoTerminator())
+
+    def __init__(self, coord: Coord, body: Region | Sequence[Operation] = ()):
+        super().__init__(
+            properties={"coord": i64_array(coord)}, regions=[single_block_region(body)]
+        )
+
+    @property
+    def coord(self) -> Coord:
+        y, x = ints(self.coord_)
+        return y, x
+
+    def phases(self) -> list[list[Instruction]]:
+        """The instructions of each phase, without the syncs that end them."""
+        phases: list[list[Instruction]] = [[]]
+        for op in self.body.block.ops:
+            if isinstance(op, SyncOp):
+                phases.append([])
+            elif isinstance(op, Instruction):
+                phases[-1].append(op)
+        return phases[:-1]
+
+    def numbered_instructions(self) -> list[tuple[int, int, Instruction]]:
+        """(phase, position in the core, instruction) of every instruction but the syncs."""
+        numbered: list[tuple[int, int, Instruction]] = []
+        phase = 0
+        for index, op in enumerate(self.body.block.ops):
+            if isinstance(op, SyncOp):
+                phase += 1
+            elif isinstance(op, Instruction):
+                numbered.append((phase, index, op))
+        return numbered
+
+    @classmethod
+    def parse(cls, parser: Parser) -> CoreOp:
+        coord = parse_coord(parser)
+        attributes = parser.parse_optional_attr_dict_with_keyword()
+        op = cls(coord, parser.parse_region())
+        if attributes is not None:
+            op.attributes.update(attributes.data)
+        return op
+
+    def print(self, printer: Printer) -> None:
+        printer.print_string(f" {format_coord(self.coord)}")
+        if self.attributes:
+            printer.print_op_attributes(self.attributes, print_keyword=True)
+        printer.print_string(" ")
+        printer.print_region(self.body, print_entry_block_args=False, print_empty_block=False)
+
+    def verify_(self) -> None:
+        coord = ints(self.coord_)
+        if len(coord) != 2 or min(coord) < 0:
+            raise VerifyException(
+                f"isa.core: a coordinate is (y, x) with y, x >= 0, got {list(coord)}"
+            )
+        name = f"core {format_coord(coord)}"
+        phase = 0
+        for op in self.body.block.ops:
+            if not isinstance(op, Instruction):
+                raise VerifyException(f"{name} holds instructions, not {op.name}")
+            if not isinstance(op, SyncOp):
+                continue
+            if op.phase_value != phase:
+                raise VerifyException(
+                    f"{name}: isa.sync {op.phase_value} ends phase {phase}; syncs count up from 0"
+                )
+            phase += 1
+        if (last := self.body.block.last_op) is not None and not isinstance(last, SyncOp):
+            raise VerifyException(f"{name}: phase {phase} is not ended by isa.sync {phase}")
+
+
+def where(coord: Coord, phase: int, index: int, op: Operation) -> str:
+    """How diagnostics name an instruction: its core, phase and position."""
+    return f"core {format_coord(coord)}, phase {phase}, #{index} {op.name}"
+
+
+class Instruction(IRDLOperation):
+    """An instruction of a core's program."""
+
+    traits = traits_def(HasParent(CoreOp))
+
+    COMPUTES: ClassVar[bool] = False
+    """Whether it runs on the core's compute units (not allowed on non-computing tiles)."""
+
+    def local_accesses(self) -> list[Access]:
+        """The byte ranges of local memory it reads or writes."""
+        return []
+
+    def global_accesses(self) -> list[Access]:
+        """The byte ranges of global memory it reads or writes."""
+        return []
+
+
+@irdl_op_definition
+class SyncOp(Instruction):
+    """
+    The end of a phase: the core waits until every core has ended it.
+
+    ```mlir
+    isa.sync 0
+    ```
+    """
+
+    name = "isa.sync"
+    phase = prop_def(IntegerAttr[I64])
+    assembly_format = "$phase attr-dict"
+
+    def __init__(self, phase: int):
+        super().__init__(properties={"phase": i64_attr(phase)})
+
+    @property
+    def phase_value(self) -> int:
+        return self.phase.value.data

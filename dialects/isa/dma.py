@@ -1,0 +1,183 @@
+"""DMA between global and local memory: `isa.dma_load` and `isa.dma_store`, strided boxes."""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+from typing import ClassVar
+
+from xdsl.dialects.builtin import I64, DenseArrayBase, IntegerAttr
+from xdsl.irdl import irdl_op_definition, prop_def
+from xdsl.parser import Parser
+from xdsl.printer import Printer
+from xdsl.utils.exceptions import VerifyException
+
+from stc.dialects.isa.access import Access
+from stc.dialects.isa.attrs import ints
+from stc.dialects.isa.core import Instruction
+from stc.dialects.task.syntax import (
+    format_int_list,
+    i64_array,
+    i64_attr,
+    parse_int_list,
+    print_attr_dict,
+)
+
+
+def dense_strides(sizes: Sequence[int]) -> tuple[int, ...]:
+    """Row-major strides of a dense box: (12, 4, 1) for sizes (2, 3, 4)."""
+    strides = [1] * len(sizes)
+    for axis in range(len(sizes) - 2, -1, -1):
+        strides[axis] = strides[axis + 1] * sizes[axis + 1]
+    return tuple(strides)
+
+
+def strided_extent(sizes: Sequence[int], strides: Sequence[int]) -> int:
+    """Bytes from the first to one past the last byte a strided box touches."""
+    return 1 + sum((size - 1) * stride for size, stride in zip(sizes, strides, strict=True))
+
+
+def self_overlap(sizes: Sequence[int], strides: Sequence[int]) -> bool:
+    """Whether two elements of a strided box could land on one byte: each stride, in
+    increasing order, must clear everything the smaller strides span."""
+    span = 1
+    for stride, size in sorted((st, s) for s, st in zip(sizes, strides, strict=True) if s > 1):
+        if stride < span:
+            return True
+        span += (size - 1) * stride
+    return False
+
+
+class DmaOp(Instruction):
+    """
+    A strided copy between global and local memory. `sizes` counts bytes along each
+    dimension (innermost last); each side has a byte address and byte strides, dense
+    row-major when not written. The destination may not touch a byte twice.
+    """
+
+    sizes = prop_def(DenseArrayBase)
+    global_address = prop_def(IntegerAttr[I64])
+    global_strides = prop_def(DenseArrayBase)
+    local_address = prop_def(IntegerAttr[I64])
+    local_strides = prop_def(DenseArrayBase)
+
+    FROM_GLOBAL: ClassVar[bool]
+
+    def __init__(
+        self,
+        sizes: Sequence[int],
+        global_address: int,
+        local_address: int,
+        global_strides: Sequence[int] | None = None,
+        local_strides: Sequence[int] | None = None,
+    ):
+        dense = dense_strides(sizes)
+        super().__init__(
+            properties={
+                "sizes": i64_array(sizes),
+                "global_address": i64_attr(global_address),
+                "global_strides": i64_array(global_strides or dense),
+                "local_address": i64_attr(local_address),
+                "local_strides": i64_array(local_strides or dense),
+            }
+        )
+
+    @property
+    def byte_count(self) -> int:
+        return math.prod(ints(self.sizes))
+
+    def side(self, memory: str) -> tuple[int, tuple[int, ...]]:
+        """(address, strides) of the `global` or `local` side."""
+        if memory == "global":
+            return self.global_address.value.data, ints(self.global_strides)
+        return self.local_address.value.data, ints(self.local_strides)
+
+    def local_accesses(self) -> list[Access]:
+        address, strides = self.side("local")
+        return [Access("local box", address, strided_extent(ints(self.sizes), strides), "transfer")]
+
+    def global_accesses(self) -> list[Access]:
+        address, strides = self.side("global")
+        return [Access("global box", address, strided_extent(ints(self.sizes), strides), "none")]
+
+    @classmethod
+    def parse(cls, parser: Parser) -> DmaOp:
+        parser.parse_keyword("sizes")
+        sizes = parse_int_list(parser)
+        sides: dict[str, tuple[int, list[int] | None]] = {}
+        for keyword, memory in zip(("from", "to"), cls.memory_order(), strict=True):
+            parser.parse_keyword(keyword)
+            parser.parse_keyword(memory)
+            address = parser.parse_integer(allow_boolean=False)
+            strides = parse_int_list(parser) if parser.parse_optional_keyword("strides") else None
+            sides[memory] = (address, strides)
+        op = cls(
+            sizes, sides["global"][0], sides["local"][0], sides["global"][1], sides["local"][1]
+        )
+        op.attributes.update(parser.parse_optional_attr_dict())
+        return op
+
+    @classmethod
+    def memory_order(cls) -> tuple[str, str]:
+        return ("global", "local") if cls.FROM_GLOBAL else ("local", "global")
+
+    def print(self, printer: Printer) -> None:
+        sizes = ints(self.sizes)
+        printer.print_string(f" sizes {format_int_list(sizes)}")
+        for keyword, memory in zip(("from", "to"), self.memory_order(), strict=True):
+            address, strides = self.side(memory)
+            printer.print_string(f" {keyword} {memory} {address}")
+            if strides != dense_strides(sizes):
+                printer.print_string(f" strides {format_int_list(strides)}")
+        print_attr_dict(printer, self.attributes)
+
+    def verify_(self) -> None:
+        sizes = ints(self.sizes)
+        if not sizes or min(sizes) < 1:
+            raise VerifyException(f"{self.name}: sizes must be integers >= 1, got {list(sizes)}")
+        for memory in ("global", "local"):
+            address, strides = self.side(memory)
+            if len(strides) != len(sizes) or min(strides) < 0:
+                raise VerifyException(
+                    f"{self.name}: {memory} strides must be {len(sizes)} integers >= 0, "
+                    f"got {list(strides)}"
+                )
+            if address < 0:
+                raise VerifyException(f"{self.name}: {memory} address {address} is negative")
+        destination = self.memory_order()[1]
+        if self_overlap(sizes, self.side(destination)[1]):
+            raise VerifyException(
+                f"{self.name}: {destination} strides {list(self.side(destination)[1])} write "
+                f"some bytes twice for sizes {list(sizes)}"
+            )
+
+
+@irdl_op_definition
+class DmaLoadOp(DmaOp):
+    """
+    Copy a strided box of global memory into local memory, e.g. 10 rows of a 16-wide
+    row-major tensor with 16 channels, from the middle of a 64-row tensor:
+
+    ```mlir
+    isa.dma_load sizes [10, 256] from global 1024 to local 512
+    isa.dma_load sizes [10, 8, 16] from global 1024 strides [256, 16, 1] to local 0
+        strides [128, 16, 1]
+    ```
+    """
+
+    name = "isa.dma_load"
+    FROM_GLOBAL: ClassVar[bool] = True
+
+
+@irdl_op_definition
+class DmaStoreOp(DmaOp):
+    """
+    Copy a strided box of local memory into global memory.
+
+    ```mlir
+    isa.dma_store sizes [4, 128] from local 0 to global 8192 strides [512, 1]
+    ```
+    """
+
+    name = "isa.dma_store"
+    FROM_GLOBAL: ClassVar[bool] = False

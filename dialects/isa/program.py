@@ -1,0 +1,243 @@
+"""
+`isa.program`, the program for a whole target, and the checks that span its cores:
+global-memory declarations, core placement, every instruction's accesses against the
+target's memories, and the pairing of NoC transfers.
+"""
+
+from __future__ import annotations
+
+import itertools
+from collections.abc import Sequence
+
+import attrs
+from xdsl.dialects.builtin import StringAttr, SymbolNameConstraint
+from xdsl.ir import Operation, Region
+from xdsl.irdl import IRDLOperation, irdl_op_definition, prop_def, region_def, traits_def
+from xdsl.parser import Parser
+from xdsl.printer import Printer
+from xdsl.traits import IsolatedFromAbove, NoTerminator, SymbolOpInterface
+from xdsl.utils.exceptions import VerifyException
+
+from stc.compiler.diagnostics import StcError
+from stc.compiler.hardware import HardwareTarget, load_target
+from stc.dialects.isa.access import local_capacity, required_alignment
+from stc.dialects.isa.attrs import Coord, format_coord
+from stc.dialects.isa.base import single_block_region
+from stc.dialects.isa.core import CoreOp, Instruction, where
+from stc.dialects.isa.noc import RecvOp, SendOp
+from stc.dialects.isa.tensors import DataOp, GlobalOp, InputOp, OutputOp
+
+
+@irdl_op_definition
+class ProgramOp(IRDLOperation):
+    """
+    A program for a target: global-memory declarations (`isa.input`, `isa.output`,
+    `isa.data`) and one `isa.core` per core it uses. Phases are global: every core ends
+    phase p with `isa.sync p`, and phase p + 1 starts when all cores have.
+
+    ```mlir
+    isa.program @conv target "tianjicx" {
+      isa.input "x" : tensor<1x16x8x8xi8> at 0 as nhwc
+      isa.core (0, 0) { ... }
+    }
+    ```
+    """
+
+    name = "isa.program"
+    sym_name = prop_def(SymbolNameConstraint())
+    target = prop_def(StringAttr)
+    body = region_def("single_block")
+    traits = traits_def(NoTerminator(), IsolatedFromAbove(), SymbolOpInterface())
+
+    def __init__(self, name: str, target: str, body: Region | Sequence[Operation] = ()):
+        super().__init__(
+            properties={"sym_name": StringAttr(name), "target": StringAttr(target)},
+            regions=[single_block_region(body)],
+        )
+
+    @property
+    def program_name(self) -> str:
+        return self.sym_name.data
+
+    def inputs(self) -> list[InputOp]:
+        return [op for op in self.body.block.ops if isinstance(op, InputOp)]
+
+    def outputs(self) -> list[OutputOp]:
+        return [op for op in self.body.block.ops if isinstance(op, OutputOp)]
+
+    def data(self) -> list[DataOp]:
+        return [op for op in self.body.block.ops if isinstance(op, DataOp)]
+
+    def cores(self) -> list[CoreOp]:
+        return [op for op in self.body.block.ops if isinstance(op, CoreOp)]
+
+    def phase_count(self) -> int:
+        return max((len(core.phases()) for core in self.cores()), default=0)
+
+    def hardware_target(self) -> HardwareTarget:
+        """The target the program names, or a verifier error naming the program."""
+        try:
+            return load_target(self.target.data)
+        except StcError as error:
+            raise VerifyException(f"isa.program @{self.program_name}: {error}") from None
+
+    @classmethod
+    def parse(cls, parser: Parser) -> ProgramOp:
+        name = parser.parse_symbol_name().data
+        parser.parse_keyword("target")
+        target = parser.parse_str_literal("target name")
+        attributes = parser.parse_optional_attr_dict_with_keyword()
+        op = cls(name, target, parser.parse_region())
+        if attributes is not None:
+            op.attributes.update(attributes.data)
+        return op
+
+    def print(self, printer: Printer) -> None:
+        printer.print_string(" ")
+        printer.print_symbol_name(self.program_name)
+        printer.print_string(" target ")
+        printer.print_string_literal(self.target.data)
+        if self.attributes:
+            printer.print_op_attributes(self.attributes, print_keyword=True)
+        printer.print_string(" ")
+        printer.print_region(self.body, print_entry_block_args=False, print_empty_block=False)
+
+    def verify_(self) -> None:
+        for op in self.body.block.ops:
+            if not isinstance(op, GlobalOp | CoreOp):
+                raise VerifyException(
+                    f"isa.program @{self.program_name} holds declarations and cores, not {op.name}"
+                )
+        target = self.hardware_target()
+        self._verify_globals(target)
+        self._verify_cores(target)
+        verify_transfers(self, target)
+
+    def _verify_globals(self, target: HardwareTarget) -> None:
+        for kind, ops in (("input", self.inputs()), ("output", self.outputs())):
+            names = [op.tensor_name.data for op in ops]
+            if duplicates := sorted({n for n in names if names.count(n) > 1}):
+                raise VerifyException(f"{kind} name {duplicates[0]!r} is declared twice")
+        regions = sorted(
+            (op.start, op.nbytes, op.describe())
+            for op in self.body.block.ops
+            if isinstance(op, GlobalOp)
+        )
+        capacity = target.global_memory.capacity_bytes
+        for start, size, what in regions:
+            if start + size > capacity:
+                raise VerifyException(
+                    f"{what} occupies global bytes [{start}, {start + size}), beyond the "
+                    f"{capacity} bytes of {target.name}'s global memory"
+                )
+        for (start, size, what), (next_start, _, other) in itertools.pairwise(regions):
+            if start + size > next_start:
+                raise VerifyException(
+                    f"{what} at global bytes [{start}, {start + size}) overlaps {other}"
+                )
+
+    def _verify_cores(self, target: HardwareTarget) -> None:
+        seen: set[Coord] = set()
+        for core in self.cores():
+            coord = core.coord
+            if not target.core_exists(*coord):
+                raise VerifyException(
+                    f"core {format_coord(coord)} does not exist on {target.name} "
+                    f"({target.mesh.cores_y} rows x {target.mesh.cores_x} columns)"
+                )
+            if coord in seen:
+                raise VerifyException(f"core {format_coord(coord)} has two programs")
+            seen.add(coord)
+            phases = core.phases()
+            if target.max_phases is not None and len(phases) > target.max_phases:
+                raise VerifyException(
+                    f"core {format_coord(coord)} runs {len(phases)} phases, more than "
+                    f"{target.name}'s {target.max_phases}"
+                )
+            for phase, index, op in core.numbered_instructions():
+                verify_accesses(target, core, phase, index, op)
+
+
+def verify_accesses(
+    target: HardwareTarget, core: CoreOp, phase: int, index: int, op: Instruction
+) -> None:
+    coord = core.coord
+    site = where(coord, phase, index, op)
+    if op.COMPUTES and not target.tile_type_at(*coord).computes:
+        raise VerifyException(f"{site}: {target.tile_type_at(*coord).name} tiles do not compute")
+    capacity = local_capacity(target, coord)
+    for access in op.local_accesses():
+        if access.start < 0 or access.end > capacity:
+            raise VerifyException(
+                f"{site}: {access.role} bytes [{access.start}, {access.end}) are outside "
+                f"local memory [0, {capacity})"
+            )
+        alignment = required_alignment(target, access.alignment)
+        if access.start % alignment:
+            raise VerifyException(
+                f"{site}: {access.role} address {access.start} is not a multiple of "
+                f"{alignment} ({target.name} {access.alignment} alignment)"
+            )
+    for access in op.global_accesses():
+        if access.end > target.global_memory.capacity_bytes:
+            raise VerifyException(
+                f"{site}: {access.role} bytes [{access.start}, {access.end}) are outside "
+                f"global memory [0, {target.global_memory.capacity_bytes})"
+            )
+
+
+@attrs.frozen
+class Endpoint:
+    """One side of a NoC transfer, where the program issues it."""
+
+    coord: Coord
+    phase: int
+    index: int
+    op: SendOp | RecvOp
+
+    def __str__(self) -> str:
+        return where(self.coord, self.phase, self.index, self.op)
+
+
+def verify_transfers(program: ProgramOp, target: HardwareTarget) -> None:
+    """Every send has exactly one receive with its tag: on the core it names, in the
+    same phase, of the same byte count, and naming the sender."""
+    sends: dict[int, Endpoint] = {}
+    recvs: dict[int, Endpoint] = {}
+    for core in program.cores():
+        for phase, index, op in core.numbered_instructions():
+            if not isinstance(op, SendOp | RecvOp):
+                continue
+            side = sends if isinstance(op, SendOp) else recvs
+            endpoint = Endpoint(core.coord, phase, index, op)
+            if (other := side.get(op.tag_value)) is not None:
+                raise VerifyException(f"{endpoint}: tag {op.tag_value} is already used by {other}")
+            if op.peer_coord == core.coord:
+                raise VerifyException(f"{endpoint}: a core does not send to itself")
+            if not target.core_exists(*op.peer_coord):
+                raise VerifyException(
+                    f"{endpoint}: peer {format_coord(op.peer_coord)} is not a core of {target.name}"
+                )
+            side[op.tag_value] = endpoint
+    for tag, send in sends.items():
+        if (recv := recvs.get(tag)) is None:
+            raise VerifyException(f"{send}: no isa.recv takes tag {tag}")
+        verify_pair(tag, send, recv)
+    for tag, recv in recvs.items():
+        if tag not in sends:
+            raise VerifyException(f"{recv}: no isa.send gives tag {tag}")
+
+
+def verify_pair(tag: int, send: Endpoint, recv: Endpoint) -> None:
+    if send.op.peer_coord != recv.coord or recv.op.peer_coord != send.coord:
+        raise VerifyException(
+            f"{send}: tag {tag} goes to {format_coord(send.op.peer_coord)}, but its receive "
+            f"({recv}) expects it from {format_coord(recv.op.peer_coord)}"
+        )
+    if send.phase != recv.phase:
+        raise VerifyException(f"{send}: tag {tag} is received in phase {recv.phase} ({recv})")
+    if send.op.byte_count != recv.op.byte_count:
+        raise VerifyException(
+            f"{send}: sends {send.op.byte_count} bytes with tag {tag}, but {recv} "
+            f"receives {recv.op.byte_count}"
+        )
