@@ -63,15 +63,10 @@ class AreaGroup:
         if is_node and not inside:
             return f"a node of area group {self.name!r} must be placed inside it"
         if not is_node and inside and self.exclusive_placement:
-            return (
-                f"area group {self.name!r} is exclusive_placement "
-                "and the block is not one of its nodes"
-            )
+            return f"area group {self.name!r} is exclusive_placement and the block is not one of its nodes"
         return None
 
-    def route_problem(
-        self, source_is_node: bool, destination_is_node: bool, path: Sequence[Space]
-    ) -> str | None:
+    def route_problem(self, source_is_node: bool, destination_is_node: bool, path: Sequence[Space]) -> str | None:
         """Why a route may not take `path` (columns 3 to 5 of the table), or None."""
         if source_is_node and destination_is_node and self.contain_routing:
             outside = next((space for space in path if not self.contains(space)), None)
@@ -84,8 +79,7 @@ class AreaGroup:
             inside = next((space for space in path[1:-1] if self.contains(space)), None)
             if inside is not None:
                 return (
-                    f"area group {self.name!r} is exclusive_routing "
-                    f"and the route between other blocks passes {inside}"
+                    f"area group {self.name!r} is exclusive_routing and the route between other blocks passes {inside}"
                 )
         return None
 
@@ -97,15 +91,11 @@ def area_group_of(op: AreaGroupOp, target: HardwareTarget) -> AreaGroup | str:
     for rect in op.rects:
         tile = tile_types.get(rect.tile_type)
         if tile is None:
-            return (
-                f"{target.name} has no tile type {rect.tile_type!r}; it has {', '.join(tile_types)}"
-            )
+            return f"{target.name} has no tile type {rect.tile_type!r}; it has {', '.join(tile_types)}"
         height = tile.row_max - tile.row_min + 1
         width = tile.column_max - tile.column_min + 1
         if rect.rows[1] >= height or rect.columns[1] >= width:
-            return (
-                f"{rect.text()} is outside the {width} columns x {height} rows of {tile.name} tiles"
-            )
+            return f"{rect.text()} is outside the {width} columns x {height} rows of {tile.name} tiles"
         rows = (tile.row_min + rect.rows[0], tile.row_min + rect.rows[1])
         columns = (tile.column_min + rect.columns[0], tile.column_min + rect.columns[1])
         rects.append(Rect(tile.name, rows, columns))

@@ -24,6 +24,7 @@ from pathlib import Path
 from typing import Any
 
 from attrs import fields, frozen
+
 from stc.compiler.diagnostics import StcError
 
 TARGETS_DIR = Path(__file__).parent / "targets"
@@ -405,11 +406,7 @@ def _read_target(table: _Table) -> HardwareTarget:
     max_phases = table.integer("max_phases", minimum=1) if table.has("max_phases") else None
     mesh = _read_mesh(table.table("mesh"))
     local_memory = _read_local_memory(table.table("local_memory"))
-    tile_types = (
-        _read_tile_types(table, mesh)
-        if table.has("tile_types")
-        else (_whole_mesh_core(mesh, local_memory),)
-    )
+    tile_types = _read_tile_types(table, mesh) if table.has("tile_types") else (_whole_mesh_core(mesh, local_memory),)
     target = HardwareTarget(
         name=name,
         description=description,
@@ -451,9 +448,7 @@ def _read_local_memory(table: _Table) -> LocalMemory:
         raise table.error("banks", f"duplicate bank names {', '.join(duplicates)}")
     banks_total = sum(bank.capacity_bytes for bank in banks)
     if banks_total != capacity:
-        raise table.error(
-            "banks", f"bank sizes sum to {banks_total} bytes, not capacity_bytes {capacity}"
-        )
+        raise table.error("banks", f"bank sizes sum to {banks_total} bytes, not capacity_bytes {capacity}")
     local_memory = LocalMemory(
         capacity_bytes=capacity,
         reserved_bytes=reserved,
@@ -477,9 +472,7 @@ def _read_banks(table: _Table) -> list[Bank]:
 
 
 def _read_alignment(table: _Table) -> Alignment:
-    alignment = Alignment(
-        **{field.name: table.integer(field.name, minimum=1) for field in fields(Alignment)}
-    )
+    alignment = Alignment(**{field.name: table.integer(field.name, minimum=1) for field in fields(Alignment)})
     table.check_all_read()
     return alignment
 
@@ -504,9 +497,7 @@ def _read_compute(table: _Table) -> Compute:
 def _read_noc(table: _Table) -> Noc:
     noc = Noc(
         routing=table.string("routing", ROUTING_ALGORITHMS),
-        link_bandwidth_bytes_per_cycle=table.number(
-            "link_bandwidth_bytes_per_cycle", positive=True
-        ),
+        link_bandwidth_bytes_per_cycle=table.number("link_bandwidth_bytes_per_cycle", positive=True),
         hop_latency_cycles=table.integer("hop_latency_cycles"),
         packet_payload_bytes=table.integer("packet_payload_bytes", minimum=1),
     )
@@ -575,9 +566,7 @@ def _read_tile_types(target_table: _Table, mesh: Mesh) -> tuple[TileType, ...]:
             if other.name == tile_type.name:
                 raise table.error("name", f"duplicate tile type {tile_type.name!r}")
             if _overlap(other, tile_type):
-                raise target_table.error(
-                    f"tile_types[{index}]", f"overlaps tile type {other.name!r}"
-                )
+                raise target_table.error(f"tile_types[{index}]", f"overlaps tile type {other.name!r}")
         tile_types.append(tile_type)
     if not any(tile_type.computes for tile_type in tile_types):
         raise target_table.error("tile_types", "no tile type computes")
@@ -598,15 +587,11 @@ def _read_tile_type(table: _Table, mesh: Mesh) -> TileType:
     if tile_type.row_min > tile_type.row_max:
         raise table.error("row_max", f"{tile_type.row_max} is below row_min {tile_type.row_min}")
     if tile_type.column_min > tile_type.column_max:
-        raise table.error(
-            "column_max", f"{tile_type.column_max} is below column_min {tile_type.column_min}"
-        )
+        raise table.error("column_max", f"{tile_type.column_max} is below column_min {tile_type.column_min}")
     if tile_type.row_max >= mesh.cores_y:
         raise table.error("row_max", f"{tile_type.row_max} is outside mesh.cores_y {mesh.cores_y}")
     if tile_type.column_max >= mesh.cores_x:
-        raise table.error(
-            "column_max", f"{tile_type.column_max} is outside mesh.cores_x {mesh.cores_x}"
-        )
+        raise table.error("column_max", f"{tile_type.column_max} is outside mesh.cores_x {mesh.cores_x}")
     return tile_type
 
 

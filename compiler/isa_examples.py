@@ -133,12 +133,8 @@ class ConvLayer:
         ops: list[Operation] = [
             isa.InputOp("x", x_type, addresses.x, layout),
             isa.OutputOp("y", y_type, addresses.y, layout),
-            isa.DataOp(
-                RandomDataAttr(self.seed), TensorType(i8, self.weight_shape), addresses.weight
-            ),
-            isa.DataOp(
-                RandomDataAttr(self.seed + 1), TensorType(i32, (self.filters,)), addresses.bias
-            ),
+            isa.DataOp(RandomDataAttr(self.seed), TensorType(i8, self.weight_shape), addresses.weight),
+            isa.DataOp(RandomDataAttr(self.seed + 1), TensorType(i32, (self.filters,)), addresses.bias),
         ]
         return addresses, ops
 
@@ -188,9 +184,7 @@ def conv_rows(
     halo = kernel // 2
     pieces = split_rows(height, cores)
     if min(stop - start for start, stop in pieces) < halo:
-        raise ValueError(
-            f"{height} rows over {cores} cores leave a piece thinner than the {halo}-row halo"
-        )
+        raise ValueError(f"{height} rows over {cores} cores leave a piece thinner than the {halo}-row halo")
     row_in, row_out = width * channels, width * filters
     layer = ConvLayer(height, width, channels, filters, kernel, shift, seed=1)
     weight_shape = layer.weight_shape
@@ -210,14 +204,8 @@ def conv_rows(
             exchange.append(isa.SendOp(halo * row_in, first_own, (0, index - 1), 2 * index - 1))
             exchange.append(isa.RecvOp(halo * row_in, source, (0, index - 1), 2 * index - 2))
         if bottom:
-            exchange.append(
-                isa.SendOp(
-                    halo * row_in, first_own + (own - halo) * row_in, (0, index + 1), 2 * index
-                )
-            )
-            exchange.append(
-                isa.RecvOp(halo * row_in, first_own + own * row_in, (0, index + 1), 2 * index + 1)
-            )
+            exchange.append(isa.SendOp(halo * row_in, first_own + (own - halo) * row_in, (0, index + 1), 2 * index))
+            exchange.append(isa.RecvOp(halo * row_in, first_own + own * row_in, (0, index + 1), 2 * index + 1))
         conv = isa.ConvOp(
             [
                 tile(source, i8, (1, top + own + bottom, width, channels)),
@@ -249,9 +237,7 @@ def conv_rows(
     return Example(name, description, module, layer.twin(name))
 
 
-def vec_trans_scatter_ops(
-    calls: Sequence[VecTransScatterCall], bases: dict[Buffer, int]
-) -> list[Operation]:
+def vec_trans_scatter_ops(calls: Sequence[VecTransScatterCall], bases: dict[Buffer, int]) -> list[Operation]:
     """The instructions of a layout transform between staging buffers at `bases`."""
     return [
         isa.VecTransScatterOp(
@@ -311,12 +297,8 @@ def layout_conv(
     result = staging_buffers(local, back)
     planes = into.padded_pixels
     program: list[Operation] = [
-        isa.DmaLoadOp(
-            [channels, pixels], addresses.x, source[Buffer.NCHW], local_strides=[planes, 1]
-        ),
-        isa.DmaLoadOp(
-            [filters * kernel * kernel, channels], addresses.weight, weight, local_strides=[c0, 1]
-        ),
+        isa.DmaLoadOp([channels, pixels], addresses.x, source[Buffer.NCHW], local_strides=[planes, 1]),
+        isa.DmaLoadOp([filters * kernel * kernel, channels], addresses.weight, weight, local_strides=[c0, 1]),
         isa.DmaLoadOp([filters * 4], addresses.bias, bias),
         isa.SyncOp(0),
         *vec_trans_scatter_ops(nchw_to_nc1hwc0_calls(into), source),
@@ -331,9 +313,7 @@ def layout_conv(
             shift=shift,
         ),
         *vec_trans_scatter_ops(nc1hwc0_to_nchw_calls(back), result),
-        isa.DmaStoreOp(
-            [filters, pixels], addresses.y, result[Buffer.NCHW], local_strides=[planes, 1]
-        ),
+        isa.DmaStoreOp([filters, pixels], addresses.y, result[Buffer.NCHW], local_strides=[planes, 1]),
         isa.SyncOp(1),
     ]
     ops = [*declarations, isa.CoreOp((0, 0), program)]
@@ -443,14 +423,10 @@ def every_op(target_name: str = "tianjicx", name: str = "every_op") -> Example:
         isa.DmaLoadOp([128], conv_weight_address, conv_w),
         isa.SyncOp(0),
         isa.ReluOp([tile(x0, i8, image)], tile(relu_out, i8, image)),
-        isa.MaxPoolOp(
-            [tile(relu_out, i8, image)], tile(max_out, i8, pooled), window=(2, 2), stride=(2, 2)
-        ),
+        isa.MaxPoolOp([tile(relu_out, i8, image)], tile(max_out, i8, pooled), window=(2, 2), stride=(2, 2)),
         isa.LutOp([tile(max_out, i8, pooled), tile(table, i8, (256,))], tile(lut_out, i8, pooled)),
         isa.SendOp(256, lut_out, (0, 1), 0),
-        isa.ConvOp(
-            [tile(x0, i8, image), tile(conv_w, i8, conv_weight)], tile(partial, i32, conv_out)
-        ),
+        isa.ConvOp([tile(x0, i8, image), tile(conv_w, i8, conv_weight)], tile(partial, i32, conv_out)),
         isa.ReluOp([tile(partial, i32, conv_out)], tile(z_out, i8, conv_out), shift=8),
         isa.DmaStoreOp([512], z_address, z_out),
         isa.SyncOp(1),

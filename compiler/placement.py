@@ -84,9 +84,7 @@ class Unit:
 
     def describe(self) -> str:
         others = [str(op.task_id) for op in self.blocks[1:]]
-        return describe(self.head) + (
-            f" with its input storage {', '.join(others)}" if others else ""
-        )
+        return describe(self.head) + (f" with its input storage {', '.join(others)}" if others else "")
 
 
 class Layer:
@@ -94,21 +92,13 @@ class Layer:
 
     def __init__(self, matrix: STMatrix, cores: Sequence[Space], step: int, phase: int):
         self.memory = np.array(
-            [
-                matrix.mesh.capacity(space) - matrix.used.get((space, step, phase), 0)
-                for space in cores
-            ],
+            [matrix.mesh.capacity(space) - matrix.used.get((space, step, phase), 0) for space in cores],
             dtype=np.int64,
         )
-        self.axon = np.array(
-            [-2 if (space, step, phase, Stage.AXON) in matrix.slots else -1 for space in cores]
-        )
+        self.axon = np.array([-2 if (space, step, phase, Stage.AXON) in matrix.slots else -1 for space in cores])
         self.soma = np.array(
             [
-                [
-                    -2 if (space, step, phase, stage) in matrix.slots else -1
-                    for stage in (Stage.SOMA1, Stage.SOMA2)
-                ]
+                [-2 if (space, step, phase, stage) in matrix.slots else -1 for stage in (Stage.SOMA1, Stage.SOMA2)]
                 for space in cores
             ]
         )
@@ -139,9 +129,7 @@ class Layer:
 class Placer:
     """Places the unplaced blocks of one graph; see the module docstring."""
 
-    def __init__(
-        self, matrix: STMatrix, seed: int = 0, iterations: int = 20000, strategy: str = "greedy"
-    ):
+    def __init__(self, matrix: STMatrix, seed: int = 0, iterations: int = 20000, strategy: str = "greedy"):
         if strategy not in STRATEGIES:
             raise PassFailedException(
                 f"{ACTION}: unknown strategy {strategy!r}; expected one of {', '.join(STRATEGIES)}"
@@ -202,16 +190,12 @@ class Placer:
                 self.add_unit(Unit(len(self.units), order, "io", [op], 0))
         for order, op in enumerate(matrix.graph.tasks()):
             if is_memory_block(op) and op.task_id not in places and op.task_id not in claimed:
-                self.add_unit(
-                    Unit(len(self.units), order, "storage", [op], matrix.sizes[op.task_id])
-                )
+                self.add_unit(Unit(len(self.units), order, "storage", [op], matrix.sizes[op.task_id]))
         self.masks = [self.allowed(unit) for unit in self.units]
         for unit in self.units:
             self.check_allowed(unit)
 
-    def build_compute_unit(
-        self, op: task.ComputeBlock, order: int, claimed: dict[int, int]
-    ) -> None:
+    def build_compute_unit(self, op: task.ComputeBlock, order: int, claimed: dict[int, int]) -> None:
         matrix = self.matrix
         unplaced: list[task.TaskOp] = []
         for storage in input_storage(op):
@@ -262,9 +246,7 @@ class Placer:
         """The cores a unit may take: its kind of tile, its pins, its area groups."""
         mesh = self.mesh
         if unit.kind == "io":
-            io_tiles = np.array(
-                [not mesh.tile(s).computes and mesh.capacity(s) == 0 for s in self.cores]
-            )
+            io_tiles = np.array([not mesh.tile(s).computes and mesh.capacity(s) == 0 for s in self.cores])
             mask = io_tiles if io_tiles.any() else np.ones(len(self.cores), dtype=bool)
         elif unit.kind == "storage":
             mask = np.array([mesh.capacity(s) > 0 for s in self.cores])
@@ -298,9 +280,7 @@ class Placer:
         }
         reasons = [kinds[unit.kind]]
         if unit.fixed_core is not None:
-            reasons.append(
-                f"core {format_space(self.cores[unit.fixed_core])}, where its pinned blocks are"
-            )
+            reasons.append(f"core {format_space(self.cores[unit.fixed_core])}, where its pinned blocks are")
         for group in self.matrix.groups:
             nodes = self.matrix.nodes(group)
             members = [op.task_id in nodes for op in unit.blocks]
@@ -308,9 +288,7 @@ class Placer:
                 reasons.append(f"a core inside area group {group.name!r}")
             if not all(members) and group.exclusive_placement:
                 reasons.append(f"a core outside exclusive_placement area group {group.name!r}")
-        raise PassFailedException(
-            f"{ACTION}: no core suits {unit.describe()}: it needs {' and '.join(reasons)}"
-        )
+        raise PassFailedException(f"{ACTION}: no core suits {unit.describe()}: it needs {' and '.join(reasons)}")
 
     def connect(self) -> None:
         """Record every unit's neighbours: the units or pinned cores its nets reach."""
@@ -363,11 +341,7 @@ class Placer:
 
     def phase_limit(self) -> int:
         limit = self.matrix.target.max_phases
-        return (
-            limit
-            if limit is not None
-            else max(u.target_phase for u in self.units) + len(self.units) + 1
-        )
+        return limit if limit is not None else max(u.target_phase for u in self.units) + len(self.units) + 1
 
     def candidate_phases(self, unit: Unit) -> list[int]:
         if unit.fixed_phases is not None:
@@ -378,18 +352,12 @@ class Placer:
     def neighbour_phase(self, unit: Unit, latest: bool) -> int:
         """The latest (or earliest) phase of the units and pinned blocks a unit talks to."""
         phases = [
-            self.units[other].phase
-            for other, _, _ in unit.neighbours
-            if other >= 0 and self.units[other].phase >= 0
+            self.units[other].phase for other, _, _ in unit.neighbours if other >= 0 and self.units[other].phase >= 0
         ]
         places = self.matrix.places
         for net, other, _ in unit.nets:
             if other < 0:
-                end = (
-                    net.source
-                    if net.destination in (op.task_id for op in unit.blocks)
-                    else net.destination
-                )
+                end = net.source if net.destination in (op.task_id for op in unit.blocks) else net.destination
                 phases.append(places[end].phase)
         return max(phases, default=0) if latest else min(phases, default=0)
 
@@ -401,9 +369,7 @@ class Placer:
                 core = self.units[other].core
             if core < 0:
                 continue
-            cost += nbytes * (
-                np.abs(self.rows - self.rows[core]) + np.abs(self.columns - self.columns[core])
-            )
+            cost += nbytes * (np.abs(self.rows - self.rows[core]) + np.abs(self.columns - self.columns[core]))
         return cost
 
     def place_greedily(self, unit: Unit) -> None:
@@ -411,15 +377,11 @@ class Placer:
         bad_routes = 0
         for phase in self.candidate_phases(unit):
             layer = self.layer(unit.step, phase)
-            feasible = np.flatnonzero(
-                allowed & layer.stage_free(unit.kind) & (layer.memory >= unit.memory)
-            )
+            feasible = np.flatnonzero(allowed & layer.stage_free(unit.kind) & (layer.memory >= unit.memory))
             if self.strategy == "greedy" and len(feasible):
                 cost = self.cost_vector(unit)
                 penalty = self.foreign_areas(unit)
-                feasible = feasible[
-                    np.lexsort((self.snake_rank[feasible], cost[feasible], penalty[feasible]))
-                ]
+                feasible = feasible[np.lexsort((self.snake_rank[feasible], cost[feasible], penalty[feasible]))]
             for core in feasible:
                 unit.core, unit.phase = int(core), phase
                 if self.routes_ok(unit):
@@ -445,12 +407,8 @@ class Placer:
             if free.any():
                 core = int(np.flatnonzero(free)[np.argmax(layer.memory[free])])
                 best = max(best, (int(layer.memory[core]), core, phase))
-        where = (
-            f"phase {phases[0]}" if len(phases) == 1 else f"phases {min(phases)} to {max(phases)}"
-        )
-        stage = {"axon": "axon", "soma": "soma1 and soma2", "storage": "memory", "io": "router"}[
-            unit.kind
-        ]
+        where = f"phase {phases[0]}" if len(phases) == 1 else f"phases {min(phases)} to {max(phases)}"
+        stage = {"axon": "axon", "soma": "soma1 and soma2", "storage": "memory", "io": "router"}[unit.kind]
         text = (
             f"{what} but no allowed core has room in {where}: {stage} stage taken on "
             f"{stage_full} core-phases, too little free memory on {memory_full}"
@@ -482,11 +440,7 @@ class Placer:
             if core < 0:
                 continue
             mine = self.cores[unit.core]
-            ends = (
-                (mine, self.cores[core])
-                if self.unit_of.get(net.source) == unit.index
-                else (self.cores[core], mine)
-            )
+            ends = (mine, self.cores[core]) if self.unit_of.get(net.source) == unit.index else (self.cores[core], mine)
             path = self.mesh.xy_path(*ends)
             for group in self.route_groups:
                 nodes = self.matrix.nodes(group)
@@ -508,9 +462,7 @@ class Placer:
         """Moves and swaps of units within their phase: taken when the cost does not rise,
         with probability exp(−Δ/T) when it does (T falling linearly to 0); the best
         placement seen is kept."""
-        movable = [
-            u for u in self.units if u.kind != "io" and u.fixed_core is None and u.neighbours
-        ]
+        movable = [u for u in self.units if u.kind != "io" and u.fixed_core is None and u.neighbours]
         if not movable or self.iterations <= 0:
             return
         choices = {u.index: np.flatnonzero(self.masks[u.index]) for u in movable}
@@ -524,9 +476,7 @@ class Placer:
             target = int(cores[self.rng.randrange(len(cores))])
             if target == unit.core:
                 continue
-            cost += self.try_move(
-                unit, target, start_temperature * (1 - iteration / self.iterations)
-            )
+            cost += self.try_move(unit, target, start_temperature * (1 - iteration / self.iterations))
             if cost < best:
                 best, best_cores = cost, [u.core for u in movable]
         for unit in movable:
@@ -544,9 +494,7 @@ class Placer:
             return 0.0
         other = partner if isinstance(partner, Unit) else None
         source = unit.core
-        if other is not None and (
-            other.fixed_core is not None or not self.masks[other.index][source]
-        ):
+        if other is not None and (other.fixed_core is not None or not self.masks[other.index][source]):
             return 0.0
         free_target = layer.memory[target] + (other.memory if other else 0)
         free_source = layer.memory[source] + unit.memory
@@ -556,9 +504,7 @@ class Placer:
         self.relocate(layer, unit, other, source, target)
         delta = self.unit_cost(unit) + (self.unit_cost(other) if other else 0) - before
         legal = self.routes_ok(unit) and (other is None or self.routes_ok(other))
-        accept = delta <= 0 or (
-            temperature > 0 and self.rng.random() < math.exp(-delta / temperature)
-        )
+        accept = delta <= 0 or (temperature > 0 and self.rng.random() < math.exp(-delta / temperature))
         if legal and accept:
             return delta
         self.relocate(layer, unit, other, target, source)
@@ -573,9 +519,7 @@ class Placer:
         occupant = occupants[self.rng.randrange(len(occupants))]
         return False if occupant < 0 else self.units[occupant]
 
-    def relocate(
-        self, layer: Layer, unit: Unit, other: Unit | None, source: int, target: int
-    ) -> None:
+    def relocate(self, layer: Layer, unit: Unit, other: Unit | None, source: int, target: int) -> None:
         """Move `unit` from `source` to `target` and `other`, if any, the other way."""
         layer.release(unit, source)
         if other is not None:
@@ -593,15 +537,9 @@ class Placer:
         stage = Stage.ROUTER_RECV if is_input else Stage.ROUTER_SEND
         allowed = np.flatnonzero(self.masks[unit.index])
         cost, penalty = self.cost_vector(unit), self.foreign_areas(unit)
-        taken = {
-            (u.core, u.phase)
-            for u in self.units
-            if u.kind == "io" and u.core >= 0 and u is not unit
-        }
+        taken = {(u.core, u.phase) for u in self.units if u.kind == "io" and u.core >= 0 and u is not unit}
         busy = bad_routes = 0
-        for core in allowed[
-            np.lexsort((self.snake_rank[allowed], cost[allowed], penalty[allowed]))
-        ]:
+        for core in allowed[np.lexsort((self.snake_rank[allowed], cost[allowed], penalty[allowed]))]:
             unit.core = int(core)
             space = self.cores[unit.core]
             if (unit.core, unit.phase) in taken or (
@@ -659,8 +597,6 @@ def pack_levels(counts: Sequence[int], phases: int) -> list[int]:
     return phase_of
 
 
-def place(
-    matrix: STMatrix, seed: int = 0, iterations: int = 20000, strategy: str = "greedy"
-) -> None:
+def place(matrix: STMatrix, seed: int = 0, iterations: int = 20000, strategy: str = "greedy") -> None:
     """Place every unplaced block of the matrix's graph (see the module docstring)."""
     Placer(matrix, seed, iterations, strategy).run()

@@ -36,15 +36,11 @@ def piece_bytes(op: task.ComputeBlock, counts: Counts, target: HardwareTarget) -
     columns = max(piece.read[1] - piece.read[0] for piece in spatial_pieces(op, 1, nx))
     f = longest(average_split(channels, nf))
     reduces = isinstance(op, task.ConvOp | task.FcOp)
-    read_channels = (
-        longest(average_split(op.data_inputs[0].type.get_shape()[3], nr)) if reduces else f
-    )  # pyright: ignore
+    read_channels = longest(average_split(op.data_inputs[0].type.get_shape()[3], nr)) if reduces else f  # pyright: ignore
     total = 0
     for value in op.data_inputs:
         assert isinstance(value.type, TensorType)
-        total += buffer_bytes(
-            (batch, rows, columns, read_channels), element_width(value.type) or 8, target
-        )
+        total += buffer_bytes((batch, rows, columns, read_channels), element_width(value.type) or 8, target)
     if isinstance(op, task.ConvOp | task.FcOp):
         _, ky, kx, _ = op.weight.type.get_shape()  # pyright: ignore[reportAttributeAccessIssue]
         total += weight_bytes((f, ky, kx, read_channels), target)
@@ -59,17 +55,13 @@ def candidate_counts(op: task.ComputeBlock, pieces: int) -> Iterator[Counts]:
     """Every split vector of `op` with `pieces` pieces."""
     lengths = axis_lengths(op)
     limits = [lengths[axis] or 1 for axis in AXES]
-    for ny, nx, nf in itertools.product(
-        *(range(1, min(limit, pieces) + 1) for limit in limits[:3])
-    ):
+    for ny, nx, nf in itertools.product(*(range(1, min(limit, pieces) + 1) for limit in limits[:3])):
         nr, rest = divmod(pieces, ny * nx * nf)
         if rest == 0 and nr <= limits[3]:
             yield ny, nx, nf, nr
 
 
-def fitting_counts(
-    op: task.ComputeBlock, target: HardwareTarget, max_pieces: int = 4096
-) -> Counts | None:
+def fitting_counts(op: task.ComputeBlock, target: HardwareTarget, max_pieces: int = 4096) -> Counts | None:
     """The split with the fewest pieces whose largest piece fits a core, None if none does."""
     capacity = target.usable_memory_bytes
     for pieces in range(1, max_pieces + 1):
@@ -91,8 +83,7 @@ def fit_splits(graph: task.GraphOp, target: HardwareTarget) -> list[tuple[int, C
         too_big = [
             op
             for op in graph.tasks()
-            if isinstance(op, task.ComputeBlock)
-            and piece_bytes(op, (1, 1, 1, 1), target) > target.usable_memory_bytes
+            if isinstance(op, task.ComputeBlock) and piece_bytes(op, (1, 1, 1, 1), target) > target.usable_memory_bytes
         ]
         if not too_big:
             return made
@@ -100,8 +91,7 @@ def fit_splits(graph: task.GraphOp, target: HardwareTarget) -> list[tuple[int, C
             counts = fitting_counts(op, target)
             if counts is None:
                 raise PassFailedException(
-                    f"{op.name} {op.task_id}: no split makes its pieces fit "
-                    f"{target.usable_memory_bytes} B"
+                    f"{op.name} {op.task_id}: no split makes its pieces fit {target.usable_memory_bytes} B"
                 )
             split_task(graph, op.task_id, counts)
             made.append((op.task_id, counts))

@@ -79,9 +79,7 @@ class ActionExecutor:
             created = self.split(action, [op.task_id], [op.counts])
         elif isinstance(op, SplitGroupOp):
             vectors = op.count_vectors
-            created = self.split(
-                action, op.task_ids, vectors * len(op.task_ids) if len(vectors) == 1 else vectors
-            )
+            created = self.split(action, op.task_ids, vectors * len(op.task_ids) if len(vectors) == 1 else vectors)
         elif isinstance(op, PutInOp):
             self.put_in(action, op)
         elif isinstance(op, PutGroupInOp):
@@ -95,9 +93,7 @@ class ActionExecutor:
         self.count += 1
         return created
 
-    def split(
-        self, action: str, task_ids: Sequence[int], vectors: Sequence[Sequence[int]]
-    ) -> list[int]:
+    def split(self, action: str, task_ids: Sequence[int], vectors: Sequence[Sequence[int]]) -> list[int]:
         """Split blocks in order with task-split's split_task (which is what its
         split_group does). All are checked first (they exist, are unplaced compute blocks
         with unplaced inputs, and take their vectors), so a failing action splits none."""
@@ -107,15 +103,12 @@ class ActionExecutor:
                 raise action_error(action, f"block {task_id} is named twice")
             op = matrix.block(action, task_id)
             if not isinstance(op, task.ComputeBlock):
-                raise action_error(
-                    action, f"{describe(op)} is a storage block; only compute blocks are split"
-                )
+                raise action_error(action, f"{describe(op)} is a storage block; only compute blocks are split")
             for block in [op, *input_storage(op)]:
                 if (place := matrix.places.get(block.task_id)) is not None:
                     raise action_error(
                         action,
-                        f"{describe(block)} is placed at {place.text()}; "
-                        f"take it out before splitting {task_id}",
+                        f"{describe(block)} is placed at {place.text()}; take it out before splitting {task_id}",
                     )
             try:
                 split_counts(op, vector)
@@ -135,9 +128,7 @@ class ActionExecutor:
         phases = (op.at.phase,)
         if op.end is not None:
             if not is_memory_block(block):
-                raise action_error(
-                    action, f"{describe(block)}: only storage blocks take an end coordinate"
-                )
+                raise action_error(action, f"{describe(block)}: only storage blocks take an end coordinate")
             phases = span(action, op.at, op.end)
         self.matrix.put(action, [Request(block, op.at.space, op.at.step, phases, op.at.stage)])
 
@@ -147,10 +138,7 @@ class ActionExecutor:
             raise action_error(action, f"{describe(block)} is not a compute block")
         at = op.at
         requests = [Request(block, at.space, at.step, (at.phase,), at.stage)]
-        requests += [
-            Request(storage, at.space, at.step, (at.phase,), Stage.MEMORY)
-            for storage in input_storage(block)
-        ]
+        requests += [Request(storage, at.space, at.step, (at.phase,), Stage.MEMORY) for storage in input_storage(block)]
         self.matrix.put(action, requests)
 
     def take_out(self, action: str, op: TakeOutOp) -> None:
@@ -169,9 +157,7 @@ class ActionExecutor:
             return
         block = self.matrix.block(action, op.task_id)
         if not is_memory_block(block):
-            raise action_error(
-                action, f"{describe(block)} is not a storage block; it is not at the memory stage"
-            )
+            raise action_error(action, f"{describe(block)} is not a storage block; it is not at the memory stage")
         self.matrix.take_storage(action, block, at.space, at.step, phases)
 
     def area_group(self, action: str, op: AreaGroupOp) -> None:

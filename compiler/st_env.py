@@ -110,11 +110,7 @@ class STEnv:
     """A mapping session on the task graph of a module (its only graph unless named)."""
 
     def __init__(self, module: ModuleOp, target: str = "tianjicx", graph: str | None = None):
-        graphs = [
-            op
-            for op in module.ops
-            if isinstance(op, task.GraphOp) and graph in (None, op.graph_name)
-        ]
+        graphs = [op for op in module.ops if isinstance(op, task.GraphOp) and graph in (None, op.graph_name)]
         if len(graphs) != 1:
             named = f" @{graph}" if graph else ""
             raise PassFailedException(f"STEnv: expected one task graph{named}, found {len(graphs)}")
@@ -157,23 +153,15 @@ class STEnv:
 
     def put_in(self, st_coord: STCoord, task_id: int, end_st_coord: STCoord | None = None) -> None:
         """Put a block at a coordinate; a storage block up to an end coordinate."""
-        self._run(
-            PutInOp(task_id, st_coord.attr(), None if end_st_coord is None else end_st_coord.attr())
-        )
+        self._run(PutInOp(task_id, st_coord.attr(), None if end_st_coord is None else end_st_coord.attr()))
 
     def put_group_in(self, st_coord: STCoord, task_id: int) -> None:
         """Put a compute block and its input storage on the same core and phase."""
         self._run(PutGroupInOp(task_id, st_coord.attr()))
 
-    def take_out(
-        self, st_coord: STCoord, task_id: int | None = None, end_st_coord: STCoord | None = None
-    ) -> None:
+    def take_out(self, st_coord: STCoord, task_id: int | None = None, end_st_coord: STCoord | None = None) -> None:
         """Take one block, or every storage block of a core and phase, out."""
-        self._run(
-            TakeOutOp(
-                st_coord.attr(), task_id, None if end_st_coord is None else end_st_coord.attr()
-            )
-        )
+        self._run(TakeOutOp(st_coord.attr(), task_id, None if end_st_coord is None else end_st_coord.attr()))
 
     def area_group(
         self,
@@ -185,14 +173,8 @@ class STEnv:
         exclusive_placement: bool = False,
     ) -> None:
         """Constrain blocks to an area: `rects` maps a tile type to (columns, rows), inclusive."""
-        rect_attrs = [
-            RectAttr.of(tile_type, columns, rows) for tile_type, (columns, rows) in rects.items()
-        ]
-        self._run(
-            AreaGroupOp(
-                name, members, rect_attrs, contain_routing, exclusive_routing, exclusive_placement
-            )
-        )
+        rect_attrs = [RectAttr.of(tile_type, columns, rows) for tile_type, (columns, rows) in rects.items()]
+        self._run(AreaGroupOp(name, members, rect_attrs, contain_routing, exclusive_routing, exclusive_placement))
 
     @property
     def module(self) -> ModuleOp:

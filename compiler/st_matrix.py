@@ -139,9 +139,7 @@ class STMatrix:
     def block(self, action: str, task_id: int) -> task.TaskOp:
         op = self.blocks.get(task_id)
         if op is None:
-            raise action_error(
-                action, f"task.graph @{self.graph.graph_name} has no block {task_id}"
-            )
+            raise action_error(action, f"task.graph @{self.graph.graph_name} has no block {task_id}")
         return op
 
     def nodes(self, group: AreaGroup) -> set[int]:
@@ -173,14 +171,10 @@ class STMatrix:
                 group.members = (group.members - removed) | set(created)
         self.node_cache.clear()
 
-    def check_area(
-        self, action: str, op: task.TaskOp, space: Space, groups: Iterable[AreaGroup]
-    ) -> None:
+    def check_area(self, action: str, op: task.TaskOp, space: Space, groups: Iterable[AreaGroup]) -> None:
         for group in groups:
             if problem := group.placement_problem(op.task_id in self.nodes(group), space):
-                raise action_error(
-                    action, f"{describe(op)} at core {format_space(space)}: {problem}"
-                )
+                raise action_error(action, f"{describe(op)} at core {format_space(space)}: {problem}")
 
     def put(self, action: str, requests: Sequence[Request]) -> None:
         """Put blocks, all or none: each request is checked against the matrix and the
@@ -214,8 +208,7 @@ class STMatrix:
         if request.stage in COMPUTE_STAGES and not tile.computes:
             raise action_error(
                 action,
-                f"{where}: core {format_space(request.space)} is a {tile.name}, "
-                "which does not compute",
+                f"{where}: core {format_space(request.space)} is a {tile.name}, which does not compute",
             )
         if is_memory_block(op):
             self.check_storage_request(action, request, where, pending_bytes)
@@ -262,9 +255,7 @@ class STMatrix:
     ) -> None:
         task_id = request.op.task_id
         if (place := self.places.get(task_id)) is not None:
-            raise action_error(
-                action, f"{where}: it is already at {place.text()} (take it out first)"
-            )
+            raise action_error(action, f"{where}: it is already at {place.text()} (take it out first)")
         key = (request.space, request.step, request.phases[0], request.stage)
         other = self.slots.get(key, pending_slots.get(key))
         if other is not None:
@@ -291,22 +282,17 @@ class STMatrix:
             self.storage.setdefault(key, []).append(task_id)
             self.used[key] = self.used.get(key, 0) + self.sizes[task_id]
 
-    def take_storage(
-        self, action: str, op: task.TaskOp, space: Space, step: int, phases: Sequence[int]
-    ) -> None:
+    def take_storage(self, action: str, op: task.TaskOp, space: Space, step: int, phases: Sequence[int]) -> None:
         """Take one storage block out of some phases of a core."""
         place = self.places.get(op.task_id)
         missing = [
-            p
-            for p in phases
-            if place is None or (place.space, place.step) != (space, step) or p not in place.phases
+            p for p in phases if place is None or (place.space, place.step) != (space, step) or p not in place.phases
         ]
         if missing:
             where = "nowhere" if place is None else place.text()
             raise action_error(
                 action,
-                f"{describe(op)} is not at {format_space(space)}, ({step}, {missing[0]}, memory); "
-                f"it is at {where}",
+                f"{describe(op)} is not at {format_space(space)}, ({step}, {missing[0]}, memory); it is at {where}",
             )
         self.remove_storage(op.task_id, phases)
 

@@ -60,11 +60,7 @@ class MeshGeometry:
         (y0, x0), (y1, x1) = self.position(source), self.position(destination)
         step_x = 1 if x1 >= x0 else -1
         step_y = 1 if y1 >= y0 else -1
-        cells = (
-            [(y0, x) for x in range(x0, x1, step_x)]
-            + [(y, x1) for y in range(y0, y1, step_y)]
-            + [(y1, x1)]
-        )
+        cells = [(y0, x) for x in range(x0, x1, step_x)] + [(y, x1) for y in range(y0, y1, step_y)] + [(y1, x1)]
         return [self.space_at(y, x) for y, x in cells]
 
     def tile(self, space: Space) -> TileType:

@@ -43,9 +43,9 @@ def graph_nets(graph: task.GraphOp) -> list[Net]:
                 producer = value.owner
                 assert isinstance(producer, task.TaskOp)
                 assert isinstance(value.type, TensorType)
-                sent[producer.task_id] = sent.get(producer.task_id, 0) + math.prod(
-                    box.shape
-                ) * element_bytes(value.type)
+                sent[producer.task_id] = sent.get(producer.task_id, 0) + math.prod(box.shape) * element_bytes(
+                    value.type
+                )
             nets += [Net(source, op.task_id, nbytes) for source, nbytes in sent.items()]
         elif isinstance(op, task.OutputOp):
             buffer = op.source.owner
@@ -55,9 +55,7 @@ def graph_nets(graph: task.GraphOp) -> list[Net]:
     return nets
 
 
-def hop_bytes(
-    nets: list[Net], spaces: dict[int, tuple[int, int, int, int]], mesh: MeshGeometry
-) -> int:
+def hop_bytes(nets: list[Net], spaces: dict[int, tuple[int, int, int, int]], mesh: MeshGeometry) -> int:
     """Σ bytes × hops over the nets whose both ends have a core in `spaces`."""
     return sum(
         net.nbytes * mesh.hops(spaces[net.source], spaces[net.destination])

@@ -48,9 +48,7 @@ LEGEND = (
 
 def element(tag: str, content: str = "", **attributes: object) -> str:
     """An SVG element; attribute names use `_` for `-`."""
-    opening = " ".join(
-        [tag, *(f'{name.replace("_", "-")}="{value}"' for name, value in attributes.items())]
-    )
+    opening = " ".join([tag, *(f'{name.replace("_", "-")}="{value}"' for name, value in attributes.items())])
     return f"<{opening}>{content}</{tag}>" if content else f"<{opening}/>"
 
 
@@ -83,10 +81,7 @@ class MeshPicture:
         rows = math.ceil(len(self.phases) / self.columns)
         width = GAP + self.columns * (self.width + GAP)
         height = 2 * GAP + rows * (self.height + GAP)
-        title = (
-            f"@{self.matrix.graph.graph_name} on {self.matrix.target.name}: "
-            f"{len(self.matrix.places)} blocks placed"
-        )
+        title = f"@{self.matrix.graph.graph_name} on {self.matrix.target.name}: {len(self.matrix.places)} blocks placed"
         parts = [
             f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" '
             'font-family="sans-serif" font-size="9">',
@@ -121,9 +116,7 @@ class MeshPicture:
             ]
             if ids:
                 line += 1
-                parts.append(
-                    element("text", f"{label} {' '.join(ids)}", x=x + 3, y=y + 4 + 10 * line)
-                )
+                parts.append(element("text", f"{label} {' '.join(ids)}", x=x + 3, y=y + 4 + 10 * line))
         used = self.matrix.used.get((space, 0, phase), 0)
         capacity = self.mesh.capacity(space)
         if not used or not capacity:
@@ -132,9 +125,7 @@ class MeshPicture:
         title = element("title", f"{used} of {capacity} B")
         bar = f"{(CELL - 6) * min(fraction, 1.0):.1f}"
         colour = memory_colour(fraction)
-        parts.append(
-            element("rect", title, x=x + 3, y=y + CELL - 9, width=bar, height=6, fill=colour)
-        )
+        parts.append(element("rect", title, x=x + 3, y=y + CELL - 9, width=bar, height=6, fill=colour))
         return parts
 
     def area_groups(self, x0: int, y0: int) -> list[str]:
@@ -182,13 +173,9 @@ class MeshPicture:
         return source is not None and source.phase == phase and route.hops > 0
 
     def route(self, route: RouteAttr, destination: int, x0: int, y0: int) -> list[str]:
-        points = " ".join(
-            f"{x:.1f},{y:.1f}" for x, y in (self.centre(s, x0, y0) for s in route.path)
-        )
+        points = " ".join(f"{x:.1f},{y:.1f}" for x, y in (self.centre(s, x0, y0) for s in route.path))
         width = 0.5 + math.log10(1 + route.nbytes) / 2
-        title = element(
-            "title", f"{route.source} → {destination}: {route.nbytes} B, {route.hops} hops"
-        )
+        title = element("title", f"{route.source} → {destination}: {route.nbytes} B, {route.hops} hops")
         x, y = self.centre(route.path[-1], x0, y0)
         return [
             element(
@@ -200,9 +187,7 @@ class MeshPicture:
                 stroke_opacity=0.45,
                 stroke_width=f"{width:.2f}",
             ),
-            element(
-                "circle", cx=f"{x:.1f}", cy=f"{y:.1f}", r=f"{width + 1:.1f}", fill=ROUTE_COLOUR
-            ),
+            element("circle", cx=f"{x:.1f}", cy=f"{y:.1f}", r=f"{width + 1:.1f}", fill=ROUTE_COLOUR),
         ]
 
 
@@ -223,11 +208,7 @@ class StSvgTarget(Target):
     graph: str | None = None
 
     def emit(self, ctx: Context, module: ModuleOp, output: IO[str]) -> None:
-        mappings = [
-            op
-            for op in module.ops
-            if isinstance(op, MappingOp) and self.graph in (None, op.graph_name)
-        ]
+        mappings = [op for op in module.ops if isinstance(op, MappingOp) and self.graph in (None, op.graph_name)]
         if len(mappings) != 1:
             names = f"@{self.graph}" if self.graph else "a graph"
             raise DiagnosticException(

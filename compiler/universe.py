@@ -79,6 +79,4 @@ def get_all_targets() -> dict[str, Callable[[], type[Target]]]:
     return {"st-svg": get_st_svg}
 
 
-STC_UNIVERSE = Universe(
-    all_dialects=get_all_dialects(), all_passes=get_all_passes(), all_targets=get_all_targets()
-)
+STC_UNIVERSE = Universe(all_dialects=get_all_dialects(), all_passes=get_all_passes(), all_targets=get_all_targets())

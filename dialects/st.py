@@ -113,9 +113,7 @@ class CoordAttr(ParametrizedAttribute):
     ):
         super().__init__(
             ArrayAttr(IntAttr(v) for v in space),
-            ArrayAttr(
-                IntAttr(v) for v in (step, phase, phase if last_phase is None else last_phase)
-            ),
+            ArrayAttr(IntAttr(v) for v in (step, phase, phase if last_phase is None else last_phase)),
             StageAttr(stage),
         )
 
@@ -160,19 +158,14 @@ class CoordAttr(ParametrizedAttribute):
     def verify(self) -> None:
         if len(self.space_dims) != 4:
             raise VerifyException(
-                f"a space coordinate has 4 parts (chip y, chip x, core y, core x), "
-                f"got {len(self.space_dims)}"
+                f"a space coordinate has 4 parts (chip y, chip x, core y, core x), got {len(self.space_dims)}"
             )
         if len(self.time_dims) != 3:
-            raise VerifyException(
-                f"a time coordinate has (step, phase, last phase), got {len(self.time_dims)} parts"
-            )
+            raise VerifyException(f"a time coordinate has (step, phase, last phase), got {len(self.time_dims)} parts")
         if min(self.space) < 0 or min(self.step, self.phase) < 0:
             raise VerifyException(f"coordinate {self.text()} has a negative part")
         if self.last_phase < self.phase:
-            raise VerifyException(
-                f"coordinate {self.text()}: the last phase comes before the first"
-            )
+            raise VerifyException(f"coordinate {self.text()}: the last phase comes before the first")
         if self.is_range and self.stage != Stage.MEMORY:
             raise VerifyException(f"coordinate {self.text()}: only the memory stage spans phases")
 
@@ -199,9 +192,7 @@ COORD = "st.coord"
 def parse_coord_body(parser: AttrParser) -> CoordAttr:
     """Parse `(0, 0, 2, 3), (0, 1, axon)` or `(0, 0, 2, 3), (0, 0 to 3, memory)`."""
     start = parser.pos
-    space = parser.parse_comma_separated_list(
-        parser.Delimiter.PAREN, lambda: parser.parse_integer(allow_boolean=False)
-    )
+    space = parser.parse_comma_separated_list(parser.Delimiter.PAREN, lambda: parser.parse_integer(allow_boolean=False))
     if len(space) != 4:
         parser.raise_error(
             f"a space coordinate has 4 parts (chip y, chip x, core y, core x), got {len(space)}",
@@ -213,9 +204,7 @@ def parse_coord_body(parser: AttrParser) -> CoordAttr:
     step = parser.parse_integer(allow_boolean=False)
     parser.parse_punctuation(",")
     phase = parser.parse_integer(allow_boolean=False)
-    last_phase = (
-        parser.parse_integer(allow_boolean=False) if parser.parse_optional_keyword("to") else None
-    )
+    last_phase = parser.parse_integer(allow_boolean=False) if parser.parse_optional_keyword("to") else None
     parser.parse_punctuation(",")
     stage = parser.parse_str_enum(Stage)
     parser.parse_punctuation(")")
@@ -421,9 +410,7 @@ class MappingOp(IRDLOperation):
             if coord is None:
                 continue
             if not isinstance(coord, CoordAttr):
-                raise VerifyException(
-                    f"{op.name} {op.task_id}: {COORD} must be a #st.coord, got {coord}"
-                )
+                raise VerifyException(f"{op.name} {op.task_id}: {COORD} must be a #st.coord, got {coord}")
             if problem := coord_problem(target, coord):
                 raise VerifyException(f"{op.name} {op.task_id} at {coord.text()}: {problem}")
 
@@ -463,8 +450,7 @@ class ActionOp(IRDLOperation):
         for coord in self.coords():
             if coord.is_range:
                 raise VerifyException(
-                    f"{self.name}: coordinate {coord.text()} must be one phase; "
-                    "give an end coordinate"
+                    f"{self.name}: coordinate {coord.text()} must be one phase; give an end coordinate"
                 )
 
 
@@ -518,8 +504,7 @@ class SplitTaskOp(ActionOp):
 def check_vector(op_name: str, counts: Sequence[int]) -> None:
     if len(counts) not in (4, 6):
         raise VerifyException(
-            f"{op_name}: a split vector is [ny, nx, nf, nr] or [ny, nx, nf, nr, 1, 1], "
-            f"got {list(counts)}"
+            f"{op_name}: a split vector is [ny, nx, nf, nr] or [ny, nx, nf, nr, 1, 1], got {list(counts)}"
         )
 
 
@@ -589,9 +574,7 @@ class SplitGroupOp(ActionOp):
     def verify_(self) -> None:
         vectors = self.count_vectors
         if len(vectors) not in (1, len(self.task_ids)):
-            raise VerifyException(
-                f"{self.name}: {len(vectors)} vectors for {len(self.task_ids)} tasks"
-            )
+            raise VerifyException(f"{self.name}: {len(vectors)} vectors for {len(self.task_ids)} tasks")
         for vector in vectors:
             check_vector(self.name, vector)
 
@@ -714,9 +697,7 @@ class TakeOutOp(ActionOp):
     traits = traits_def(HasParent(MappingOp))
 
     def __init__(self, at: CoordAttr, task: int | None = None, end: CoordAttr | None = None):
-        super().__init__(
-            properties={"task": None if task is None else i64_attr(task), "at": at, "end": end}
-        )
+        super().__init__(properties={"task": None if task is None else i64_attr(task), "at": at, "end": end})
 
     @property
     def task_id(self) -> int | None:
@@ -780,10 +761,7 @@ class AreaGroupOp(ActionOp):
                 "name": StringAttr(name),
                 "members": i64_array(members),
                 "rects": ArrayAttr(rects),
-                **{
-                    flag: UnitAttr() if on else None
-                    for flag, on in zip(AREA_FLAGS, flags, strict=True)
-                },
+                **{flag: UnitAttr() if on else None for flag, on in zip(AREA_FLAGS, flags, strict=True)},
             }
         )
 
@@ -798,9 +776,7 @@ class AreaGroupOp(ActionOp):
     def parse(cls, parser: Parser) -> AreaGroupOp:
         name = parser.parse_str_literal("area group name")
         members = parse_int_list(parser)
-        rects = parser.parse_comma_separated_list(
-            parser.Delimiter.BRACES, lambda: parse_rect_body(parser)
-        )
+        rects = parser.parse_comma_separated_list(parser.Delimiter.BRACES, lambda: parse_rect_body(parser))
         flags: set[str] = set()
         while flag := parser.parse_optional_keyword_in(AREA_FLAGS):
             flags.add(flag)
@@ -820,14 +796,11 @@ class AreaGroupOp(ActionOp):
 
     def verify_(self) -> None:
         if not self.rects:
-            raise VerifyException(
-                f"{self.name} {self.group_name.data!r}: needs at least one rectangle"
-            )
+            raise VerifyException(f"{self.name} {self.group_name.data!r}: needs at least one rectangle")
         tile_types = [rect.tile_type for rect in self.rects]
         if len(set(tile_types)) != len(tile_types):
             raise VerifyException(
-                f"{self.name} {self.group_name.data!r}: one rectangle per tile type, "
-                f"got {tile_types}"
+                f"{self.name} {self.group_name.data!r}: one rectangle per tile type, got {tile_types}"
             )
 
 

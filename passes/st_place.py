@@ -24,29 +24,20 @@ from stc.dialects import task
 from stc.dialects.st import MappingOp
 
 
-def mapping_for(
-    module: ModuleOp, graph: task.GraphOp, target: str | None, pass_name: str
-) -> MappingOp:
+def mapping_for(module: ModuleOp, graph: task.GraphOp, target: str | None, pass_name: str) -> MappingOp:
     """The graph's mapping; a new, empty and applied one on `target` when it has none."""
     mapping = next(
-        (
-            op
-            for op in module.ops
-            if isinstance(op, MappingOp) and op.graph_name == graph.graph_name
-        ),
+        (op for op in module.ops if isinstance(op, MappingOp) and op.graph_name == graph.graph_name),
         None,
     )
     if mapping is not None:
         if target is not None and target != mapping.target_name:
             raise PassFailedException(
-                f"{pass_name}: target={target} but the st.mapping of @{graph.graph_name} "
-                f"is for {mapping.target_name}"
+                f"{pass_name}: target={target} but the st.mapping of @{graph.graph_name} is for {mapping.target_name}"
             )
         return mapping
     if target is None:
-        raise PassFailedException(
-            f"{pass_name}: task.graph @{graph.graph_name} has no st.mapping; give a target"
-        )
+        raise PassFailedException(f"{pass_name}: task.graph @{graph.graph_name} has no st.mapping; give a target")
     mapping = MappingOp(graph.graph_name, target)
     module.body.block.add_op(mapping)
     return mapping

@@ -43,12 +43,8 @@ def route_graph(matrix: STMatrix) -> None:
             nodes = matrix.nodes(group)
             if problem := group.route_problem(net.source in nodes, net.destination in nodes, path):
                 sender = f"{describe(matrix.blocks[net.source])} at {format_space(source)}"
-                receiver = (
-                    f"{describe(matrix.blocks[net.destination])} at {format_space(destination)}"
-                )
-                raise PassFailedException(
-                    f"st-route: route from {sender} to {receiver} ({net.nbytes} B): {problem}"
-                )
+                receiver = f"{describe(matrix.blocks[net.destination])} at {format_space(destination)}"
+                raise PassFailedException(f"st-route: route from {sender} to {receiver} ({net.nbytes} B): {problem}")
         routes.setdefault(net.destination, []).append(RouteAttr.of(net.source, net.nbytes, path))
     for op in matrix.graph.tasks():
         op.attributes.pop(ROUTES, None)

@@ -90,9 +90,7 @@ def average_split(length: int, count: int) -> list[Interval]:
 
 def intersect(a: Box, b: Box) -> Box | None:
     """The common box of `a` and `b`, None when they do not overlap."""
-    box = tuple(
-        (max(a_lo, b_lo), min(a_hi, b_hi)) for (a_lo, a_hi), (b_lo, b_hi) in zip(a, b, strict=True)
-    )
+    box = tuple((max(a_lo, b_lo), min(a_hi, b_hi)) for (a_lo, a_hi), (b_lo, b_hi) in zip(a, b, strict=True))
     return box if all(lo < hi for lo, hi in box) else None
 
 
@@ -178,13 +176,9 @@ def split_counts(op: ComputeBlock, vector: Sequence[int]) -> Counts:
         if count < 1:
             raise split_error(op, f"split counts must be at least 1, got {count} for {axis}")
         if length is None and count > 1:
-            raise split_error(
-                op, f"cannot split {axis} into {count} pieces: a {op.name} has no {axis} dimension"
-            )
+            raise split_error(op, f"cannot split {axis} into {count} pieces: a {op.name} has no {axis} dimension")
         if length is not None and count > length:
-            raise split_error(
-                op, f"cannot split {axis} ({length} {UNITS[axis]}) into {count} pieces"
-            )
+            raise split_error(op, f"cannot split {axis} ({length} {UNITS[axis]}) into {count} pieces")
     ny, nx, nf, nr = vector[:4]
     return ny, nx, nf, nr
 
@@ -281,9 +275,7 @@ def buffer_region(buffer: BufferOp, region: Box, task_id: int) -> BufferOp:
     return BufferOp(task_id, buffer.kind.data, sources, TensorType(element, shape))
 
 
-def reassemble(
-    buffer: BufferOp, sources: Sequence[tuple[SSAValue, BoxAttr, Sequence[int]]]
-) -> None:
+def reassemble(buffer: BufferOp, sources: Sequence[tuple[SSAValue, BoxAttr, Sequence[int]]]) -> None:
     """Replace the sources of `buffer` in place, keeping its id, kind, type and consumers."""
     buffer.operands = [value for value, _, _ in sources]
     buffer.boxes = ArrayAttr(box for _, box, _ in sources)
@@ -298,9 +290,7 @@ def result_sources(
     for piece_box, value in outputs:
         if (overlap := intersect(box.data, piece_box)) is None:
             continue
-        local = tuple(
-            (lo - p_lo, hi - p_lo) for (lo, hi), (p_lo, _) in zip(overlap, piece_box, strict=True)
-        )
+        local = tuple((lo - p_lo, hi - p_lo) for (lo, hi), (p_lo, _) in zip(overlap, piece_box, strict=True))
         landing = [o + lo - b_lo for o, (lo, _), b_lo in zip(offset, overlap, box.lo, strict=True)]
         sources.append((value, BoxAttr(local), landing))
     return sources
@@ -337,9 +327,7 @@ def piece_input(blocks: GraphBlocks, op: ComputeBlock, value: SSAValue, piece: P
     return blocks.insert(copy, op).result
 
 
-def piece_bias(
-    blocks: GraphBlocks, op: ComputeBlock, piece: Piece, partial: bool
-) -> list[SSAValue]:
+def piece_bias(blocks: GraphBlocks, op: ComputeBlock, piece: Piece, partial: bool) -> list[SSAValue]:
     """A piece's channels of the bias; none for partial sums, whose add takes the bias."""
     bias = op.optional_bias
     if bias is None or partial:
@@ -368,16 +356,12 @@ def build_piece(blocks: GraphBlocks, op: ComputeBlock, piece: Piece, partial: bo
         properties["shift"] = i64_attr(0)
     element = i32 if partial else op.result.type.get_element_type()
     shape = [hi - lo for lo, hi in piece.out_box(shape_of(op.result)[0])]
-    piece_op = type(op).build(
-        operands=groups, properties=properties, result_types=[TensorType(element, shape)]
-    )
+    piece_op = type(op).build(operands=groups, properties=properties, result_types=[TensorType(element, shape)])
     piece_op.result.name_hint = op.result.name_hint
     return blocks.insert(piece_op, op)
 
 
-def join_partial_sums(
-    blocks: GraphBlocks, op: ComputeBlock, built: Sequence[tuple[Piece, ComputeBlock]]
-) -> None:
+def join_partial_sums(blocks: GraphBlocks, op: ComputeBlock, built: Sequence[tuple[Piece, ComputeBlock]]) -> None:
     """
     Gather the int32 partial sums of each r-slice in one buffer, and add the slices in a
     `task.add` that adds the bias once, applies the shift and takes over the result.
@@ -391,9 +375,7 @@ def join_partial_sums(
     partial_type = TensorType(i32, shape_of(op.result))
     branches: list[SSAValue] = []
     for sources in slices.values():
-        branch = blocks.insert(
-            BufferOp(blocks.fresh_id(), StorageKind.SI, sources, partial_type), op
-        )
+        branch = blocks.insert(BufferOp(blocks.fresh_id(), StorageKind.SI, sources, partial_type), op)
         branch.result.name_hint = op.result.name_hint and f"{op.result.name_hint}_partial"
         branches.append(branch.result)
     bias = op.optional_bias
@@ -428,9 +410,7 @@ def split_block(blocks: GraphBlocks, task_id: int, vector: Sequence[int]) -> Non
         join_partial_sums(blocks, op, built)
     else:
         batch = shape_of(op.result)[0]
-        route_result(
-            op.result, [(piece.out_box(batch), piece_op.result) for piece, piece_op in built]
-        )
+        route_result(op.result, [(piece.out_box(batch), piece_op.result) for piece, piece_op in built])
     erase_with_inputs(blocks, op)
 
 
@@ -442,9 +422,7 @@ def split_task(graph: GraphOp, task_id: int, vector: Sequence[int]) -> list[int]
     return split_group(graph, [task_id], [vector])
 
 
-def split_group(
-    graph: GraphOp, task_ids: Sequence[int], vectors: Sequence[int] | Sequence[Sequence[int]]
-) -> list[int]:
+def split_group(graph: GraphOp, task_ids: Sequence[int], vectors: Sequence[int] | Sequence[Sequence[int]]) -> list[int]:
     """
     Split the blocks `task_ids` of `graph` in order, all by one vector or each by its own.
     Return the ids of the blocks created that are still in the graph, in order.
@@ -456,9 +434,7 @@ def split_group(
     return blocks.surviving_created()
 
 
-def broadcast_vectors(
-    task_ids: Sequence[int], vectors: Sequence[int] | Sequence[Sequence[int]]
-) -> list[Sequence[int]]:
+def broadcast_vectors(task_ids: Sequence[int], vectors: Sequence[int] | Sequence[Sequence[int]]) -> list[Sequence[int]]:
     """One vector per task: a single vector is given to every task."""
     counts = [v for v in vectors if isinstance(v, int)]
     if len(counts) == len(vectors):
@@ -507,9 +483,7 @@ class TaskSplitPass(ModulePass):
         task_ids = self.task_ids()
         graphs = [GraphBlocks(graph) for graph in op.ops if isinstance(graph, GraphOp)]
         if missing := set(task_ids).difference(*(blocks.by_id for blocks in graphs)):
-            raise PassFailedException(
-                f"task-split: no task graph has a block with id {min(missing)}"
-            )
+            raise PassFailedException(f"task-split: no task graph has a block with id {min(missing)}")
         for blocks in graphs:
             requests = [(i, self.vector) for i in task_ids if i in blocks.by_id]
             if not task_ids:
@@ -518,9 +492,7 @@ class TaskSplitPass(ModulePass):
                 continue
             for task_id, vector in requests:
                 split_block(blocks, task_id, vector)
-            blocks.graph.attributes[CREATED] = DenseArrayBase.from_list(
-                i64, blocks.surviving_created()
-            )
+            blocks.graph.attributes[CREATED] = DenseArrayBase.from_list(i64, blocks.surviving_created())
 
     def task_ids(self) -> tuple[int, ...]:
         """The ids the options name, after checking the options fit together."""
@@ -530,7 +502,5 @@ class TaskSplitPass(ModulePass):
         if task_ids and not self.vector:
             raise PassFailedException("task-split: `task` and `tasks` need a `vector`")
         if self.vector and not task_ids:
-            raise PassFailedException(
-                "task-split: `vector` needs `task` or `tasks`; hints carry their own vectors"
-            )
+            raise PassFailedException("task-split: `vector` needs `task` or `tasks`; hints carry their own vectors")
         return task_ids

@@ -38,9 +38,7 @@ def nchw_shape(typ: TensorType) -> tuple[int, ...]:
 def random_int8_inputs(shapes: Mapping[str, tuple[int, ...]], seed: int) -> Arrays:
     """Uniform int8 arrays of the given NCHW shapes, drawn in order from one generator."""
     rng = np.random.default_rng(seed)
-    return {
-        name: rng.integers(-128, 128, size=shape, dtype=np.int8) for name, shape in shapes.items()
-    }
+    return {name: rng.integers(-128, 128, size=shape, dtype=np.int8) for name, shape in shapes.items()}
 
 
 def input_shapes(graph: task.GraphOp) -> dict[str, tuple[int, ...]]:
@@ -75,9 +73,7 @@ class GoldenExecutor:
 
     def run(self, graph: task.GraphOp, inputs: Mapping[str, np.ndarray]) -> Arrays:
         check_inputs(graph, inputs)
-        last_use = {
-            operand: index for index, op in enumerate(graph.block.ops) for operand in op.operands
-        }
+        last_use = {operand: index for index, op in enumerate(graph.block.ops) for operand in op.operands}
         values: dict[SSAValue, np.ndarray] = {}
         outputs: Arrays = {}
         for index, op in enumerate(graph.block.ops):
@@ -155,9 +151,7 @@ ACCUMULATORS: dict[type[Operation], Callable[..., np.ndarray]] = {
 """Per compute block: its raw result from its activation and data operands (no bias)."""
 
 
-def check_int8_inputs(
-    owner: str, shapes: Mapping[str, tuple[int, ...]], inputs: Mapping[str, np.ndarray]
-) -> None:
+def check_int8_inputs(owner: str, shapes: Mapping[str, tuple[int, ...]], inputs: Mapping[str, np.ndarray]) -> None:
     """Check that `inputs` names only inputs of `owner` and holds int8 values of each
     input's NCHW shape."""
     if unknown := sorted(set(inputs) - set(shapes)):
@@ -166,9 +160,7 @@ def check_int8_inputs(
         array = inputs[name]
         if array.shape != shape:
             raise StcError(f"input {name!r} must be NCHW {list(shape)}, got {list(array.shape)}")
-        if not np.issubdtype(array.dtype, np.integer) or (
-            array.size and (array.min() < -128 or array.max() > 127)
-        ):
+        if not np.issubdtype(array.dtype, np.integer) or (array.size and (array.min() < -128 or array.max() > 127)):
             values = f" in [{array.min()}, {array.max()}]" if array.size else ""
             raise StcError(f"input {name!r} must hold int8 values, got {array.dtype}{values}")
 

@@ -127,9 +127,7 @@ class Machine:
         self.data = data
         self.global_memory = np.zeros(global_extent(program), np.uint8)
         self.cores = {
-            core.coord: Core(
-                core.coord, np.zeros(isa.local_capacity(self.target, core.coord), np.uint8)
-            )
+            core.coord: Core(core.coord, np.zeros(isa.local_capacity(self.target, core.coord), np.uint8))
             for core in program.cores()
         }
         self.work = Work()
@@ -160,9 +158,7 @@ class Machine:
         numbered = {core.coord: core.numbered_instructions() for core in self.program.cores()}
         for phase in range(self.program.phase_count()):
             queues = {
-                coord: deque(
-                    (index, op) for op_phase, index, op in instructions if op_phase == phase
-                )
+                coord: deque((index, op) for op_phase, index, op in instructions if op_phase == phase)
                 for coord, instructions in numbered.items()
             }
             self.run_phase(phase, queues)
@@ -175,9 +171,7 @@ class Machine:
             "phases": len(self.phase_cycles),
             "cycles": cycles,
             "phase_cycles": self.phase_cycles,
-            "core_cycles": {
-                f"{y},{x}": core.busy_cycles for (y, x), core in sorted(self.cores.items())
-            },
+            "core_cycles": {f"{y},{x}": core.busy_cycles for (y, x), core in sorted(self.cores.items())},
             "time_us": cycles / self.target.compute.frequency_mhz,
             "macs": self.work.macs,
             "local_read_bytes": self.work.local_read_bytes,
@@ -193,9 +187,7 @@ class Machine:
 
     # --- Phases ---------------------------------------------------------------------
 
-    def run_phase(
-        self, phase: int, queues: dict[Coord, deque[tuple[int, isa.Instruction]]]
-    ) -> None:
+    def run_phase(self, phase: int, queues: dict[Coord, deque[tuple[int, isa.Instruction]]]) -> None:
         for core in self.cores.values():
             core.clock = 0
         while any(queues.values()):
@@ -210,9 +202,7 @@ class Machine:
             )
         if self.mailbox:
             tag, message = next(iter(self.mailbox.items()))
-            raise StcError(
-                f"{message.sender}: tag {tag} is sent but never received in phase {phase}"
-            )
+            raise StcError(f"{message.sender}: tag {tag} is sent but never received in phase {phase}")
         self.phase_cycles.append(max((core.clock for core in self.cores.values()), default=0))
 
     def advance(self, phase: int, queues: dict[Coord, deque[tuple[int, isa.Instruction]]]) -> bool:
@@ -238,9 +228,7 @@ class Machine:
     def write_inputs(self, inputs: Mapping[str, np.ndarray]) -> None:
         for op in self.program.inputs():
             array = inputs[op.tensor_name.data].astype(np.int8)
-            stored = (
-                array.transpose(0, 2, 3, 1) if op.layout.data == isa.GlobalLayout.NHWC else array
-            )
+            stored = array.transpose(0, 2, 3, 1) if op.layout.data == isa.GlobalLayout.NHWC else array
             self.global_memory[op.start : op.start + op.nbytes] = stored.reshape(-1).view(np.uint8)
 
     def write_data(self) -> None:
@@ -256,22 +244,15 @@ class Machine:
     def read_outputs(self) -> Arrays:
         outputs: Arrays = {}
         for op in self.program.outputs():
-            raw = (
-                self.global_memory[op.start : op.start + op.nbytes]
-                .view(np.int8)
-                .reshape(op.stored_shape)
-            )
+            raw = self.global_memory[op.start : op.start + op.nbytes].view(np.int8).reshape(op.stored_shape)
             nchw = raw.transpose(0, 3, 1, 2) if op.layout.data == isa.GlobalLayout.NHWC else raw
             outputs[op.tensor_name.data] = np.ascontiguousarray(nchw)
         return outputs
 
-    def local_bytes(
-        self, core: Core, site: str, role: str, address: int, nbytes: int
-    ) -> np.ndarray:
+    def local_bytes(self, core: Core, site: str, role: str, address: int, nbytes: int) -> np.ndarray:
         if address < 0 or address + nbytes > core.memory.size:
             raise StcError(
-                f"{site}: {role} bytes [{address}, {address + nbytes}) are outside local "
-                f"memory [0, {core.memory.size})"
+                f"{site}: {role} bytes [{address}, {address + nbytes}) are outside local memory [0, {core.memory.size})"
             )
         return core.memory[address : address + nbytes]
 
@@ -280,10 +261,7 @@ class Machine:
         return raw.view(tile.dtype).reshape(tile.shape)
 
     def inputs(self, core: Core, site: str, op: isa.ComputeInstruction) -> list[np.ndarray]:
-        return [
-            self.tile(core, site, role, t)
-            for role, t in zip(op.input_roles(), op.inputs, strict=True)
-        ]
+        return [self.tile(core, site, role, t) for role, t in zip(op.input_roles(), op.inputs, strict=True)]
 
     def finish(self, core: Core, site: str, op: isa.ComputeInstruction, acc: np.ndarray) -> None:
         """Add the bias, shift, saturate and store into the output tile."""
@@ -298,8 +276,7 @@ class Machine:
         sizes = isa.ints(op.sizes)
         memories = {"global": self.global_memory, "local": core.memory}
         source, destination = (
-            strided_view(memories[memory], site, memory, *op.side(memory), sizes)
-            for memory in op.memory_order()
+            strided_view(memories[memory], site, memory, *op.side(memory), sizes) for memory in op.memory_order()
         )
         destination[...] = source
         nbytes = source.size
@@ -312,14 +289,9 @@ class Machine:
 
     def send(self, core: Core, op: isa.SendOp, site: str) -> Step:
         if op.tag_value in self.mailbox:
-            raise StcError(
-                f"{site}: tag {op.tag_value} is already in flight from "
-                f"{self.mailbox[op.tag_value].sender}"
-            )
+            raise StcError(f"{site}: tag {op.tag_value} is already in flight from {self.mailbox[op.tag_value].sender}")
         if op.peer_coord not in self.cores:
-            raise StcError(
-                f"{site}: sends to {isa.format_coord(op.peer_coord)}, which runs no program"
-            )
+            raise StcError(f"{site}: sends to {isa.format_coord(op.peer_coord)}, which runs no program")
         nbytes = op.byte_count
         payload = self.local_bytes(core, site, "transfer", op.local_address, nbytes).copy()
         route = self.target.xy_route(core.coord, op.peer_coord)
@@ -327,9 +299,7 @@ class Machine:
         self.noc_bytes += nbytes
         arrival = core.clock + noc_cycles(self.target, nbytes, len(route))
         self.mailbox[op.tag_value] = Message(site, payload, arrival)
-        return link_cycles(self.target, nbytes), Work(
-            local_read_bytes=nbytes, noc_hop_bytes=nbytes * len(route)
-        )
+        return link_cycles(self.target, nbytes), Work(local_read_bytes=nbytes, noc_hop_bytes=nbytes * len(route))
 
     def recv(self, core: Core, op: isa.RecvOp, site: str) -> Step:
         message = self.mailbox.pop(op.tag_value)
@@ -338,18 +308,14 @@ class Machine:
                 f"{site}: receives {op.byte_count} bytes with tag {op.tag_value}, but "
                 f"{message.sender} sent {message.payload.size}"
             )
-        self.local_bytes(core, site, "transfer", op.local_address, op.byte_count)[...] = (
-            message.payload
-        )
+        self.local_bytes(core, site, "transfer", op.local_address, op.byte_count)[...] = message.payload
         core.clock = max(core.clock, message.arrival)
         return 0, Work(local_write_bytes=op.byte_count)
 
     def vec_trans_scatter(self, core: Core, op: isa.VecTransScatterOp, site: str) -> Step:
         dtype = op.dtype
         memory = core.memory[: core.memory.size // dtype.itemsize * dtype.itemsize].view(dtype)
-        dst_list, src_list = (
-            [a // dtype.itemsize for a in op.lane_addresses(side)] for side in ("dst", "src")
-        )
+        dst_list, src_list = ([a // dtype.itemsize for a in op.lane_addresses(side)] for side in ("dst", "src"))
         try:
             vec_trans_scatter(
                 memory,
@@ -365,17 +331,13 @@ class Machine:
         except VecTransScatterError as error:
             raise StcError(f"{site}: {error}") from None
         moved = op.moved_bytes()
-        return vector_cycles(self.target, 2 * moved), Work(
-            local_read_bytes=moved, local_write_bytes=moved
-        )
+        return vector_cycles(self.target, 2 * moved), Work(local_read_bytes=moved, local_write_bytes=moved)
 
     # --- Compute ----------------------------------------------------------------------
 
     def conv(self, core: Core, op: isa.ConvOp, site: str) -> Step:
         x, w = self.inputs(core, site, op)
-        acc = kernels.conv2d(
-            x, w, op.clause_ints("stride"), op.clause_ints("pad"), op.clause_ints("dilation")
-        )
+        acc = kernels.conv2d(x, w, op.clause_ints("stride"), op.clause_ints("pad"), op.clause_ints("dilation"))
         self.finish(core, site, op, acc)
         macs = conv_macs(acc.size, *w.shape[1:])
         return mac_cycles(self.target, macs), Work(macs, operand_bytes(op), op.output.nbytes)
@@ -388,17 +350,13 @@ class Machine:
 
     def avgpool(self, core: Core, op: isa.AvgPoolOp, site: str) -> Step:
         (x,) = self.inputs(core, site, op)
-        acc = kernels.window_sum(
-            x, op.window_shape(), op.clause_ints("stride"), op.clause_ints("pad")
-        )
+        acc = kernels.window_sum(x, op.window_shape(), op.clause_ints("stride"), op.clause_ints("pad"))
         self.finish(core, site, op, acc)
         return self.vector_step(op, windowed_read_bytes(op, acc.size))
 
     def maxpool(self, core: Core, op: isa.MaxPoolOp, site: str) -> Step:
         (x,) = self.inputs(core, site, op)
-        best = kernels.window_max(
-            x, op.window_shape(), op.clause_ints("stride"), op.clause_ints("pad")
-        )
+        best = kernels.window_max(x, op.window_shape(), op.clause_ints("stride"), op.clause_ints("pad"))
         self.finish(core, site, op, np.maximum(best, op.clause_int("cmp")))
         return self.vector_step(op, windowed_read_bytes(op, best.size))
 
@@ -454,9 +412,7 @@ def strided_view(
     """The strided box of a byte memory a DMA reads or writes, as a writable view."""
     end = address + isa.strided_extent(sizes, strides)
     if address < 0 or end > memory.size:
-        raise StcError(
-            f"{site}: {what} bytes [{address}, {end}) are outside {what} memory [0, {memory.size})"
-        )
+        raise StcError(f"{site}: {what} bytes [{address}, {end}) are outside {what} memory [0, {memory.size})")
     if strides == isa.dense_strides(sizes):
         return memory[address:end].reshape(sizes)
     return as_strided(memory[address:], shape=sizes, strides=strides)

@@ -29,9 +29,7 @@ def seconds(run: Callable[[], object]) -> float:
     return time.perf_counter() - start
 
 
-def paired_times(
-    first: Callable[[], object], second: Callable[[], object], runs: int
-) -> list[tuple[float, float]]:
+def paired_times(first: Callable[[], object], second: Callable[[], object], runs: int) -> list[tuple[float, float]]:
     """Wall times of `runs` alternating calls of both, after one warm-up call of each;
     alternating keeps a change in machine load from favouring one of them."""
     first()
@@ -58,22 +56,16 @@ def main() -> None:
     from stc.runtime.golden import run_module
     from stc.runtime.machine import find_program, random_inputs, run_isa_module
 
-    example = conv_rows(
-        args.target, height=56, width=56, channels=64, filters=64, cores=args.cores, shift=10
-    )
+    example = conv_rows(args.target, height=56, width=56, channels=64, filters=64, cores=args.cores, shift=10)
     example.module.verify()
     twin = Parser(stc_context(), example.twin).parse_module()
     twin.verify()
     inputs = random_inputs(find_program(example.module), seed=0)
     outputs, counters = run_isa_module(example.module, inputs)
-    if not all(
-        np.array_equal(outputs[name], golden) for name, golden in run_module(twin, inputs).items()
-    ):
+    if not all(np.array_equal(outputs[name], golden) for name, golden in run_module(twin, inputs).items()):
         raise SystemExit("the machine and the golden executor disagree")
 
-    times = paired_times(
-        lambda: run_isa_module(example.module, inputs), lambda: run_module(twin, inputs), args.runs
-    )
+    times = paired_times(lambda: run_isa_module(example.module, inputs), lambda: run_module(twin, inputs), args.runs)
     machine = statistics.median(pair[0] for pair in times)
     golden = statistics.median(pair[1] for pair in times)
     ratio = statistics.median(pair[0] / pair[1] for pair in times)
@@ -83,10 +75,7 @@ def main() -> None:
         f"{args.runs} runs, BLAS threads {threads}"
     )
     print(f"  machine {machine * 1e3:.1f} ms, golden {golden * 1e3:.1f} ms (medians)")
-    print(
-        f"  ratio machine / golden {ratio:.2f} (median of paired runs; "
-        f"{verdict} the {TARGET_RATIO} target)"
-    )
+    print(f"  ratio machine / golden {ratio:.2f} (median of paired runs; {verdict} the {TARGET_RATIO} target)")
     print(f"  counters: {json.dumps(counters)}")
 
 

@@ -37,9 +37,7 @@ def split_graph(network: str, target: HardwareTarget) -> tuple[task.GraphOp, lis
     graph = next(op for op in module.ops if isinstance(op, task.GraphOp))
     names = {op.task_id: op.name for op in graph.tasks()}
     splits = fit_splits(graph, target)
-    kinds = Counter(
-        f"{names.get(task_id, 'task.add')} by {list(counts)}" for task_id, counts in splits
-    )
+    kinds = Counter(f"{names.get(task_id, 'task.add')} by {list(counts)}" for task_id, counts in splits)
     return graph, [f"{count:4d} x {kind}" for kind, count in sorted(kinds.items())]
 
 
@@ -93,9 +91,7 @@ def run(network: str, target: HardwareTarget, seed: int, iterations: int) -> Non
     usable = target.usable_memory_bytes
     phases = target.max_phases or "unlimited"
     cores = target.mesh.core_count
-    print(
-        f"{network} on {target.name} ({cores} cores, {usable} B usable per core, {phases} phases)"
-    )
+    print(f"{network} on {target.name} ({cores} cores, {usable} B usable per core, {phases} phases)")
     blocks = f"{len(graph.tasks())} blocks ({compute} compute blocks)"
     print(f"split to fit in {seconds:.1f} s: {blocks}, by these splits:")
     for line in splits:

@@ -25,9 +25,7 @@ def hinted_network(name: str, limit: int) -> ModuleOp:
     for op in module.walk():
         if not isinstance(op, task.ComputeBlock):
             continue
-        vector = [
-            1 if length is None else min(length, limit) for length in axis_lengths(op).values()
-        ]
+        vector = [1 if length is None else min(length, limit) for length in axis_lengths(op).values()]
         op.attributes["split"] = DenseArrayBase.from_list(i64, vector)
     return module
 
@@ -62,10 +60,7 @@ def main() -> None:
     split, verify = statistics.median(split_times), statistics.median(verify_times)
     print(f"{args.network}: {blocks} compute blocks split by up to {args.limit} per dimension")
     print(f"ops: {before} before, {after} after")
-    print(
-        f"split {split:.3f} s + verify {verify:.3f} s = {split + verify:.3f} s"
-        f" (median of {args.runs} runs)"
-    )
+    print(f"split {split:.3f} s + verify {verify:.3f} s = {split + verify:.3f} s (median of {args.runs} runs)")
     print(f"{after / (split + verify):.0f} ops/s")
 
 

@@ -12,6 +12,7 @@ import time
 from collections.abc import Callable
 
 import numpy as np
+
 from stc.runtime.kernels.layout import nc1hwc0_to_nchw, nchw_to_nc1hwc0
 
 SHAPE = (1, 64, 56, 56)

@@ -81,9 +81,16 @@ def compare(path: Path, outputs: Arrays, other: Arrays, other_path: Path) -> int
 @click.option("--input", "input_specs", multiple=True, metavar="NAME=X.npy", help="An NCHW input array.")
 @click.option("--seed", default=0, show_default=True, help="Seed of the inputs not given.")
 @click.option("-o", "--output", type=click.Path(path_type=Path), help="Save the outputs to an .npz file.")
-@click.option("--compare", "other", type=click.Path(path_type=Path), help="Run this file too; exit 1 unless outputs are bit-identical.")
+@click.option(
+    "--compare",
+    "other",
+    type=click.Path(path_type=Path),
+    help="Run this file too; exit 1 unless outputs are bit-identical.",
+)
 @click.option("--stats", is_flag=True, help="Print statistics as one JSON object.")
-def cli(file: Path, input_specs: tuple[str, ...], seed: int, output: Path | None, other: Path | None, stats: bool) -> None:
+def cli(
+    file: Path, input_specs: tuple[str, ...], seed: int, output: Path | None, other: Path | None, stats: bool
+) -> None:
     """Execute an stc module."""
     status = 0
     with reported_errors("stc-run"):

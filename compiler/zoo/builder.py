@@ -177,7 +177,9 @@ class NetworkBuilder:
     def leaky_relu(self, x: Activation) -> Activation:
         """Leaky ReLU with slope 1/8, as a 256-entry lookup table."""
         values = np.arange(256, dtype=np.uint8).view(np.int8).astype(np.int64)
-        data = DenseIntOrFPElementsAttr.from_list(TensorType(i8, (256,)), np.where(values >= 0, values, values >> 3).tolist())
+        data = DenseIntOrFPElementsAttr.from_list(
+            TensorType(i8, (256,)), np.where(values >= 0, values, values >> 3).tolist()
+        )
         table = self.add(task.TableOp(self.fresh_id(), data, data.type))
         return self.compute(task.LutOp, [self.buffer(x, task.StorageKind.SI), table], x.shape)
 

@@ -90,9 +90,7 @@ class ComputeInstruction(Instruction):
         ]
         if self.bias is not None:
             accesses.append(Access("bias", self.bias.address, self.bias.nbytes, "bias"))
-        accesses.append(
-            Access("output", self.output.address, self.output.nbytes, tile_kind(self.output))
-        )
+        accesses.append(Access("output", self.output.address, self.output.nbytes, tile_kind(self.output)))
         return accesses
 
     @classmethod
@@ -105,9 +103,7 @@ class ComputeInstruction(Instruction):
         inputs = [parse_tile(parser)]
         while parser.parse_optional_punctuation(","):
             inputs.append(parse_tile(parser))
-        bias = (
-            parse_tile(parser) if cls.HAS_BIAS and parser.parse_optional_keyword("bias") else None
-        )
+        bias = parse_tile(parser) if cls.HAS_BIAS and parser.parse_optional_keyword("bias") else None
         parser.parse_punctuation("->")
         output = parse_tile(parser)
         clauses: dict[str, int | Sequence[int]] = {}
@@ -135,11 +131,7 @@ class ComputeInstruction(Instruction):
             value = self.properties[clause]
             if value == self.default_of(clause):
                 continue
-            text = (
-                str(self.clause_int(clause))
-                if isinstance(value, IntegerAttr)
-                else format_int_list(ints(value))
-            )
+            text = str(self.clause_int(clause)) if isinstance(value, IntegerAttr) else format_int_list(ints(value))
             printer.print_string(f" {clause} {text}")
         print_attr_dict(printer, self.attributes)
 
@@ -149,8 +141,7 @@ class ComputeInstruction(Instruction):
     def verify_(self) -> None:
         if self.INPUT_ROLES and len(self.inputs) != len(self.INPUT_ROLES):
             raise self.error(
-                f"takes {len(self.INPUT_ROLES)} input tiles ({', '.join(self.INPUT_ROLES)}), "
-                f"got {len(self.inputs)}"
+                f"takes {len(self.INPUT_ROLES)} input tiles ({', '.join(self.INPUT_ROLES)}), got {len(self.inputs)}"
             )
         if not self.inputs:
             raise self.error("takes at least one input tile")
@@ -178,15 +169,11 @@ class ComputeInstruction(Instruction):
 
     def expect_output_shape(self, shape: Sequence[int]) -> None:
         if self.output.shape != tuple(shape):
-            raise self.error(
-                f"the output must be {list(shape)} for these inputs, got {list(self.output.shape)}"
-            )
+            raise self.error(f"the output must be {list(shape)} for these inputs, got {list(self.output.shape)}")
 
     def expect_same_shape(self, tile: TileAttr, role: str) -> None:
         if tile.shape != self.output.shape:
-            raise self.error(
-                f"{role} {tile.tensor_type} must have the output's shape {list(self.output.shape)}"
-            )
+            raise self.error(f"{role} {tile.tensor_type} must have the output's shape {list(self.output.shape)}")
 
 
 class WindowInstruction(ComputeInstruction):
@@ -255,10 +242,7 @@ class ConvOp(WindowInstruction):
         self.expect_int8(source, "input")
         self.expect_int8(weight, "weight")
         if weight.shape[3] != source.shape[3]:
-            raise self.error(
-                f"the weight {weight.tensor_type} must reduce over the input's "
-                f"{source.shape[3]} channels"
-            )
+            raise self.error(f"the weight {weight.tensor_type} must reduce over the input's {source.shape[3]} channels")
         super().verify_shapes()
 
 
@@ -284,9 +268,7 @@ class FcOp(ComputeInstruction):
         self.expect_int8(source, "input")
         self.expect_int8(weight, "weight")
         if weight.shape[1:] != source.shape[1:]:
-            raise self.error(
-                f"the weight {weight.tensor_type} must span the whole input {source.tensor_type}"
-            )
+            raise self.error(f"the weight {weight.tensor_type} must span the whole input {source.tensor_type}")
         self.expect_output_shape((source.shape[0], 1, 1, weight.shape[0]))
 
 

@@ -50,9 +50,7 @@ class CoreOp(IRDLOperation):
     traits = held_by_program(NoTerminator())
 
     def __init__(self, coord: Coord, body: Region | Sequence[Operation] = ()):
-        super().__init__(
-            properties={"coord": i64_array(coord)}, regions=[single_block_region(body)]
-        )
+        super().__init__(properties={"coord": i64_array(coord)}, regions=[single_block_region(body)])
 
     @property
     def coord(self) -> Coord:
@@ -99,9 +97,7 @@ class CoreOp(IRDLOperation):
     def verify_(self) -> None:
         coord = ints(self.coord_)
         if len(coord) != 2 or min(coord) < 0:
-            raise VerifyException(
-                f"isa.core: a coordinate is (y, x) with y, x >= 0, got {list(coord)}"
-            )
+            raise VerifyException(f"isa.core: a coordinate is (y, x) with y, x >= 0, got {list(coord)}")
         name = f"core {format_coord(coord)}"
         phase = 0
         for op in self.body.block.ops:
@@ -110,9 +106,7 @@ class CoreOp(IRDLOperation):
             if not isinstance(op, SyncOp):
                 continue
             if op.phase_value != phase:
-                raise VerifyException(
-                    f"{name}: isa.sync {op.phase_value} ends phase {phase}; syncs count up from 0"
-                )
+                raise VerifyException(f"{name}: isa.sync {op.phase_value} ends phase {phase}; syncs count up from 0")
             phase += 1
         if (last := self.body.block.last_op) is not None and not isinstance(last, SyncOp):
             raise VerifyException(f"{name}: phase {phase} is not ended by isa.sync {phase}")

@@ -111,9 +111,7 @@ class DmaOp(Instruction):
             address = parser.parse_integer(allow_boolean=False)
             strides = parse_int_list(parser) if parser.parse_optional_keyword("strides") else None
             sides[memory] = (address, strides)
-        op = cls(
-            sizes, sides["global"][0], sides["local"][0], sides["global"][1], sides["local"][1]
-        )
+        op = cls(sizes, sides["global"][0], sides["local"][0], sides["global"][1], sides["local"][1])
         op.attributes.update(parser.parse_optional_attr_dict())
         return op
 
@@ -139,8 +137,7 @@ class DmaOp(Instruction):
             address, strides = self.side(memory)
             if len(strides) != len(sizes) or min(strides) < 0:
                 raise VerifyException(
-                    f"{self.name}: {memory} strides must be {len(sizes)} integers >= 0, "
-                    f"got {list(strides)}"
+                    f"{self.name}: {memory} strides must be {len(sizes)} integers >= 0, got {list(strides)}"
                 )
             if address < 0:
                 raise VerifyException(f"{self.name}: {memory} address {address} is negative")

@@ -192,9 +192,7 @@ class VecTransScatterOp(Instruction):
     def print(self, printer: Printer) -> None:
         for side in ("dst", "src"):
             base, offsets, high, _ = self.lanes(side)
-            printer.print_string(
-                f" {side} {base} {format_int_list(offsets)}{' high' if high else ''}"
-            )
+            printer.print_string(f" {side} {base} {format_int_list(offsets)}{' high' if high else ''}")
         strides = [self.dst_rep_stride.value.data, self.src_rep_stride.value.data]
         printer.print_string(f" repeat {self.repeats} strides {format_int_list(strides)} : ")
         printer.print_attribute(self.element_type)
@@ -203,20 +201,15 @@ class VecTransScatterOp(Instruction):
     def verify_(self) -> None:
         if self.element_type not in VEC_TRANS_SCATTER_TYPES:
             raise VerifyException(
-                f"{self.name}: element type {self.element_type} is not one of i8, ui8, i16, "
-                "ui16, f16, i32, ui32, f32"
+                f"{self.name}: element type {self.element_type} is not one of i8, ui8, i16, ui16, f16, i32, ui32, f32"
             )
         for side in ("dst", "src"):
             self._verify_lanes(side)
         if not 0 <= self.repeats <= MAX_REPEAT_TIMES:
-            raise VerifyException(
-                f"{self.name}: repeat {self.repeats} is outside [0, {MAX_REPEAT_TIMES}]"
-            )
+            raise VerifyException(f"{self.name}: repeat {self.repeats} is outside [0, {MAX_REPEAT_TIMES}]")
         strides = (self.dst_rep_stride.value.data, self.src_rep_stride.value.data)
         if not all(0 <= stride <= MAX_REP_STRIDE for stride in strides):
-            raise VerifyException(
-                f"{self.name}: strides {list(strides)} are outside [0, {MAX_REP_STRIDE}]"
-            )
+            raise VerifyException(f"{self.name}: strides {list(strides)} are outside [0, {MAX_REP_STRIDE}]")
         if self.repeats == 1 and any(strides):
             raise VerifyException(
                 f"{self.name}: repeat 1 takes strides [0, 0], got {list(strides)} (vendor "
@@ -224,9 +217,7 @@ class VecTransScatterOp(Instruction):
             )
         destinations = self.lane_addresses("dst")
         if len(set(destinations)) != LANES:
-            raise VerifyException(
-                f"{self.name}: the 16 destination blocks must be distinct, got {destinations}"
-            )
+            raise VerifyException(f"{self.name}: the 16 destination blocks must be distinct, got {destinations}")
 
     def _verify_lanes(self, side: str) -> None:
         base, offsets, _, _ = self.lanes(side)

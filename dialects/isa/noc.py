@@ -82,13 +82,9 @@ class TransferOp(Instruction):
     def verify_(self) -> None:
         peer = ints(self.peer)
         if len(peer) != 2 or min(peer) < 0:
-            raise VerifyException(
-                f"{self.name}: the peer is a core (y, x) with y, x >= 0, got {list(peer)}"
-            )
+            raise VerifyException(f"{self.name}: the peer is a core (y, x) with y, x >= 0, got {list(peer)}")
         if self.byte_count < 1:
-            raise VerifyException(
-                f"{self.name}: transfers carry at least 1 byte, got {self.byte_count}"
-            )
+            raise VerifyException(f"{self.name}: transfers carry at least 1 byte, got {self.byte_count}")
         if self.local_address < 0:
             raise VerifyException(f"{self.name}: local address {self.local_address} is negative")
         if self.tag_value < 0:

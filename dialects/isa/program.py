@@ -105,9 +105,7 @@ class ProgramOp(IRDLOperation):
     def verify_(self) -> None:
         for op in self.body.block.ops:
             if not isinstance(op, GlobalOp | CoreOp):
-                raise VerifyException(
-                    f"isa.program @{self.program_name} holds declarations and cores, not {op.name}"
-                )
+                raise VerifyException(f"isa.program @{self.program_name} holds declarations and cores, not {op.name}")
         target = self.hardware_target()
         self._verify_globals(target)
         self._verify_cores(target)
@@ -118,11 +116,7 @@ class ProgramOp(IRDLOperation):
             names = [op.tensor_name.data for op in ops]
             if duplicates := sorted({n for n in names if names.count(n) > 1}):
                 raise VerifyException(f"{kind} name {duplicates[0]!r} is declared twice")
-        regions = sorted(
-            (op.start, op.nbytes, op.describe())
-            for op in self.body.block.ops
-            if isinstance(op, GlobalOp)
-        )
+        regions = sorted((op.start, op.nbytes, op.describe()) for op in self.body.block.ops if isinstance(op, GlobalOp))
         capacity = target.global_memory.capacity_bytes
         for start, size, what in regions:
             if start + size > capacity:
@@ -132,9 +126,7 @@ class ProgramOp(IRDLOperation):
                 )
         for (start, size, what), (next_start, _, other) in itertools.pairwise(regions):
             if start + size > next_start:
-                raise VerifyException(
-                    f"{what} at global bytes [{start}, {start + size}) overlaps {other}"
-                )
+                raise VerifyException(f"{what} at global bytes [{start}, {start + size}) overlaps {other}")
 
     def _verify_cores(self, target: HardwareTarget) -> None:
         seen: set[Coord] = set()
@@ -158,9 +150,7 @@ class ProgramOp(IRDLOperation):
                 verify_accesses(target, core, phase, index, op)
 
 
-def verify_accesses(
-    target: HardwareTarget, core: CoreOp, phase: int, index: int, op: Instruction
-) -> None:
+def verify_accesses(target: HardwareTarget, core: CoreOp, phase: int, index: int, op: Instruction) -> None:
     coord = core.coord
     site = where(coord, phase, index, op)
     if op.COMPUTES and not target.tile_type_at(*coord).computes:
@@ -169,8 +159,7 @@ def verify_accesses(
     for access in op.local_accesses():
         if access.start < 0 or access.end > capacity:
             raise VerifyException(
-                f"{site}: {access.role} bytes [{access.start}, {access.end}) are outside "
-                f"local memory [0, {capacity})"
+                f"{site}: {access.role} bytes [{access.start}, {access.end}) are outside local memory [0, {capacity})"
             )
         alignment = required_alignment(target, access.alignment)
         if access.start % alignment:
@@ -215,9 +204,7 @@ def verify_transfers(program: ProgramOp, target: HardwareTarget) -> None:
             if op.peer_coord == core.coord:
                 raise VerifyException(f"{endpoint}: a core does not send to itself")
             if not target.core_exists(*op.peer_coord):
-                raise VerifyException(
-                    f"{endpoint}: peer {format_coord(op.peer_coord)} is not a core of {target.name}"
-                )
+                raise VerifyException(f"{endpoint}: peer {format_coord(op.peer_coord)} is not a core of {target.name}")
             side[op.tag_value] = endpoint
     for tag, send in sends.items():
         if (recv := recvs.get(tag)) is None:
@@ -238,6 +225,5 @@ def verify_pair(tag: int, send: Endpoint, recv: Endpoint) -> None:
         raise VerifyException(f"{send}: tag {tag} is received in phase {recv.phase} ({recv})")
     if send.op.byte_count != recv.op.byte_count:
         raise VerifyException(
-            f"{send}: sends {send.op.byte_count} bytes with tag {tag}, but {recv} "
-            f"receives {recv.op.byte_count}"
+            f"{send}: sends {send.op.byte_count} bytes with tag {tag}, but {recv} receives {recv.op.byte_count}"
         )

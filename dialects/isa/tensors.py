@@ -51,9 +51,7 @@ class NetworkTensorOp(IRDLOperation):
 
     ROLE: ClassVar[str]
 
-    def __init__(
-        self, name: str, tensor_type: TensorType[Attribute], address: int, layout: GlobalLayout
-    ):
+    def __init__(self, name: str, tensor_type: TensorType[Attribute], address: int, layout: GlobalLayout):
         super().__init__(
             properties={
                 "name": StringAttr(name),
@@ -110,8 +108,7 @@ class NetworkTensorOp(IRDLOperation):
         shape = self.nchw_shape
         if len(shape) != 4 or min(shape) < 1 or element != IntegerType(8):
             raise VerifyException(
-                f"{self.describe()}: network tensors are NCHW i8 tensors of rank 4, "
-                f"got {self.tensor_type}"
+                f"{self.describe()}: network tensors are NCHW i8 tensors of rank 4, got {self.tensor_type}"
             )
         if self.start < 0:
             raise VerifyException(f"{self.describe()}: global address {self.start} is negative")
@@ -235,13 +232,9 @@ class DataOp(IRDLOperation):
                 f"a table (rank 1, i8), got {self.full_type}"
             )
         if isinstance(self.data, DenseIntOrFPElementsAttr) and self.data.type != self.full_type:
-            raise VerifyException(
-                f"{self.describe()}: dense data of type {self.data.type} is not {self.full_type}"
-            )
+            raise VerifyException(f"{self.describe()}: dense data of type {self.data.type} is not {self.full_type}")
         if not self.region.inside(self.full_type.get_shape()):
-            raise VerifyException(
-                f"{self.describe()}: box {format_box(self.region)} is not inside {self.full_type}"
-            )
+            raise VerifyException(f"{self.describe()}: box {format_box(self.region)} is not inside {self.full_type}")
         if self.start < 0:
             raise VerifyException(f"{self.describe()}: global address {self.start} is negative")
 

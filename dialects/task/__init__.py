@@ -40,10 +40,34 @@ from stc.dialects.task.storage import (
 )
 
 __all__ = [
-    "AddOp", "AvgPoolOp", "BiasOp", "BoxAttr", "BufferOp", "ComputeBlock", "ComputeOp",
-    "ConvOp", "DataOp", "FcOp", "GraphOp", "InputOp", "LutOp", "MaxPoolOp", "MulOp",
-    "NpzDataAttr", "OutputOp", "RandomDataAttr", "ReluOp", "StorageKind", "StorageKindAttr",
-    "StorageOp", "TableOp", "TaskOp", "Task", "WeightOp", "WindowBlock", "window_output_size",
+    "AddOp",
+    "AvgPoolOp",
+    "BiasOp",
+    "BoxAttr",
+    "BufferOp",
+    "ComputeBlock",
+    "ComputeOp",
+    "ConvOp",
+    "DataOp",
+    "FcOp",
+    "GraphOp",
+    "InputOp",
+    "LutOp",
+    "MaxPoolOp",
+    "MulOp",
+    "NpzDataAttr",
+    "OutputOp",
+    "RandomDataAttr",
+    "ReluOp",
+    "StorageKind",
+    "StorageKindAttr",
+    "StorageOp",
+    "TableOp",
+    "TaskOp",
+    "Task",
+    "WeightOp",
+    "WindowBlock",
+    "window_output_size",
 ]
 
 Task = Dialect(

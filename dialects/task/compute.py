@@ -201,17 +201,14 @@ class ComputeBlock(ComputeOp):
             raise self.error(f"shift must be in [0, 31], got {self.int('shift')}")
         for use in self.result.uses:
             if not isinstance(use.operation, BufferOp):
-                raise self.error(
-                    f"a compute result is read only by buffers, not by {use.operation.name}"
-                )
+                raise self.error(f"a compute result is read only by buffers, not by {use.operation.name}")
         self.verify_roles()
         for value in self.data_inputs:
             owner = value.owner
             assert isinstance(owner, BufferOp)
             if owner.kind.data != self.INPUT_KIND:
                 raise self.error(
-                    f"reads buffer {owner.task_id} of kind {owner.kind.data.value}, "
-                    f"expected {self.INPUT_KIND.value}"
+                    f"reads buffer {owner.task_id} of kind {owner.kind.data.value}, expected {self.INPUT_KIND.value}"
                 )
         if (bias := self.optional_bias) is not None:
             self.expect_data(bias, BiasOp, "bias")

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from xdsl.dialects.builtin import StringAttr, SymbolNameConstraint
+from xdsl.dialects.builtin import StringAttr
 from xdsl.ir import Block, Operation, Region
 from xdsl.irdl import IRDLOperation, irdl_op_definition, prop_def, region_def, traits_def
 from xdsl.parser import Parser

@@ -27,13 +27,6 @@ from xdsl.irdl import (
 from xdsl.parser import Parser
 from xdsl.printer import Printer
 
-from stc.dialects.task.base import (
-    ComputeOp,
-    StorageOp,
-    TaskOp,
-    check_element_width,
-    task_id_of,
-)
 from stc.dialects.task.attrs import (
     BoxAttr,
     NpzDataAttr,
@@ -43,7 +36,12 @@ from stc.dialects.task.attrs import (
     parse_optional_box,
     print_box,
 )
-from stc.dialects.task.tiling import tiling_error
+from stc.dialects.task.base import (
+    ComputeOp,
+    StorageOp,
+    check_element_width,
+    task_id_of,
+)
 from stc.dialects.task.syntax import (
     format_int_list,
     i64_array,
@@ -53,6 +51,8 @@ from stc.dialects.task.syntax import (
     parse_tensor_type,
     print_attr_dict,
 )
+from stc.dialects.task.tiling import tiling_error
+
 
 @irdl_op_definition
 class InputOp(StorageOp):
@@ -269,8 +269,7 @@ class BufferOp(StorageOp):
             )
         if not box.inside(source.type.get_shape()):
             raise self.error(
-                f"box {format_box(box)} of source #{index} is not inside its "
-                f"{list(source.type.get_shape())} result"
+                f"box {format_box(box)} of source #{index} is not inside its {list(source.type.get_shape())} result"
             )
         if len(offset) != len(box.data):
             raise self.error(f"offset {list(offset)} of source #{index} needs rank {len(box.data)}")
@@ -314,9 +313,7 @@ def parse_data_reference(parser: Parser) -> tuple[DataReference, TensorType, Box
     return data, full_type, None if box is None else BoxAttr(box)
 
 
-def print_data_reference(
-    printer: Printer, data: DataReference, full_type: TensorType, box: BoxAttr | None
-) -> None:
+def print_data_reference(printer: Printer, data: DataReference, full_type: TensorType, box: BoxAttr | None) -> None:
     """Print what `parse_data_reference` parses."""
     printer.print_attribute(data)
     if not isinstance(data, DenseIntOrFPElementsAttr):
@@ -374,9 +371,7 @@ class DataOp(StorageOp):
         if not self.region.inside(full_shape):
             raise self.error(f"box {format_box(self.region)} is not inside the data's {list(full_shape)}")
         if self.result.type.get_shape() != self.region.shape:
-            raise self.error(
-                f"result {self.result.type} must have the box's shape {list(self.region.shape)}"
-            )
+            raise self.error(f"result {self.result.type} must have the box's shape {list(self.region.shape)}")
         if self.result.type.get_element_type() != self.full_type.get_element_type():
             raise self.error("result and data element types differ")
 

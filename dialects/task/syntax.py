@@ -30,9 +30,7 @@ def parse_defined_operand(parser: Parser) -> SSAValue:
 
 def parse_int_list(parser: Parser) -> list[int]:
     """Parse `[1, 2, 3]`."""
-    return parser.parse_comma_separated_list(
-        parser.Delimiter.SQUARE, lambda: parser.parse_integer(allow_boolean=False)
-    )
+    return parser.parse_comma_separated_list(parser.Delimiter.SQUARE, lambda: parser.parse_integer(allow_boolean=False))
 
 
 def format_int_list(values: Sequence[int]) -> str:

@@ -30,8 +30,7 @@ def tiling_error(shape: Sequence[int], placed: Sequence[Placed]) -> str | None:
     covered = np.zeros([len(c) - 1 for c in cuts], dtype=bool)
     for offset, size in placed:
         cell = tuple(
-            slice(np.searchsorted(c, o), np.searchsorted(c, o + s))
-            for c, o, s in zip(cuts, offset, size, strict=True)
+            slice(np.searchsorted(c, o), np.searchsorted(c, o + s)) for c, o, s in zip(cuts, offset, size, strict=True)
         )
         covered[cell] = True
     if covered.all():

@@ -20,6 +20,7 @@ from typing import NamedTuple
 import attrs
 import numpy as np
 from numpy.typing import DTypeLike
+
 from stc.runtime.kernels.vec_trans_scatter import (
     BLOCK_BYTES,
     LANES,
@@ -210,9 +211,7 @@ class _LanePairing(NamedTuple):
     nchw_lanes: list[int]
 
 
-def _lane_pairings(
-    geometry: Nc1hwc0Geometry, batch: int, c1: int, forward: bool
-) -> Iterator[_LanePairing]:
+def _lane_pairings(geometry: Nc1hwc0Geometry, batch: int, c1: int, forward: bool) -> Iterator[_LanePairing]:
     """
     The pairings that convert one channel group, for the repeat covering its first pixels.
 

@@ -7,9 +7,7 @@ from collections.abc import Sequence
 import numpy as np
 
 
-def window_sum(
-    x: np.ndarray, window: Sequence[int], stride: Sequence[int], pad: Sequence[int]
-) -> np.ndarray:
+def window_sum(x: np.ndarray, window: Sequence[int], stride: Sequence[int], pad: Sequence[int]) -> np.ndarray:
     """Sum over each window, zero padded (pad is [top, bottom, left, right]); int64."""
     padded = np.pad(x.astype(np.int64), ((0, 0), tuple(pad[0:2]), tuple(pad[2:4]), (0, 0)))
     taps = window_taps(padded, window, stride)
@@ -19,9 +17,7 @@ def window_sum(
     return total
 
 
-def window_max(
-    x: np.ndarray, window: Sequence[int], stride: Sequence[int], pad: Sequence[int]
-) -> np.ndarray:
+def window_max(x: np.ndarray, window: Sequence[int], stride: Sequence[int], pad: Sequence[int]) -> np.ndarray:
     """Maximum over each window; padding never wins. int64."""
     lowest = np.iinfo(x.dtype).min
     padded = np.pad(

@@ -24,8 +24,7 @@ MAX_REPEAT_TIMES = 255
 MAX_REP_STRIDE = 65535
 
 SUPPORTED_DTYPES = tuple(
-    np.dtype(name)
-    for name in ("int8", "uint8", "int16", "uint16", "float16", "int32", "uint32", "float32")
+    np.dtype(name) for name in ("int8", "uint8", "int16", "uint16", "float16", "int32", "uint32", "float32")
 )
 
 
@@ -96,13 +95,10 @@ def _element_width(dst: np.ndarray, src: np.ndarray) -> int:
             raise VecTransScatterError(f"{name} must be a numpy array, got {type(array).__name__}")
         if array.ndim != 1 or not array.flags.c_contiguous:
             raise VecTransScatterError(
-                f"{name} must be a contiguous 1-D array, got shape {array.shape} with "
-                f"strides {array.strides}"
+                f"{name} must be a contiguous 1-D array, got shape {array.shape} with strides {array.strides}"
             )
     if dst.dtype != src.dtype:
-        raise VecTransScatterError(
-            f"dst and src must have the same dtype, got {dst.dtype} and {src.dtype}"
-        )
+        raise VecTransScatterError(f"dst and src must have the same dtype, got {dst.dtype} and {src.dtype}")
     if dst.dtype not in SUPPORTED_DTYPES:
         supported = ", ".join(str(dtype) for dtype in SUPPORTED_DTYPES)
         raise VecTransScatterError(f"dtype {dst.dtype} is not supported; use one of {supported}")
@@ -126,13 +122,9 @@ def _block_addresses(name: str, offsets: Sequence[int], itemsize: int) -> np.nda
     """The byte addresses of the 16 blocks that a list of element offsets names."""
     values = np.asarray(offsets)
     if values.shape != (LANES,):
-        raise VecTransScatterError(
-            f"{name} must hold {LANES} element offsets, got shape {values.shape}"
-        )
+        raise VecTransScatterError(f"{name} must hold {LANES} element offsets, got shape {values.shape}")
     if values.dtype.kind not in "iu":
-        raise VecTransScatterError(
-            f"{name} must hold integer element offsets, got dtype {values.dtype}"
-        )
+        raise VecTransScatterError(f"{name} must hold integer element offsets, got dtype {values.dtype}")
     addresses = values.astype(np.int64) * itemsize
     negative = np.flatnonzero(addresses < 0)
     if negative.size:

@@ -4,7 +4,7 @@ import numpy as np
 import pytest
 
 from stc.compiler.diagnostics import StcError
-from stc.runtime.golden import random_inputs, run_module, find_graph
+from stc.runtime.golden import find_graph, random_inputs, run_module
 
 
 def single(parse_ir, body: str, result: str, input_shape="1x2x2x3"):
@@ -133,7 +133,8 @@ def test_buffers_assemble_boxes_at_offsets(parse_ir):
 def test_random_inputs_are_deterministic_nchw_int8(parse_ir):
     module = parse_ir(PASSTHROUGH)
     first, again = random_inputs(find_graph(module), 7), random_inputs(find_graph(module), 7)
-    assert first["x"].shape == (1, 3, 2, 2) and first["x"].dtype == np.int8
+    assert first["x"].shape == (1, 3, 2, 2)
+    assert first["x"].dtype == np.int8
     assert np.array_equal(first["x"], again["x"])
     assert not np.array_equal(first["x"], random_inputs(find_graph(module), 8)["x"])
 

@@ -6,6 +6,7 @@ from pathlib import Path
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+
 from stc.compiler.diagnostics import reported_errors
 from stc.compiler.hardware import (
     TARGETS_DIR,
@@ -100,9 +101,7 @@ def test_target_names_lists_the_presets():
 def test_preset_loads_under_its_name(name: str):
     target = load_target(name)
     assert target.name == name
-    assert sum(bank.capacity_bytes for bank in target.local_memory.banks) == (
-        target.local_memory.capacity_bytes
-    )
+    assert sum(bank.capacity_bytes for bank in target.local_memory.banks) == (target.local_memory.capacity_bytes)
     assert target.noc.routing == "xy"
     assert any(tile_type.computes for tile_type in target.tile_types)
     assert hash(target) == hash(load_target(name))
@@ -278,8 +277,7 @@ ERRORS = [
     ),
     (
         'name = "bank"\ncount = 2\ncapacity_bytes = 2048',
-        'name = "a"\ncapacity_bytes = 2048\n[[local_memory.banks]]\nname = "a"\n'
-        "capacity_bytes = 2048",
+        'name = "a"\ncapacity_bytes = 2048\n[[local_memory.banks]]\nname = "a"\ncapacity_bytes = 2048',
         "local_memory.banks: duplicate bank names a",
     ),
     ("count = 2", "count = 0", "local_memory.banks[0].count: expected an integer >= 1, got 0"),
@@ -384,9 +382,7 @@ def test_missing_file(tmp_path: Path):
 def test_unknown_preset_lists_the_available_ones():
     with pytest.raises(TargetError) as error:
         load_target("tianjic")
-    assert str(error.value) == (
-        "unknown target 'tianjic'; available: aie-ml, set-8x8, tianjicx, tpu-like"
-    )
+    assert str(error.value) == ("unknown target 'tianjic'; available: aie-ml, set-8x8, tianjicx, tpu-like")
 
 
 def test_tools_report_a_bad_target_in_one_line(capsys: pytest.CaptureFixture[str]):

@@ -118,9 +118,7 @@ def test_alignment_rules_follow_the_target() -> None:
 
 
 def test_phases_split_at_syncs_and_number_every_instruction() -> None:
-    core = isa.CoreOp(
-        (0, 0), [isa.DmaLoadOp([16], 0, 0), isa.SyncOp(0), isa.SyncOp(1), relu(), isa.SyncOp(2)]
-    )
+    core = isa.CoreOp((0, 0), [isa.DmaLoadOp([16], 0, 0), isa.SyncOp(0), isa.SyncOp(1), relu(), isa.SyncOp(2)])
     assert [len(phase) for phase in core.phases()] == [1, 0, 1]
     assert [(phase, index, op.name) for phase, index, op in core.numbered_instructions()] == [
         (0, 0, "isa.dma_load"),
@@ -170,13 +168,9 @@ def test_instruction_rules() -> None:
     with pytest.raises(VerifyException, match="write some bytes twice"):
         isa.DmaLoadOp([4, 16], 0, 0, local_strides=[8, 1]).verify()
     with pytest.raises(VerifyException, match="the output must be"):
-        isa.ConvOp(
-            [tile(0, (1, 6, 8, 16)), tile(1024, (32, 3, 3, 16))], tile(6144, (1, 6, 8, 32))
-        ).verify()
+        isa.ConvOp([tile(0, (1, 6, 8, 16)), tile(1024, (32, 3, 3, 16))], tile(6144, (1, 6, 8, 32))).verify()
     with pytest.raises(VerifyException, match="takes no bias"):
-        isa.ReluOp(
-            [tile(0, (1, 4, 4, 16))], tile(256, (1, 4, 4, 16)), tile(512, (16,), i32)
-        ).verify()
+        isa.ReluOp([tile(0, (1, 4, 4, 16))], tile(256, (1, 4, 4, 16)), tile(512, (16,), i32)).verify()
 
 
 def test_data_kinds_and_footprints() -> None:
@@ -192,6 +186,4 @@ def test_data_kinds_and_footprints() -> None:
     assert (weight.kind, weight.nbytes) == ("weight", 16 * 9 * 16)
     assert (bias.kind, bias.nbytes) == ("bias", 128)
     with pytest.raises(VerifyException, match="overlaps"):
-        program(
-            declarations=[weight, isa.DataOp(RandomDataAttr(2), TensorType(i32, (32,)), 2000)]
-        ).verify()
+        program(declarations=[weight, isa.DataOp(RandomDataAttr(2), TensorType(i32, (32,)), 2000)]).verify()

@@ -30,9 +30,7 @@ def agree(example: isa_examples.Example, seed: int) -> None:
         assert np.array_equal(outputs[name], array), name
 
 
-@pytest.mark.parametrize(
-    "make", list(isa_examples.LIT_EXAMPLES.values()), ids=list(isa_examples.LIT_EXAMPLES)
-)
+@pytest.mark.parametrize("make", list(isa_examples.LIT_EXAMPLES.values()), ids=list(isa_examples.LIT_EXAMPLES))
 @pytest.mark.parametrize("seed", [0, 1])
 def test_lit_examples_agree_with_their_twins(make, seed: int) -> None:
     agree(make(), seed)
@@ -54,13 +52,9 @@ def test_checked_in_lit_files_are_the_generated_ones(tmp_path: Path) -> None:
     st.integers(1, 40),
     st.integers(0, 2**16),
 )
-def test_conv_split_by_rows_agrees(
-    target, cores, kernel, extra_rows, width, channels, filters, seed
-) -> None:
+def test_conv_split_by_rows_agrees(target, cores, kernel, extra_rows, width, channels, filters, seed) -> None:
     height = cores * max(kernel // 2, 1) + extra_rows
-    example = isa_examples.conv_rows(
-        target, height, width, channels, filters, cores, kernel, shift=8
-    )
+    example = isa_examples.conv_rows(target, height, width, channels, filters, cores, kernel, shift=8)
     agree(example, seed)
 
 

@@ -117,9 +117,7 @@ def test_window_reductions_match_naive_loops(case):
     dtype = np.int32 if case["wide"] else np.int8
     info = np.iinfo(dtype)
     x = rng.integers(info.min, info.max, size=shape, dtype=dtype, endpoint=True)
-    assert np.array_equal(
-        kernels.window_sum(x, window, stride, pad), naive_window(x, window, stride, pad, np.sum, 0)
-    )
+    assert np.array_equal(kernels.window_sum(x, window, stride, pad), naive_window(x, window, stride, pad, np.sum, 0))
     assert np.array_equal(
         kernels.window_max(x, window, stride, pad), naive_window(x, window, stride, pad, np.max, info.min)
     )

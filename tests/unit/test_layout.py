@@ -5,6 +5,7 @@ import numpy as np
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+
 from stc.runtime.kernels.layout import (
     Buffer,
     Nc1hwc0Geometry,

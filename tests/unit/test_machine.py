@@ -22,15 +22,11 @@ def module(*ops, target: str = "tianjicx") -> ModuleOp:
     return ModuleOp([isa.ProgramOp("p", target, list(ops))])
 
 
-def network_input(
-    shape=(1, 16, 4, 4), address=0, layout=GlobalLayout.NHWC, name="x"
-) -> isa.InputOp:
+def network_input(shape=(1, 16, 4, 4), address=0, layout=GlobalLayout.NHWC, name="x") -> isa.InputOp:
     return isa.InputOp(name, TensorType(i8, shape), address, layout)
 
 
-def network_output(
-    shape=(1, 16, 4, 4), address=256, layout=GlobalLayout.NHWC, name="y"
-) -> isa.OutputOp:
+def network_output(shape=(1, 16, 4, 4), address=256, layout=GlobalLayout.NHWC, name="y") -> isa.OutputOp:
     return isa.OutputOp(name, TensorType(i8, shape), address, layout)
 
 
@@ -93,9 +89,7 @@ def test_receive_waits_for_data_sent_later_in_the_phase() -> None:
             (0, 1),
             [isa.RecvOp(256, 0, (0, 0), 0), isa.DmaStoreOp([256], 256, 0), isa.SyncOp(0)],
         ),
-        isa.CoreOp(
-            (0, 0), [isa.DmaLoadOp([256], 0, 512), isa.SendOp(256, 512, (0, 1), 0), isa.SyncOp(0)]
-        ),
+        isa.CoreOp((0, 0), [isa.DmaLoadOp([256], 0, 512), isa.SendOp(256, 512, (0, 1), 0), isa.SyncOp(0)]),
     )
     x = random_inputs(isa.ProgramOp("q", "tianjicx", [network_input()]), 5)["x"]
     outputs, counters = run_isa_module(program, {"x": x})
@@ -147,9 +141,7 @@ def test_vec_trans_scatter_transposes_in_local_memory() -> None:
     x = np.random.default_rng(0).integers(-128, 128, (1, 1, 16, 32), dtype=np.int8)
     outputs, counters = run_isa_module(program, {"x": x})
     halves = x.reshape(-1).view(np.float16).reshape(16, 16)
-    assert np.array_equal(
-        outputs["y"].reshape(-1).view(np.uint16), halves.T.reshape(-1).view(np.uint16)
-    )
+    assert np.array_equal(outputs["y"].reshape(-1).view(np.uint16), halves.T.reshape(-1).view(np.uint16))
     # 512 bytes read and 512 written at 512 bytes per cycle; two 512-byte DMAs at 64 per cycle.
     assert counters["cycles"] == 2 + 8 + 8
 
@@ -162,9 +154,7 @@ def test_data_regions_hold_the_box_of_the_task_reference() -> None:
     program = module(
         network_output((1, 32, 1, 1), 1024, GlobalLayout.NCHW),
         isa.DataOp(RandomDataAttr(9), TensorType(i8, (4, 1, 1, 16)), 0, box),
-        isa.CoreOp(
-            (0, 0), [isa.DmaLoadOp([32], 0, 0), isa.DmaStoreOp([32], 1024, 0), isa.SyncOp(0)]
-        ),
+        isa.CoreOp((0, 0), [isa.DmaLoadOp([32], 0, 0), isa.DmaStoreOp([32], 1024, 0), isa.SyncOp(0)]),
     )
     program.verify()
     outputs, _ = run_isa_module(program)
@@ -221,24 +211,16 @@ def test_out_of_range_access_of_an_unverified_program() -> None:
 
 def test_deadlock_names_the_waiting_receive() -> None:
     program = module(
-        isa.CoreOp(
-            (0, 0), [isa.RecvOp(16, 0, (0, 1), 1), isa.SendOp(16, 0, (0, 1), 2), isa.SyncOp(0)]
-        ),
-        isa.CoreOp(
-            (0, 1), [isa.RecvOp(16, 0, (0, 0), 2), isa.SendOp(16, 0, (0, 0), 1), isa.SyncOp(0)]
-        ),
+        isa.CoreOp((0, 0), [isa.RecvOp(16, 0, (0, 1), 1), isa.SendOp(16, 0, (0, 1), 2), isa.SyncOp(0)]),
+        isa.CoreOp((0, 1), [isa.RecvOp(16, 0, (0, 0), 2), isa.SendOp(16, 0, (0, 0), 1), isa.SyncOp(0)]),
     )
     program.verify()
-    with pytest.raises(
-        StcError, match=r"core \(0, 0\), phase 0, #0 isa.recv: waits for tag 1 from \(0, 1\)"
-    ):
+    with pytest.raises(StcError, match=r"core \(0, 0\), phase 0, #0 isa.recv: waits for tag 1 from \(0, 1\)"):
         run_isa_module(program)
 
 
 def test_unreceived_and_mismatched_messages_of_unverified_programs() -> None:
-    unreceived = module(
-        isa.CoreOp((0, 0), [isa.SendOp(16, 0, (0, 1), 4), isa.SyncOp(0)]), isa.CoreOp((0, 1), [])
-    )
+    unreceived = module(isa.CoreOp((0, 0), [isa.SendOp(16, 0, (0, 1), 4), isa.SyncOp(0)]), isa.CoreOp((0, 1), []))
     with pytest.raises(
         StcError,
         match=r"core \(0, 0\), phase 0, #0 isa.send: tag 4 is sent but never received in phase 0",
@@ -262,9 +244,7 @@ def test_vec_trans_scatter_errors_name_the_instruction() -> None:
         target="tpu-like",
     )
     program.verify()
-    with pytest.raises(
-        StcError, match=r"#0 isa.vec_trans_scatter: at repeat 0 .* partial overlap is not supported"
-    ):
+    with pytest.raises(StcError, match=r"#0 isa.vec_trans_scatter: at repeat 0 .* partial overlap is not supported"):
         run_isa_module(program)
 
 

@@ -45,9 +45,7 @@ coords = hs.builds(
     hs.sampled_from([0, 1, 2, 33]),
     hs.sampled_from([PIIndex.MEMORY, PIIndex.MEMORY, PIIndex.AXON, PIIndex.SOMA1, *PIIndex]),
 )
-shapes = hs.builds(
-    Shape, hs.integers(1, 3), hs.integers(1, 2), hs.integers(1, 3), hs.integers(1, 2)
-)
+shapes = hs.builds(Shape, hs.integers(1, 3), hs.integers(1, 2), hs.integers(1, 3), hs.integers(1, 2))
 ends = hs.none() | coords
 spans = hs.one_of(
     hs.tuples(coords, ends),
@@ -74,9 +72,7 @@ actions: hs.SearchStrategy[Action] = hs.one_of(
     ),
     hs.builds(lambda span, i: lambda env: env.put_in(span[0], i, span[1]), spans, ids),
     hs.builds(lambda c, i: lambda env: env.put_group_in(c, i), coords, ids),
-    hs.builds(
-        lambda span, i: lambda env: env.take_out(span[0], i, span[1]), spans, hs.none() | ids
-    ),
+    hs.builds(lambda span, i: lambda env: env.take_out(span[0], i, span[1]), spans, hs.none() | ids),
     hs.builds(
         lambda name, members, x, y, flags: (
             lambda env: env.area_group(name, members, {"core": ((0, x), (0, y))}, *flags)

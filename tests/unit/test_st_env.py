@@ -62,8 +62,7 @@ def test_seed_put_in_example_replays_to_the_same_module():
     env.put_in(st_coord=core0(1, PIIndex.AXON), task_id=3)
     env.put_in(st_coord=core0(1, PIIndex.MEMORY), task_id=4)
     assert (
-        env.script().splitlines()[2]
-        == "  st.put_in 1 at (0, 0, 0, 0), (0, 0, memory) to (0, 0, 0, 0), (0, 1, memory)"
+        env.script().splitlines()[2] == "  st.put_in 1 at (0, 0, 0, 0), (0, 0, memory) to (0, 0, 0, 0), (0, 1, memory)"
     )
     assert replayed(FC, env) == module_text(env.module)
     assert "(0, 0 to 1, memory)" in module_text(env.module)
@@ -77,9 +76,7 @@ def test_seed_put_group_in_and_take_out_examples():
     env.put_in(st_coord=core0(0, PIIndex.MEMORY), task_id=1, end_st_coord=core0(1, PIIndex.MEMORY))
     env.put_in(st_coord=core0(0, PIIndex.MEMORY), task_id=2, end_st_coord=core0(1, PIIndex.MEMORY))
     env.put_in(st_coord=core0(1, PIIndex.MEMORY), task_id=4)
-    env.take_out(
-        st_coord=core0(0, PIIndex.MEMORY), task_id=1, end_st_coord=core0(1, PIIndex.MEMORY)
-    )
+    env.take_out(st_coord=core0(0, PIIndex.MEMORY), task_id=1, end_st_coord=core0(1, PIIndex.MEMORY))
     assert replayed(FC, env) == module_text(env.module)
     assert env.executor.matrix.places.keys() == {0, 2, 3, 4}
 
@@ -94,10 +91,7 @@ def test_split_group_returns_the_created_ids_and_replays():
     graph_ids = {op.task_id for op in env.executor.graph.tasks()}
     assert created
     assert set(created) <= graph_ids
-    assert (
-        "st.split_group [1, 5, 7] by [[1, 1, 2, 1, 1, 1], [1, 1, 1, 2, 1, 1], [1, 1, 2, 1, 1, 1]]"
-        in env.script()
-    )
+    assert "st.split_group [1, 5, 7] by [[1, 1, 2, 1, 1, 1], [1, 1, 1, 2, 1, 1], [1, 1, 2, 1, 1, 1]]" in env.script()
     adds = [op.task_id for op in env.executor.graph.tasks() if op.name == "task.add"]
     env.put_group_in(STCoord((0, 0, 1, 1), (0, 3, PIIndex.AXON)), adds[0])
     assert replayed(GROUP, env) == module_text(env.module)
@@ -109,9 +103,7 @@ def test_split_task_with_one_shape_and_area_group():
     pieces = env.split_task(5, Shape(ny=2, nx=1, nf=1, nr=1, nky=1, nkx=1))
     conv_pieces = [i for i in pieces if env.executor.matrix.blocks[i].name == "task.conv"]
     env.put_group_in(STCoord((0, 0, 9, 1), (0, 0, PIIndex.AXON)), conv_pieces[0])
-    with pytest.raises(
-        PassFailedException, match="a node of area group 'left' must be placed inside it"
-    ):
+    with pytest.raises(PassFailedException, match="a node of area group 'left' must be placed inside it"):
         env.put_group_in(STCoord((0, 0, 0, 2), (0, 0, PIIndex.AXON)), conv_pieces[1])
     assert replayed(GROUP, env) == module_text(env.module)
 
@@ -120,9 +112,7 @@ def test_a_failing_action_is_not_recorded_and_changes_nothing():
     env = STEnv(parse(FC))
     env.put_in(core0(1, PIIndex.AXON), 3)
     before = (env.script(), dict(env.executor.matrix.places))
-    with pytest.raises(
-        PassFailedException, match=r"st.put_group_in \(action 2\): block 3 \(task.fc\)"
-    ):
+    with pytest.raises(PassFailedException, match=r"st.put_group_in \(action 2\): block 3 \(task.fc\)"):
         env.put_group_in(core0(2, PIIndex.AXON), 3)
     with pytest.raises(PassFailedException, match="split"):
         env.split_group([3, 3], Shape(nf=2))

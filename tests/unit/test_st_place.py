@@ -139,9 +139,7 @@ def test_area_groups_hold_after_place_and_route(
     columns = f"columns {column} to {column + width}"
     area = f"aie_tile {columns} rows {row} to {row + height}, shim_tile {columns} rows 0 to 0"
     flag_text = " ".join(name for name, on in zip(FLAGS, flags, strict=True) if on)
-    script = (
-        f'st.mapping @ag target "aie-ml" {{ st.area_group "g" {members} {{{area}}} {flag_text} }}'
-    )
+    script = f'st.mapping @ag target "aie-ml" {{ st.area_group "g" {members} {{{area}}} {flag_text} }}'
     module = Parser(stc_context(), CHAIN + script).parse_module()
     problem = place_and_route(module, seed)
     if problem is not None:

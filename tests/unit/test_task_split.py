@@ -140,9 +140,7 @@ def assert_same_outputs(original: ModuleOp, split: ModuleOp, seed: int = 0) -> N
         (3, 1, [(0, 3)]),
     ],
 )
-def test_average_split_puts_the_larger_pieces_first(
-    length: int, count: int, expected: list[tuple[int, int]]
-):
+def test_average_split_puts_the_larger_pieces_first(length: int, count: int, expected: list[tuple[int, int]]):
     assert average_split(length, count) == expected
 
 
@@ -224,9 +222,7 @@ def measure(op: task.ComputeBlock) -> dict[str, int]:
     }
 
 
-@pytest.mark.parametrize(
-    ("kind", "axis", "inputs", "weight", "outputs", "compute", "new_task"), SEED_TABLES
-)
+@pytest.mark.parametrize(("kind", "axis", "inputs", "weight", "outputs", "compute", "new_task"), SEED_TABLES)
 def test_seed_table(
     kind: str,
     axis: str,
@@ -253,9 +249,7 @@ def test_seed_table(
                 continue
             ratio = after[quantity] / before[quantity]
             assert RATIOS[ratio_name](ratio), f"{kind} split {axis}: {quantity} ratio {ratio}"
-    assert [op.name for op in created if isinstance(op, task.AddOp)] == (
-        [new_task] if new_task else []
-    )
+    assert [op.name for op in created if isinstance(op, task.AddOp)] == ([new_task] if new_task else [])
     assert_same_outputs(parse(text), module)
 
 
@@ -284,9 +278,7 @@ SEED_EXAMPLES = [
 
 
 @pytest.mark.parametrize(("text", "task_id", "vector"), SEED_EXAMPLES)
-def test_seed_split_task_examples_compute_the_same(
-    text: str, task_id: int, vector: tuple[int, ...]
-):
+def test_seed_split_task_examples_compute_the_same(text: str, task_id: int, vector: tuple[int, ...]):
     module = parse(text)
     graph = graph_of(module)
     created = split_task(graph, task_id, vector)
@@ -409,9 +401,7 @@ def tensor(shape: tuple[int, ...], element: str = "i8") -> str:
 
 
 @st.composite
-def input_buffer(
-    draw: st.DrawFn, ids: Ids, lines: list[str], kind: str, shape: tuple[int, int, int, int]
-) -> str:
+def input_buffer(draw: st.DrawFn, ids: Ids, lines: list[str], kind: str, shape: tuple[int, int, int, int]) -> str:
     """A buffer of `shape` over fresh inputs: whole, cut in rows, or cut out of a wider input."""
     n, h, w, c = shape
     name = f"b{len(lines)}"
@@ -435,9 +425,7 @@ def input_buffer(
 
 
 @st.composite
-def window_clauses(
-    draw: st.DrawFn, h: int, w: int, dilated: bool
-) -> tuple[str, tuple[int, int], tuple[int, int]]:
+def window_clauses(draw: st.DrawFn, h: int, w: int, dilated: bool) -> tuple[str, tuple[int, int], tuple[int, int]]:
     """Window, stride, pad (and dilation) clauses that fit an h×w input; the output size."""
     kernel = (draw(st.integers(1, min(3, h + 1))), draw(st.integers(1, min(3, w + 1))))
     dilation = (draw(st.integers(1, 2)), draw(st.integers(1, 2))) if dilated else (1, 1)
@@ -448,9 +436,7 @@ def window_clauses(
     for axis in (0, 1):
         while sizes[axis] + pads[2 * axis] + pads[2 * axis + 1] < extents[axis]:
             pads[2 * axis + 1 if pads[2 * axis + 1] < extents[axis] - 1 else 2 * axis] += 1
-    out = tuple(
-        (sizes[a] + pads[2 * a] + pads[2 * a + 1] - extents[a]) // stride[a] + 1 for a in (0, 1)
-    )
+    out = tuple((sizes[a] + pads[2 * a] + pads[2 * a + 1] - extents[a]) // stride[a] + 1 for a in (0, 1))
     clauses = f"stride [{stride[0]}, {stride[1]}] pad [{', '.join(map(str, pads))}]"
     if dilated:
         clauses += f" dilation [{dilation[0]}, {dilation[1]}]"
@@ -476,25 +462,19 @@ def single_block_graph(draw: st.DrawFn, kind: str) -> str:
     def bias(channels: int) -> str:
         if not with_bias:
             return ""
-        lines.append(
-            f"%bias = task.bias {ids()} #task.random<{bias_seed}> : {tensor((channels,), 'i32')}"
-        )
+        lines.append(f"%bias = task.bias {ids()} #task.random<{bias_seed}> : {tensor((channels,), 'i32')}")
         return " bias %bias"
 
     if kind == "conv":
         source = draw(input_buffer(ids, lines, "sic", (n, h, w, c)))
         clauses, (ky, kx), (oh, ow) = draw(window_clauses(h, w, dilated=True))
-        lines.append(
-            f"%w = task.weight {ids()} #task.random<{bias_seed + 1}> : {tensor((f, ky, kx, c))}"
-        )
+        lines.append(f"%w = task.weight {ids()} #task.random<{bias_seed + 1}> : {tensor((f, ky, kx, c))}")
         op = f"task.conv 1000 {source}, %w{bias(f)} {clauses} shift {shift}"
         shape = (n, oh, ow, f)
     elif kind == "fc":
         h, w = min(h, 3), min(w, 3)
         source = draw(input_buffer(ids, lines, "sifc", (n, h, w, c)))
-        lines.append(
-            f"%w = task.weight {ids()} #task.random<{bias_seed + 1}> : {tensor((f, h, w, c))}"
-        )
+        lines.append(f"%w = task.weight {ids()} #task.random<{bias_seed + 1}> : {tensor((f, h, w, c))}")
         op = f"task.fc 1000 {source}, %w{bias(f)} shift {shift}"
         shape = (n, 1, 1, f)
     elif kind in ("avgpool", "maxpool"):
@@ -523,10 +503,7 @@ def single_block_graph(draw: st.DrawFn, kind: str) -> str:
     n, oh, ow, oc = shape
     if oh > 1:
         cut = draw(st.integers(1, oh - 1))
-        rotated = (
-            f"%y[0:{n}, {cut}:{oh}, 0:{ow}, 0:{oc}], "
-            f"%y[0:{n}, 0:{cut}, 0:{ow}, 0:{oc}] at [0, {oh - cut}, 0, 0]"
-        )
+        rotated = f"%y[0:{n}, {cut}:{oh}, 0:{ow}, 0:{oc}], %y[0:{n}, 0:{cut}, 0:{ow}, 0:{oc}] at [0, {oh - cut}, 0, 0]"
         lines.append(f"%rows = task.buffer {ids()} so {rotated} : {tensor(shape, element)}")
         lines.append(f'task.output {ids()} "rows" %rows')
     return "task.graph @g {\n  " + "\n  ".join(lines) + "\n}\n"
@@ -541,8 +518,7 @@ def test_random_blocks_split_exactly(kind: str, data: st.DataObject):
     op = block(graph_of(module), 1000)
     assert isinstance(op, task.ComputeBlock)
     vector = [
-        1 if length is None else data.draw(st.integers(1, min(length, 3)))
-        for length in axis_lengths(op).values()
+        1 if length is None else data.draw(st.integers(1, min(length, 3))) for length in axis_lengths(op).values()
     ]
     split_task(graph_of(module), 1000, vector)
     assert_same_outputs(parse(text), module, seed=data.draw(st.integers(0, 2**16)))
@@ -574,9 +550,6 @@ def test_resnet50_split_by_a_random_valid_vector_per_layer():
     graph = graph_of(module)
     rng = random.Random(50)
     blocks = [op for op in graph.tasks() if isinstance(op, task.ComputeBlock)]
-    vectors = [
-        [1 if n is None else rng.randint(1, min(n, 3)) for n in axis_lengths(op).values()]
-        for op in blocks
-    ]
+    vectors = [[1 if n is None else rng.randint(1, min(n, 3)) for n in axis_lengths(op).values()] for op in blocks]
     split_group(graph, [op.task_id for op in blocks], vectors)
     assert_same_outputs(build_network("resnet50"), module, seed=7)

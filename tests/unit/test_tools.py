@@ -31,7 +31,8 @@ def test_stats_are_one_json_object(lenet_file):
     assert result.exit_code == 0, result.output
     stats = json.loads(result.output)
     assert stats["macs"] == 416_520
-    assert stats["bytes"]["input"] == 32 * 32 and stats["bytes"]["output"] == 10
+    assert stats["bytes"]["input"] == 32 * 32
+    assert stats["bytes"]["output"] == 10
     assert set(stats["bytes"]) == {"input", "output", "si", "sic", "sifc", "so", "weight", "bias", "table"}
     assert stats["bytes"]["weight"] == 6 * 25 + 16 * 6 * 25 + 120 * 400 + 84 * 120 + 10 * 84
 
@@ -51,12 +52,14 @@ def test_inputs_seed_and_saved_outputs(lenet_file, tmp_path):
 
 def test_compare_identical_and_different(lenet_file, tmp_path):
     same = run(stc_run, lenet_file, "--compare", lenet_file)
-    assert same.exit_code == 0 and "1 outputs bit-identical" in same.output
+    assert same.exit_code == 0
+    assert "1 outputs bit-identical" in same.output
     changed = tmp_path / "changed.mlir"
     changed.write_text(lenet_file.read_text().replace("#task.random<2>", "#task.random<999>"))
     different = run(stc_run, lenet_file, "--compare", changed)
     assert different.exit_code == 1
-    assert "logits: " in different.output and "elements differ, first at" in different.output
+    assert "logits: " in different.output
+    assert "elements differ, first at" in different.output
 
 
 @pytest.mark.parametrize(
@@ -87,7 +90,8 @@ def test_zoo_lists_and_writes(tmp_path):
     assert run(stc_zoo, "tiny", "--batch", 2, "-o", out).exit_code == 0
     assert 'task.input 0 "image" : tensor<2x16x16x3xi8>' in out.read_text()
     unknown = run(stc_zoo, "alexnet")
-    assert unknown.exit_code == 1 and "unknown network 'alexnet'" in unknown.output
+    assert unknown.exit_code == 1
+    assert "unknown network 'alexnet'" in unknown.output
 
 
 def test_console_scripts_exit_cleanly(lenet_file):
@@ -95,6 +99,8 @@ def test_console_scripts_exit_cleanly(lenet_file):
     bin_dir = Path(sys.executable).parent
     result = subprocess.run([bin_dir / "stc-run", lenet_file.parent / "nope.mlir"], capture_output=True, text=True)
     assert result.returncode == 1
-    assert "Traceback" not in result.stderr and "stc-run: error: no such file" in result.stderr
+    assert "Traceback" not in result.stderr
+    assert "stc-run: error: no such file" in result.stderr
     result = subprocess.run([bin_dir / "stc-opt", lenet_file], capture_output=True, text=True)
-    assert result.returncode == 0 and result.stdout.startswith("builtin.module {")
+    assert result.returncode == 0
+    assert result.stdout.startswith("builtin.module {")

@@ -6,6 +6,7 @@ import numpy as np
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+
 from stc.runtime.kernels.vec_trans_scatter import VecTransScatterError, vec_trans_scatter
 
 BLOCK = 32
@@ -62,11 +63,7 @@ def overlap_is_forbidden(
 
     def touched(offsets: list[int], stride: int, high: bool, repeat: int) -> set[int]:
         start, size = (16 if high else 0, 16) if width == 1 else (0, BLOCK)
-        return {
-            offset * width + repeat * stride * BLOCK + start + i
-            for offset in offsets
-            for i in range(size)
-        }
+        return {offset * width + repeat * stride * BLOCK + start + i for offset in offsets for i in range(size)}
 
     repeats = range(repeat_times)
     writes = [touched(dst_list, dst_rep_stride, dst_high_half, r) for r in repeats]

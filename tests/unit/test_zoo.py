@@ -81,7 +81,10 @@ def test_batches_are_independent_samples():
         assert np.array_equal(together[index : index + 1], alone)
 
 
-@pytest.mark.parametrize(("name", "batch", "message"), [("alexnet", 1, "unknown network 'alexnet'"), ("lenet", 0, "batch must be at least 1")])
+@pytest.mark.parametrize(
+    ("name", "batch", "message"),
+    [("alexnet", 1, "unknown network 'alexnet'"), ("lenet", 0, "batch must be at least 1")],
+)
 def test_bad_requests(name, batch, message):
     with pytest.raises(StcError, match=message):
         build_network(name, batch)
