@@ -1,6 +1,7 @@
 """STEnv: the seed's Python API records `st` actions that st-apply replays to the same module."""
 
 import pytest
+from seed_graphs import SEED_FC, SEED_GROUP
 from xdsl.dialects.builtin import ModuleOp
 from xdsl.parser import Parser
 from xdsl.utils.exceptions import PassFailedException
@@ -9,34 +10,6 @@ from stc.compiler.ir_files import module_text, stc_context
 from stc.compiler.st_env import PIIndex, Shape, SplitType, STCoord, STEnv
 from stc.dialects.st import Stage
 from stc.passes.st_apply import StApplyPass
-
-FC = """
-task.graph @fc {
-  %x = task.input 5 "x" : tensor<1x1x1x32xi8>
-  %in = task.buffer 0 sifc %x : tensor<1x1x1x32xi8>
-  %w = task.weight 1 #task.random<1> : tensor<32x1x1x32xi8>
-  %b = task.bias 2 #task.random<2> : tensor<32xi32>
-  %f = task.fc 3 %in, %w bias %b shift 10 : tensor<1x1x1x32xi8>
-  %out = task.buffer 4 so %f : tensor<1x1x1x32xi8>
-  task.output 6 "y" %out
-}
-"""
-
-GROUP = """
-task.graph @group {
-  %x = task.input 9 "x" : tensor<1x16x16x32xi8>
-  %p1_in = task.buffer 0 si %x : tensor<1x16x16x32xi8>
-  %p1 = task.maxpool 1 %p1_in window [2, 2] stride [2, 2] : tensor<1x8x8x32xi8>
-  %c_in = task.buffer 2 sic %p1 : tensor<1x8x8x32xi8>
-  %w = task.weight 3 #task.random<1> : tensor<32x3x3x32xi8>
-  %b = task.bias 4 #task.random<2> : tensor<32xi32>
-  %c = task.conv 5 %c_in, %w bias %b pad [1, 1, 1, 1] shift 12 : tensor<1x8x8x32xi8>
-  %p7_in = task.buffer 6 si %c : tensor<1x8x8x32xi8>
-  %p7 = task.maxpool 7 %p7_in window [2, 2] stride [2, 2] : tensor<1x4x4x32xi8>
-  %out = task.buffer 8 so %p7 : tensor<1x4x4x32xi8>
-  task.output 10 "y" %out
-}
-"""
 
 
 def parse(text: str) -> ModuleOp:
@@ -55,7 +28,7 @@ def core0(phase: int, pi: PIIndex) -> STCoord:
 
 
 def test_seed_put_in_example_replays_to_the_same_module():
-    env = STEnv(parse(FC))
+    env = STEnv(parse(SEED_FC))
     env.put_in(st_coord=core0(1, PIIndex.MEMORY), task_id=0)
     env.put_in(st_coord=core0(0, PIIndex.MEMORY), task_id=1, end_st_coord=core0(1, PIIndex.MEMORY))
     env.put_in(st_coord=core0(0, PIIndex.MEMORY), task_id=2, end_st_coord=core0(1, PIIndex.MEMORY))
@@ -64,12 +37,12 @@ def test_seed_put_in_example_replays_to_the_same_module():
     assert (
         env.script().splitlines()[2] == "  st.put_in 1 at (0, 0, 0, 0), (0, 0, memory) to (0, 0, 0, 0), (0, 1, memory)"
     )
-    assert replayed(FC, env) == module_text(env.module)
+    assert replayed(SEED_FC, env) == module_text(env.module)
     assert "(0, 0 to 1, memory)" in module_text(env.module)
 
 
 def test_seed_put_group_in_and_take_out_examples():
-    env = STEnv(parse(FC))
+    env = STEnv(parse(SEED_FC))
     env.put_group_in(st_coord=core0(1, PIIndex.AXON), task_id=3)
     env.take_out(st_coord=core0(1, PIIndex.MEMORY), task_id=1)
     env.take_out(st_coord=core0(1, PIIndex.MEMORY), task_id=2)
@@ -77,12 +50,12 @@ def test_seed_put_group_in_and_take_out_examples():
     env.put_in(st_coord=core0(0, PIIndex.MEMORY), task_id=2, end_st_coord=core0(1, PIIndex.MEMORY))
     env.put_in(st_coord=core0(1, PIIndex.MEMORY), task_id=4)
     env.take_out(st_coord=core0(0, PIIndex.MEMORY), task_id=1, end_st_coord=core0(1, PIIndex.MEMORY))
-    assert replayed(FC, env) == module_text(env.module)
+    assert replayed(SEED_FC, env) == module_text(env.module)
     assert env.executor.matrix.places.keys() == {0, 2, 3, 4}
 
 
 def test_split_group_returns_the_created_ids_and_replays():
-    env = STEnv(parse(GROUP))
+    env = STEnv(parse(SEED_GROUP))
     created = env.split_group(
         task_id_list=[1, 5, 7],
         split_vector=[Shape(nf=2), Shape(nr=2), Shape(nf=2)],
@@ -94,22 +67,22 @@ def test_split_group_returns_the_created_ids_and_replays():
     assert "st.split_group [1, 5, 7] by [[1, 1, 2, 1, 1, 1], [1, 1, 1, 2, 1, 1], [1, 1, 2, 1, 1, 1]]" in env.script()
     adds = [op.task_id for op in env.executor.graph.tasks() if op.name == "task.add"]
     env.put_group_in(STCoord((0, 0, 1, 1), (0, 3, PIIndex.AXON)), adds[0])
-    assert replayed(GROUP, env) == module_text(env.module)
+    assert replayed(SEED_GROUP, env) == module_text(env.module)
 
 
 def test_split_task_with_one_shape_and_area_group():
-    env = STEnv(parse(GROUP), target="tianjicx")
+    env = STEnv(parse(SEED_GROUP), target="tianjicx")
     env.area_group("left", [5], {"core": ((0, 1), (0, 9))}, exclusive_placement=True)
     pieces = env.split_task(5, Shape(ny=2, nx=1, nf=1, nr=1, nky=1, nkx=1))
     conv_pieces = [i for i in pieces if env.executor.matrix.blocks[i].name == "task.conv"]
     env.put_group_in(STCoord((0, 0, 9, 1), (0, 0, PIIndex.AXON)), conv_pieces[0])
     with pytest.raises(PassFailedException, match="a node of area group 'left' must be placed inside it"):
         env.put_group_in(STCoord((0, 0, 0, 2), (0, 0, PIIndex.AXON)), conv_pieces[1])
-    assert replayed(GROUP, env) == module_text(env.module)
+    assert replayed(SEED_GROUP, env) == module_text(env.module)
 
 
 def test_a_failing_action_is_not_recorded_and_changes_nothing():
-    env = STEnv(parse(FC))
+    env = STEnv(parse(SEED_FC))
     env.put_in(core0(1, PIIndex.AXON), 3)
     before = (env.script(), dict(env.executor.matrix.places))
     with pytest.raises(PassFailedException, match=r"st.put_group_in \(action 2\): block 3 \(task.fc\)"):
@@ -128,9 +101,9 @@ def test_pi_index_numbers_follow_mapping_proto():
 
 
 def test_stenv_needs_a_single_unmapped_graph():
-    module = parse(FC)
+    module = parse(SEED_FC)
     STEnv(module)
     with pytest.raises(PassFailedException, match="already has an st.mapping"):
         STEnv(module)
     with pytest.raises(PassFailedException, match="expected one task graph @nope, found 0"):
-        STEnv(parse(FC), graph="nope")
+        STEnv(parse(SEED_FC), graph="nope")
