@@ -1,7 +1,8 @@
 """
 stc's dialects, passes and targets as an xDSL universe: lazy factories, so that a tool
 imports only what a run uses. Published through the `xdsl.universe` entry point, so a
-plain `xdsl-opt` sees them too once stc is installed.
+plain `xdsl-opt` sees them too once stc is installed. Importing it applies
+`stc.compiler.xdsl_fixes`.
 """
 
 from __future__ import annotations
@@ -12,6 +13,8 @@ from xdsl.ir import Dialect
 from xdsl.passes import ModulePass
 from xdsl.universe import Universe
 from xdsl.utils.target import Target
+
+import stc.compiler.xdsl_fixes  # noqa: F401  (applied on import)
 
 
 def get_task() -> Dialect:
