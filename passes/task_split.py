@@ -53,6 +53,7 @@ from xdsl.passes import ModulePass
 from xdsl.utils.exceptions import PassFailedException
 from xdsl.utils.hints import isa
 
+from stc.compiler.hardware import load_target
 from stc.dialects.task import (
     AddOp,
     BoxAttr,
@@ -467,6 +468,10 @@ class TaskSplitPass(ModulePass):
     - task: the id of one block to split (split_task).
     - tasks: the ids of blocks to split in order, all by the same vector (split_group).
     - vector: split counts ny,nx,nf,nr (or ny,nx,nf,nr,1,1).
+    - fit: a hardware target (preset name or TOML path): split every block whose input
+      storage exceeds a core's local memory by the smallest vector whose pieces fit, then
+      the partial-sum adds such splits create, until everything fits
+      (`stc.compiler.split_fit`).
 
     With no options, every block with a hint `split = array<i64: ny, nx, nf, nr>` is
     split by it, in graph order, and the hint is removed. Each graph in which something
@@ -478,8 +483,12 @@ class TaskSplitPass(ModulePass):
     task: int | None = None
     tasks: tuple[int, ...] = ()
     vector: tuple[int, ...] = ()
+    fit: str | None = None
 
     def apply(self, ctx: Context, op: ModuleOp) -> None:
+        if self.fit is not None:
+            self.split_to_fit(op, self.fit)
+            return
         task_ids = self.task_ids()
         graphs = [GraphBlocks(graph) for graph in op.ops if isinstance(graph, GraphOp)]
         if missing := set(task_ids).difference(*(blocks.by_id for blocks in graphs)):
@@ -493,6 +502,18 @@ class TaskSplitPass(ModulePass):
             for task_id, vector in requests:
                 split_block(blocks, task_id, vector)
             blocks.graph.attributes[CREATED] = DenseArrayBase.from_list(i64, blocks.surviving_created())
+
+    def split_to_fit(self, module: ModuleOp, target_name: str) -> None:
+        from stc.compiler.split_fit import fit_splits  # the fit policy is built on this pass
+
+        if self.task is not None or self.tasks or self.vector:
+            raise PassFailedException("task-split: `fit` chooses the vectors itself; give no task, tasks or vector")
+        target = load_target(target_name)
+        for graph in [op for op in module.ops if isinstance(op, GraphOp)]:
+            before = {op.task_id for op in graph.tasks()}
+            if fit_splits(graph, target):
+                created = [op.task_id for op in graph.tasks() if op.task_id not in before]
+                graph.attributes[CREATED] = DenseArrayBase.from_list(i64, created)
 
     def task_ids(self) -> tuple[int, ...]:
         """The ids the options name, after checking the options fit together."""

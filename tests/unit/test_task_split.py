@@ -15,6 +15,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from seed_graphs import SEED_AVGPOOL, SEED_CONV, SEED_FC, SEED_GROUP, SEED_LUT
+from xdsl.context import Context
 from xdsl.dialects.builtin import I64, DenseArrayBase, ModuleOp, ShapedType
 from xdsl.ir import SSAValue
 from xdsl.parser import Parser
@@ -492,3 +493,19 @@ def test_resnet50_split_by_a_random_valid_vector_per_layer():
     vectors = [[1 if n is None else rng.randint(1, min(n, 3)) for n in axis_lengths(op).values()] for op in blocks]
     split_group(graph, [op.task_id for op in blocks], vectors)
     assert_same_outputs(build_network("resnet50"), module, seed=7)
+
+
+def test_fit_option_makes_every_resnet18_block_fit_tianjicx():
+    from stc.compiler.hardware import load_target
+    from stc.compiler.split_fit import piece_bytes
+    from stc.compiler.zoo import build_network
+
+    module = build_network("resnet18")
+    fitted = module.clone()
+    TaskSplitPass(fit="tianjicx").apply(Context(), fitted)
+    fitted.verify()
+    target = load_target("tianjicx")
+    compute = [op for op in fitted.walk() if isinstance(op, task.ComputeBlock)]
+    assert max(piece_bytes(op, (1, 1, 1, 1), target) for op in compute) <= target.usable_memory_bytes
+    assert len(compute) > 2 * sum(1 for op in module.walk() if isinstance(op, task.ComputeBlock))
+    assert_same_outputs(module, fitted)
