@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 from pathlib import Path
 
 import numpy as np
@@ -12,8 +13,23 @@ from stc.dialects.task import DataOp, NpzDataAttr, RandomDataAttr
 from stc.dialects.task.base import element_width
 from stc.runtime.kernels.quantize import DTYPES
 
-RANDOM_RANGES = {8: (-128, 128), 32: (-(2**15), 2**15)}
-"""Half-open value ranges of `#task.random` data per element width."""
+RANDOM_SOURCES = {8: np.dtype("<i1"), 32: np.dtype("<i2")}
+"""Per element width, the type whose whole range `#task.random` data covers uniformly:
+int8 data is raw generator bytes, int32 data raw 16-bit words widened."""
+
+
+def random_tensor(seed: int, shape: tuple[int, ...], source: np.dtype) -> np.ndarray:
+    """
+    Uniform values over the whole range of `source`, straight from the raw 64-bit words
+    of a PCG64 generator seeded with `seed` (read little-endian, so the same on every host).
+
+    >>> random_tensor(7, (2, 3), np.dtype("<i1")).shape
+    (2, 3)
+    """
+    count = math.prod(shape)
+    words = -(-count * source.itemsize // 8)
+    raw = np.random.default_rng(seed).bit_generator.random_raw(words).astype("<u8", copy=False)
+    return raw.view(source)[:count].reshape(shape)
 
 
 class DataStore:
@@ -44,8 +60,7 @@ class DataStore:
         dtype, shape = DTYPES[bits], op.full_type.get_shape()
         data = op.data
         if isinstance(data, RandomDataAttr):
-            low, high = RANDOM_RANGES[bits]
-            return np.random.default_rng(data.data).integers(low, high, size=shape, dtype=dtype)
+            return random_tensor(data.data, shape, RANDOM_SOURCES[bits]).astype(dtype)
         if isinstance(data, DenseIntOrFPElementsAttr):
             return np.array(data.get_values(), dtype=dtype).reshape(shape)
         assert isinstance(data, NpzDataAttr)

@@ -114,7 +114,9 @@ def accumulate(op: task.ComputeBlock, args: list[np.ndarray]) -> np.ndarray:
     if bias is not None:
         *args, bias_value = args
     acc = ACCUMULATORS[type(op)](op, args)
-    return acc if bias is None else acc + bias_value.astype(np.int64)
+    if bias is not None:
+        acc += bias_value
+    return acc
 
 
 def finish(op: task.ComputeBlock, acc: np.ndarray) -> np.ndarray:
@@ -135,7 +137,7 @@ def avgpool(op: task.AvgPoolOp, args: list[np.ndarray]) -> np.ndarray:
 
 def maxpool(op: task.MaxPoolOp, args: list[np.ndarray]) -> np.ndarray:
     best = kernels.window_max(args[0], op.window(), op.ints("stride"), op.ints("pad"))
-    return np.maximum(best, op.int("cmp"))
+    return kernels.at_least(best, op.int("cmp"))
 
 
 ACCUMULATORS: dict[type[Operation], Callable[..., np.ndarray]] = {
@@ -143,10 +145,10 @@ ACCUMULATORS: dict[type[Operation], Callable[..., np.ndarray]] = {
     task.FcOp: lambda op, args: kernels.fully_connected(args[0], args[1]),
     task.AvgPoolOp: avgpool,
     task.MaxPoolOp: maxpool,
-    task.ReluOp: lambda op, args: np.maximum(args[0].astype(np.int64), op.int("cmp")),
-    task.LutOp: lambda op, args: kernels.lookup(args[0], args[1]).astype(np.int64),
-    task.AddOp: lambda op, args: np.sum([a.astype(np.int64) for a in args], axis=0),
-    task.MulOp: lambda op, args: args[0].astype(np.int64) * args[1].astype(np.int64),
+    task.ReluOp: lambda op, args: kernels.at_least(args[0], op.int("cmp")),
+    task.LutOp: lambda op, args: kernels.lookup(args[0], args[1]),
+    task.AddOp: lambda op, args: kernels.branch_sum(args),
+    task.MulOp: lambda op, args: kernels.product(args[0], args[1]),
 }
 """Per compute block: its raw result from its activation and data operands (no bias)."""
 

@@ -266,7 +266,7 @@ class Machine:
     def finish(self, core: Core, site: str, op: isa.ComputeInstruction, acc: np.ndarray) -> None:
         """Add the bias, shift, saturate and store into the output tile."""
         if op.bias is not None:
-            acc = acc + self.tile(core, site, "bias", op.bias).astype(np.int64)
+            acc += self.tile(core, site, "bias", op.bias)
         result = kernels.saturate_shift(acc, op.shift_amount, op.output.element_bits)
         self.tile(core, site, "output", op.output)[...] = result
 
@@ -357,12 +357,12 @@ class Machine:
     def maxpool(self, core: Core, op: isa.MaxPoolOp, site: str) -> Step:
         (x,) = self.inputs(core, site, op)
         best = kernels.window_max(x, op.window_shape(), op.clause_ints("stride"), op.clause_ints("pad"))
-        self.finish(core, site, op, np.maximum(best, op.clause_int("cmp")))
+        self.finish(core, site, op, kernels.at_least(best, op.clause_int("cmp")))
         return self.vector_step(op, windowed_read_bytes(op, best.size))
 
     def relu(self, core: Core, op: isa.ReluOp, site: str) -> Step:
         (x,) = self.inputs(core, site, op)
-        self.finish(core, site, op, np.maximum(x.astype(np.int64), op.clause_int("cmp")))
+        self.finish(core, site, op, kernels.at_least(x, op.clause_int("cmp")))
         return self.vector_step(op, operand_bytes(op))
 
     def lut(self, core: Core, op: isa.LutOp, site: str) -> Step:
@@ -372,13 +372,12 @@ class Machine:
 
     def add(self, core: Core, op: isa.AddOp, site: str) -> Step:
         branches = self.inputs(core, site, op)
-        acc = np.sum([branch.astype(np.int64) for branch in branches], axis=0)
-        self.finish(core, site, op, acc)
+        self.finish(core, site, op, kernels.branch_sum(branches))
         return self.vector_step(op, operand_bytes(op))
 
     def mul(self, core: Core, op: isa.MulOp, site: str) -> Step:
         lhs, rhs = self.inputs(core, site, op)
-        self.finish(core, site, op, lhs.astype(np.int64) * rhs.astype(np.int64))
+        self.finish(core, site, op, kernels.product(lhs, rhs))
         return self.vector_step(op, operand_bytes(op))
 
     def vector_step(self, op: isa.ComputeInstruction, read_bytes: int) -> Step:

@@ -117,7 +117,8 @@ class StorageKindAttr(EnumAttribute[StorageKind], SpacedOpaqueSyntaxAttribute):
 class RandomDataAttr(Data[int]):
     """
     Deterministic pseudo-random data: the same seed and shape always give the same
-    tensor (int8 uniform over [-128, 127], int32 uniform over [-2^15, 2^15)).
+    tensor on every host (int8 uniform over [-128, 127], int32 uniform over
+    [-2^15, 2^15)), drawn from the raw words of numpy's PCG64 seeded with `seed`.
 
     ```mlir
     #task.random<7>

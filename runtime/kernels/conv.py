@@ -28,11 +28,11 @@ def exact_matmul(lhs: np.ndarray, rhs: np.ndarray) -> np.ndarray:
     terms = lhs.shape[1]
     if terms <= EXACT_FLOAT32_TERMS:
         return (lhs @ rhs).astype(np.int64)
-    result = np.zeros((lhs.shape[0], rhs.shape[1]), dtype=np.int64)
+    total = np.zeros((lhs.shape[0], rhs.shape[1]), dtype=np.float64)  # exact below 2^53
     for start in range(0, terms, EXACT_FLOAT32_TERMS):
         stop = start + EXACT_FLOAT32_TERMS
-        result += (lhs[:, start:stop] @ rhs[start:stop]).astype(np.int64)
-    return result
+        total += lhs[:, start:stop] @ rhs[start:stop]
+    return total.astype(np.int64)
 
 
 def conv2d(
@@ -48,7 +48,7 @@ def conv2d(
     """
     n, _, _, c = x.shape
     f, ky, kx, _ = w.shape
-    padded = np.pad(x.astype(np.float32), ((0, 0), tuple(pad[0:2]), tuple(pad[2:4]), (0, 0)))
+    padded = padded_copy(x, pad, np.float32)
     windows = sliding_windows(padded, (ky, kx), stride, dilation)
     _, out_h, out_w, *_ = windows.shape
     columns = windows.reshape(n * out_h * out_w, ky * kx * c)
@@ -62,6 +62,15 @@ def fully_connected(x: np.ndarray, w: np.ndarray) -> np.ndarray:
     lhs = x.reshape(n, -1).astype(np.float32)
     rhs = w.reshape(f, -1).astype(np.float32).T
     return exact_matmul(lhs, rhs).reshape(n, 1, 1, f)
+
+
+def padded_copy(x: np.ndarray, pad: Sequence[int], dtype: np.dtype | type, fill: int = 0) -> np.ndarray:
+    """x (N×H×W×C) converted to `dtype` and padded by [top, bottom, left, right] with `fill`, in one pass."""
+    n, h, w, c = x.shape
+    top, bottom, left, right = pad
+    padded = np.full((n, top + h + bottom, left + w + right, c), fill, dtype=dtype)
+    padded[:, top : top + h, left : left + w] = x
+    return padded
 
 
 def sliding_windows(

@@ -2,15 +2,16 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 
 import numpy as np
+
+from stc.runtime.kernels.conv import padded_copy
 
 
 def window_sum(x: np.ndarray, window: Sequence[int], stride: Sequence[int], pad: Sequence[int]) -> np.ndarray:
     """Sum over each window, zero padded (pad is [top, bottom, left, right]); int64."""
-    padded = np.pad(x.astype(np.int64), ((0, 0), tuple(pad[0:2]), tuple(pad[2:4]), (0, 0)))
-    taps = window_taps(padded, window, stride)
+    taps = window_taps(padded_copy(x, pad, np.int64), window, stride)
     total = next(taps).copy()
     for tap in taps:
         total += tap
@@ -18,21 +19,16 @@ def window_sum(x: np.ndarray, window: Sequence[int], stride: Sequence[int], pad:
 
 
 def window_max(x: np.ndarray, window: Sequence[int], stride: Sequence[int], pad: Sequence[int]) -> np.ndarray:
-    """Maximum over each window; padding never wins. int64."""
+    """Maximum over each window, in x's dtype; padding never wins."""
     lowest = np.iinfo(x.dtype).min
-    padded = np.pad(
-        x.astype(np.int64),
-        ((0, 0), tuple(pad[0:2]), tuple(pad[2:4]), (0, 0)),
-        constant_values=lowest,
-    )
-    taps = window_taps(padded, window, stride)
+    taps = window_taps(padded_copy(x, pad, x.dtype, fill=lowest), window, stride)
     best = next(taps).copy()
     for tap in taps:
         np.maximum(best, tap, out=best)
     return best
 
 
-def window_taps(padded: np.ndarray, window: Sequence[int], stride: Sequence[int]):
+def window_taps(padded: np.ndarray, window: Sequence[int], stride: Sequence[int]) -> Iterator[np.ndarray]:
     """For each kernel tap, the strided N×Ho×Wo×C view of the elements it reads."""
     _, h, w, _ = padded.shape
     out_h = (h - window[0]) // stride[0] + 1

@@ -17,10 +17,6 @@ def saturate_shift(acc: np.ndarray, shift: int, bits: int) -> np.ndarray:
     """
     dtype = DTYPES[bits]
     limits = np.iinfo(dtype)
-    shifted = np.right_shift(acc.astype(np.int64), shift)
-    return np.clip(shifted, limits.min, limits.max).astype(dtype)
-
-
-def lookup(x: np.ndarray, table: np.ndarray) -> np.ndarray:
-    """`table[x as an unsigned byte]` for an int8 array and a 256-entry table."""
-    return table[x.astype(np.int8).view(np.uint8)]
+    shifted = np.right_shift(acc, shift, dtype=np.int64)
+    np.clip(shifted, limits.min, limits.max, out=shifted)
+    return shifted.astype(dtype)

@@ -4,6 +4,7 @@ import numpy as np
 import pytest
 
 from stc.compiler.diagnostics import StcError
+from stc.runtime.data import DataStore
 from stc.runtime.golden import find_graph, random_inputs, run_module
 
 
@@ -137,6 +138,23 @@ def test_random_inputs_are_deterministic_nchw_int8(parse_ir):
     assert first["x"].dtype == np.int8
     assert np.array_equal(first["x"], again["x"])
     assert not np.array_equal(first["x"], random_inputs(find_graph(module), 8)["x"])
+
+
+@pytest.mark.parametrize(
+    ("block", "element", "low", "high"),
+    [("weight", "64x8x8x32xi8", -128, 127), ("bias", "65536xi32", -(2**15), 2**15 - 1)],
+)
+def test_random_data_is_deterministic_and_covers_its_range(parse_ir, block, element, low, high):
+    blocks = "\n".join(
+        f"%d{i} = task.{block} {i} #task.random<{seed}> : tensor<{element}>" for i, seed in enumerate((5, 5, 6))
+    )
+    graph = find_graph(parse_ir(f"task.graph @g {{\n{blocks}\n}}"))
+    first, again, other = (DataStore().tensor(op) for op in graph.block.ops)
+    assert first.dtype == np.dtype(element.split("x")[-1].replace("i", "int"))
+    assert np.array_equal(first, again)
+    assert not np.array_equal(first, other)
+    assert (first.min(), first.max()) == (low, high)
+    assert abs(first.mean() - (low + high) / 2) < (high - low) / 100
 
 
 def test_npz_references_resolve_relative_to_the_ir(parse_ir, tmp_path):

@@ -11,6 +11,7 @@ from stc.compiler.hardware import load_target
 from stc.dialects import isa
 from stc.dialects.isa import GlobalLayout, TileAttr
 from stc.dialects.task import RandomDataAttr
+from stc.runtime.data import random_tensor
 from stc.runtime.machine import random_inputs, run_isa_module
 
 
@@ -158,7 +159,7 @@ def test_data_regions_hold_the_box_of_the_task_reference() -> None:
     )
     program.verify()
     outputs, _ = run_isa_module(program)
-    whole = np.random.default_rng(9).integers(-128, 128, size=(4, 1, 1, 16), dtype=np.int8)
+    whole = random_tensor(9, (4, 1, 1, 16), np.dtype(np.int8))
     assert np.array_equal(outputs["y"].reshape(-1), whole[1:3].reshape(-1))
 
 
