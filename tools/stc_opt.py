@@ -10,24 +10,74 @@ message on stderr and exit code 1.
 
 from __future__ import annotations
 
+import dataclasses
+import inspect
 import sys
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+from typing import cast, get_type_hints
 
+from xdsl.utils.arg_spec import ArgSpec, ArgSpecConvertible, parse_pipeline, parse_spec
+from xdsl.utils.arg_spec import _convert_arg_to_type as convert_option  # pyright: ignore[reportPrivateUsage]
+from xdsl.utils.exceptions import ArgSpecParseError
+from xdsl.utils.target import Target
 from xdsl.xdsl_opt_main import xDSLOptMain
 
 from stc.compiler.diagnostics import StcError, reported_errors
 
 
 class StcOptMain(xDSLOptMain):
+    """xdsl-opt, with errors in `-p` and `-t` that name what is wrong."""
+
     version_format = "stc-opt 0.1.0 built on xdsl {xdsl_version}"
+
+    def setup_pipeline(self) -> None:
+        target = parse_spec(self.args.target)  # parsed once already, in __init__
+        target_factory = self.available_targets[target.name]
+        if not inspect.signature(target_factory).parameters:  # a Target class, not an old-style function
+            check_options(cast(Callable[[], type[Target]], target_factory)(), target)
+        for spec in parse_passes(self.args.passes):
+            if (pass_factory := self.available_passes.get(spec.name)) is not None:
+                check_options(pass_factory(), spec)
+        super().setup_pipeline()
+
+
+def parse_passes(text: str) -> list[ArgSpec]:
+    """The passes a `-p` argument names, with their options."""
+    try:
+        return list(parse_pipeline(text))
+    except ArgSpecParseError as e:
+        raise malformed("-p", e) from None
+
+
+def malformed(flag: str, error: ArgSpecParseError) -> StcError:
+    """The error for an argument that does not parse, at its position in the argument."""
+    location = str(error).split("\n", 1)[1]
+    return StcError(f"malformed {flag} argument at {location}")
+
+
+def check_options(convertible: type[ArgSpecConvertible], spec: ArgSpec) -> None:
+    """Check each option in `spec` against the type of the field it sets, so that an
+    error names the pass (or target) and the option."""
+    hints = get_type_hints(convertible)
+    types = {field.name: hints[field.name] for field in dataclasses.fields(convertible) if field.init}
+    for option, value in spec.normalize_parameter_names().parameters.items():
+        if option not in types:
+            raise StcError(f"{spec.name} has no option {option!r} (options: {', '.join(types)})")
+        try:
+            convert_option(value, types[option])
+        except ValueError:
+            given = ",".join(str(v) for v in value)
+            raise StcError(f"{spec.name}: option {option} takes {types[option]}, got {option}={given}") from None
 
 
 def main(args: Sequence[str] | None = None) -> int:
     with reported_errors("stc-opt"):
         try:
             tool = StcOptMain(description="stc modular optimizer driver", args=args)
-        except ValueError as e:  # unknown pass or bad pass option, raised while parsing -p
+        except ValueError as e:  # unknown pass, raised while parsing -p
             raise StcError(str(e)) from None
+        except ArgSpecParseError as e:  # a BaseException; the target is parsed before -p
+            raise malformed("-t", e) from None
         tool.run()
     return 0
 

@@ -12,31 +12,47 @@ from stc.tools.stc_opt import main as stc_opt
 
 SOURCE = module_text(build_network("tiny"))
 TOKENS = re.findall(r"\s+|\w+|[^\w\s]", SOURCE)
-REPLACEMENTS = ["0", "1", "-1", "2", "7", "1000000", "%0", "%3", "si", "sic", "so", "[", "]", ":", ",", "i32", "x"]
+REPLACEMENTS = ["0", "1", "-1", "2", "7", "1000000", "99999999999999999999", "%0", "%3", "si", "sic", "so"]
+REPLACEMENTS += ["[", "]", ":", ",", "i32", "x"]
+PIPELINE = "task-split{task=4 vector=2,1,1,1}"
+PIPELINE_TOKENS = re.findall(r"\w+|[^\w]", PIPELINE)
+PIPELINE_REPLACEMENTS = ["{", "}", "=", ",", " ", "[", "]", '"', "abc", "-1", "2.5", "true", "task", "tasks", "fit"]
 
 
 @st.composite
-def mutated_sources(draw) -> str:
-    tokens = list(TOKENS)
+def mutated(draw, tokens: list[str], replacements: list[str]) -> str:
+    tokens = list(tokens)
     for _ in range(draw(st.integers(1, 3))):
         index = draw(st.integers(0, len(tokens) - 1))
         action = draw(st.sampled_from(["delete", "replace", "duplicate"]))
         if action == "delete":
             del tokens[index]
         elif action == "replace":
-            tokens[index] = draw(st.sampled_from(REPLACEMENTS))
+            tokens[index] = draw(st.sampled_from(replacements))
         else:
             tokens.insert(index, tokens[index])
     return "".join(tokens)
 
 
 @settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
-@given(source=mutated_sources())
+@given(source=mutated(TOKENS, REPLACEMENTS))
 def test_mutated_ir_ends_cleanly(source, tmp_path, capsys):
     path = tmp_path / "mutated.mlir"
     path.write_text(source)
+    assert_ends_cleanly([str(path), "-p", PIPELINE], capsys)
+
+
+@settings(max_examples=100, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(pipeline=mutated(PIPELINE_TOKENS, PIPELINE_REPLACEMENTS))
+def test_mutated_pipelines_end_cleanly(pipeline, tmp_path, capsys):
+    path = tmp_path / "tiny.mlir"
+    path.write_text(SOURCE)
+    assert_ends_cleanly([str(path), f"--passes={pipeline}"], capsys)
+
+
+def assert_ends_cleanly(args: list[str], capsys) -> None:
     try:
-        status = stc_opt([str(path), "-p", "task-split{task=4 vector=2,1,1,1}"])
+        status = stc_opt(args)
     except SystemExit as exit:
         status = exit.code
     captured = capsys.readouterr()

@@ -16,7 +16,7 @@ task.graph @g {
 // VERIFY-NOT:  Traceback
 // PASS:        stc-opt: error: Unrecognized passes: ['no-such-pass']
 // PASS-NOT:    Traceback
-// OPTION:      stc-opt: error: Provided arguments ["bogus"] not found in expected arguments ["task", "tasks", "vector", "fit"]
+// OPTION:      stc-opt: error: task-split has no option 'bogus' (options: task, tasks, vector, fit)
 // OPTION-NOT:  Traceback
 // FILE:        stc-opt: error: {{.*}}no-such-file.mlir
 // FILE-NOT:    Traceback
