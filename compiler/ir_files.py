@@ -7,8 +7,11 @@ from pathlib import Path
 
 from xdsl.context import Context
 from xdsl.dialects.builtin import Builtin, ModuleOp
+from xdsl.ir import Operation
 from xdsl.parser import Parser
 from xdsl.printer import Printer
+from xdsl.utils.exceptions import VerifyException
+from xdsl.utils.lexer import Span
 
 from stc.compiler.diagnostics import StcError
 from stc.compiler.universe import get_all_dialects
@@ -23,11 +26,58 @@ def stc_context() -> Context:
     return ctx
 
 
+class AttributeValueError(VerifyException):
+    """A value an attribute rejected while its op was parsed, shown at that op."""
+
+
+class StcParser(Parser):
+    """
+    xDSL's parser, except that a value an attribute rejects while it is built (an integer
+    out of its type's range, as in `dense<300> : tensor<1xi8>` or a task id beyond i64)
+    is a verifier error that underlines the op being parsed, instead of a bare exception
+    without position. `line_offset` counts the lines before this chunk of the file.
+    """
+
+    def __init__(self, ctx: Context, text: str, name: str, line_offset: int = 0):
+        super().__init__(ctx, text, name)
+        self.line_offset = line_offset
+
+    def parse_operation(self) -> Operation:
+        start = self.pos
+        try:
+            return super().parse_operation()
+        except AttributeValueError:
+            raise
+        except (ValueError, VerifyException) as e:
+            parsed = self.lexer.input.content[start : self.pos]
+            span = Span(start, start + len(parsed.rstrip()), self.lexer.input, self.line_offset)
+            raise AttributeValueError(span.print_with_context(str(e))) from None
+
+
+def decode_source(source: bytes, name: str) -> str:
+    """IR text from file bytes; the first byte that is not UTF-8 is an error at its line and column."""
+    try:
+        return source.decode()
+    except UnicodeDecodeError as e:
+        line_start = source.rfind(b"\n", 0, e.start) + 1
+        line = source.count(b"\n", 0, e.start) + 1
+        column = len(source[line_start : e.start].decode()) + 1
+        byte = source[e.start]
+        raise StcError(f"{name}:{line}:{column}: byte 0x{byte:02x} is not UTF-8 (IR is UTF-8 text)") from None
+
+
+def parse_source(
+    ctx: Context, source: bytes, name: str, implicit_module: bool = True, line_offset: int = 0
+) -> ModuleOp:
+    """Parse IR file bytes (not verified)."""
+    return StcParser(ctx, decode_source(source, name), name, line_offset).parse_module(implicit_module)
+
+
 def read_module(path: Path) -> ModuleOp:
     """Parse and verify an IR file."""
     if not path.is_file():
         raise StcError(f"no such file: {path}")
-    module = Parser(stc_context(), path.read_text(), str(path)).parse_module()
+    module = parse_source(stc_context(), path.read_bytes(), str(path))
     module.verify()
     return module
 

@@ -14,8 +14,10 @@ import dataclasses
 import inspect
 import sys
 from collections.abc import Callable, Sequence
-from typing import cast, get_type_hints
+from io import BytesIO
+from typing import IO, cast, get_type_hints
 
+from xdsl.dialects.builtin import ModuleOp
 from xdsl.utils.arg_spec import ArgSpec, ArgSpecConvertible, parse_pipeline, parse_spec
 from xdsl.utils.arg_spec import _convert_arg_to_type as convert_option  # pyright: ignore[reportPrivateUsage]
 from xdsl.utils.exceptions import ArgSpecParseError
@@ -23,12 +25,28 @@ from xdsl.utils.target import Target
 from xdsl.xdsl_opt_main import xDSLOptMain
 
 from stc.compiler.diagnostics import StcError, reported_errors
+from stc.compiler.ir_files import decode_source, parse_source
 
 
 class StcOptMain(xDSLOptMain):
-    """xdsl-opt, with errors in `-p` and `-t` that name what is wrong."""
+    """xdsl-opt, with errors in the input, `-p` and `-t` that name what is wrong."""
 
     version_format = "stc-opt 0.1.0 built on xdsl {xdsl_version}"
+
+    def parse_chunk(self, chunk: IO[bytes], file_extension: str, start_offset: int = 0) -> ModuleOp | None:
+        if file_extension != "mlir":
+            return super().parse_chunk(chunk, file_extension, start_offset)
+        implicit_module = not self.args.no_implicit_module
+        return parse_source(self.ctx, chunk.read(), self.get_input_name(), implicit_module, start_offset)
+
+    def get_input_stream(self) -> tuple[IO[bytes], str]:
+        """The input, checked to be UTF-8 as a whole (so that an error gives the line in
+        the file, not in a `--split-input-file` chunk)."""
+        stream, extension = super().get_input_stream()
+        with stream:
+            source = stream.read()
+        decode_source(source, self.get_input_name())
+        return BytesIO(source), extension
 
     def setup_pipeline(self) -> None:
         target = parse_spec(self.args.target)  # parsed once already, in __init__

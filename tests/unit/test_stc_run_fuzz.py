@@ -17,7 +17,8 @@ SOURCES = {
     "task": module_text(build_network("tiny")),
     "isa": (Path(__file__).parents[1] / "lit" / "isa" / "conv-4core.mlir").read_text(),
 }
-REPLACEMENTS = ["0", "1", "2", "3", "8", "16", "32", "-1", "255", "256", "%0", "%3", "si", "[", "]", ",", "i32"]
+REPLACEMENTS = ["0", "1", "2", "3", "8", "16", "32", "-1", "255", "256", "99999999999999999999", "%0", "%3", "si"]
+REPLACEMENTS += ["[", "]", ",", "i32"]
 
 
 @st.composite
