@@ -33,6 +33,9 @@ def reported_errors(tool: str, exit: Callable[[int], None] = sys.exit) -> Iterat
     except OSError as e:
         print(f"{tool}: error: {e.strerror}: {e.filename}", file=sys.stderr)
         exit(1)
+    except MemoryError as e:
+        print(f"{tool}: error: {str(e) or 'out of memory'}", file=sys.stderr)
+        exit(1)
 
 
 FLAGGED_OP = re.compile(r'^.*?"(?P<name>[\w.]+)"\((?P<rest>.*)\n *\^+-*$', re.MULTILINE)

@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import math
+import zipfile
+import zlib
 from pathlib import Path
 
 import numpy as np
@@ -72,13 +74,26 @@ class DataStore:
         where = f"{op.name} {op.task_id}"
         if not path.is_file():
             raise StcError(f"{where}: npz file {str(path)!r} does not exist")
-        with np.load(path) as archive:
-            if data.key not in archive:
-                raise StcError(f"{where}: {str(path)!r} has no key {data.key!r} (keys: {', '.join(archive.files)})")
-            array = archive[data.key]
+        array = read_npz_array(path, data.key, where)
         if array.shape != shape:
             raise StcError(f"{where}: {data.key!r} has shape {list(array.shape)}, expected {list(shape)}")
+        if array.dtype.kind not in "iu":
+            raise StcError(f"{where}: {data.key!r} holds {array.dtype} values, expected integers")
         limits = np.iinfo(dtype)
         if array.size and (array.min() < limits.min or array.max() > limits.max):
             raise StcError(f"{where}: {data.key!r} holds values outside the range of {np.dtype(dtype)}")
         return array.astype(dtype)
+
+
+def read_npz_array(path: Path, key: str, where: str) -> np.ndarray:
+    """The array `key` of an .npz archive; an archive that is not one, is damaged or
+    holds Python objects is an error of the block `where`."""
+    if not zipfile.is_zipfile(path):
+        raise StcError(f"{where}: {str(path)!r} is not an npz archive")
+    try:
+        with np.load(path, allow_pickle=False) as archive:
+            if key not in archive:
+                raise StcError(f"{where}: {str(path)!r} has no key {key!r} (keys: {', '.join(archive.files)})")
+            return archive[key]
+    except (ValueError, EOFError, zipfile.BadZipFile, zlib.error) as e:
+        raise StcError(f"{where}: cannot read {key!r} from {str(path)!r} ({e})") from None

@@ -16,7 +16,7 @@ from xdsl.ir import Operation, SSAValue
 
 from stc.compiler.diagnostics import StcError
 from stc.dialects import task
-from stc.dialects.task.base import element_width
+from stc.dialects.task.base import element_width, task_id_of
 from stc.runtime import kernels
 from stc.runtime.data import DataStore
 
@@ -38,7 +38,13 @@ def nchw_shape(typ: TensorType) -> tuple[int, ...]:
 def random_int8_inputs(shapes: Mapping[str, tuple[int, ...]], seed: int) -> Arrays:
     """Uniform int8 arrays of the given NCHW shapes, drawn in order from one generator."""
     rng = np.random.default_rng(seed)
-    return {name: rng.integers(-128, 128, size=shape, dtype=np.int8) for name, shape in shapes.items()}
+    inputs: Arrays = {}
+    for name, shape in shapes.items():
+        try:
+            inputs[name] = rng.integers(-128, 128, size=shape, dtype=np.int8)
+        except MemoryError as e:
+            raise StcError(f"input {name!r}: out of memory ({e})") from None
+    return inputs
 
 
 def input_shapes(graph: task.GraphOp) -> dict[str, tuple[int, ...]]:
@@ -78,12 +84,16 @@ class GoldenExecutor:
         outputs: Arrays = {}
         for index, op in enumerate(graph.block.ops):
             args = [values[v] for v in op.operands]
-            if isinstance(op, task.OutputOp):
-                outputs[op.output_name.data] = np.ascontiguousarray(args[0].transpose(0, 3, 1, 2))
-            elif isinstance(op, task.InputOp):
-                values[op.result] = np.ascontiguousarray(inputs[op.input_name.data].transpose(0, 2, 3, 1))
-            else:
-                values[op.results[0]] = self.evaluate(op, args)
+            try:
+                if isinstance(op, task.OutputOp):
+                    outputs[op.output_name.data] = np.ascontiguousarray(args[0].transpose(0, 3, 1, 2))
+                elif isinstance(op, task.InputOp):
+                    nhwc = inputs[op.input_name.data].transpose(0, 2, 3, 1)
+                    values[op.result] = np.ascontiguousarray(nhwc, dtype=np.int8)
+                else:
+                    values[op.results[0]] = self.evaluate(op, args)
+            except MemoryError as e:
+                raise StcError(f"{op.name} {task_id_of(op)}: out of memory ({e})") from None
             for operand in set(op.operands):
                 if last_use[operand] == index:
                     del values[operand]
@@ -154,17 +164,18 @@ ACCUMULATORS: dict[type[Operation], Callable[..., np.ndarray]] = {
 
 
 def check_int8_inputs(owner: str, shapes: Mapping[str, tuple[int, ...]], inputs: Mapping[str, np.ndarray]) -> None:
-    """Check that `inputs` names only inputs of `owner` and holds int8 values of each
-    input's NCHW shape."""
+    """Check that `inputs` names only inputs of `owner` and holds int8 values (in an
+    integer array of any width) of each input's NCHW shape."""
     if unknown := sorted(set(inputs) - set(shapes)):
         raise StcError(f"{owner} has no input {unknown[0]!r} (inputs: {', '.join(shapes)})")
     for name, shape in shapes.items():
         array = inputs[name]
         if array.shape != shape:
             raise StcError(f"input {name!r} must be NCHW {list(shape)}, got {list(array.shape)}")
-        if not np.issubdtype(array.dtype, np.integer) or (array.size and (array.min() < -128 or array.max() > 127)):
-            values = f" in [{array.min()}, {array.max()}]" if array.size else ""
-            raise StcError(f"input {name!r} must hold int8 values, got {array.dtype}{values}")
+        if array.dtype.kind not in "iu":
+            raise StcError(f"input {name!r} must hold int8 values, got {array.dtype}")
+        if array.size and (array.min() < -128 or array.max() > 127):
+            raise StcError(f"input {name!r} must hold int8 values, got {array.dtype} in [{array.min()}, {array.max()}]")
 
 
 def check_inputs(graph: task.GraphOp, inputs: Mapping[str, np.ndarray]) -> None:

@@ -176,6 +176,73 @@ def test_npz_references_resolve_relative_to_the_ir(parse_ir, tmp_path):
         run_module(module, {"x": x}, base_dir=tmp_path / "elsewhere")
 
 
+def write_corrupt_npz(path):
+    np.savez(path, weight=np.ones((1, 1, 1, 2), np.int8))
+    data = bytearray(path.read_bytes())
+    data[data.index(b"weight.npy") + 80] ^= 0xFF  # a byte of the member's data: its CRC no longer matches
+    path.write_bytes(bytes(data))
+
+
+def write_npy_named_npz(path):
+    with path.open("wb") as file:
+        np.save(file, np.ones((1, 1, 1, 2), np.int8))
+
+
+@pytest.mark.parametrize(
+    ("write", "message"),
+    [
+        (write_corrupt_npz, r"cannot read 'weight' from '.*data.npz' \(Bad CRC-32"),
+        (lambda path: path.write_bytes(b"not a zip file"), r"'.*data.npz' is not an npz archive"),
+        (write_npy_named_npz, r"'.*data.npz' is not an npz archive"),
+        (
+            lambda path: np.savez(path, weight=np.array([[[[1, None]]]], dtype=object)),
+            r"cannot read 'weight' from '.*data.npz' \(Object arrays cannot be loaded when allow_pickle=False\)",
+        ),
+        (
+            lambda path: np.savez(path, weight=np.full((1, 1, 1, 2), 0.7)),
+            "'weight' holds float64 values, expected integers",
+        ),
+        (
+            lambda path: np.savez(path, weight=np.ones((1, 1, 1, 2), bool)),
+            "'weight' holds bool values, expected integers",
+        ),
+    ],
+)
+def test_bad_npz_data_is_reported_by_block(parse_ir, tmp_path, write, message):
+    write(tmp_path / "data.npz")
+    module = parse_ir(
+        """
+        task.graph @g {
+          %x = task.input 0 "x" : tensor<1x1x1x2xi8>
+          %in = task.buffer 1 sifc %x : tensor<1x1x1x2xi8>
+          %w = task.weight 2 #task.npz<"data.npz", "weight"> : tensor<1x1x1x2xi8>
+          %y = task.fc 3 %in, %w : tensor<1x1x1x1xi8>
+          %out = task.buffer 4 so %y : tensor<1x1x1x1xi8>
+          task.output 5 "y" %out
+        }"""
+    )
+    with pytest.raises(StcError, match=f"^task.weight 2: {message}"):
+        run_module(module, base_dir=tmp_path)
+
+
+def test_inputs_become_int8_whatever_their_integer_dtype(parse_ir):
+    x = np.arange(-6, 6, dtype=np.int64).reshape(1, 3, 2, 2)
+    y = run_module(parse_ir(PASSTHROUGH), {"x": x})["y"]
+    assert y.dtype == np.int8
+    assert np.array_equal(y, x)
+
+
+def test_a_block_too_large_for_memory_is_named_with_its_bytes(parse_ir):
+    module = parse_ir(
+        """
+        task.graph @g {
+          %w = task.weight 0 #task.random<1> : tensor<99999x99999x99999x8xi8>
+        }"""
+    )
+    with pytest.raises(StcError, match=r"^task.weight 0: out of memory \(Unable to allocate [\d.]+ PiB"):
+        run_module(module)
+
+
 @pytest.mark.parametrize(
     ("inputs", "message"),
     [
