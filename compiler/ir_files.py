@@ -10,10 +10,10 @@ from xdsl.dialects.builtin import Builtin, ModuleOp
 from xdsl.ir import Operation
 from xdsl.parser import Parser
 from xdsl.printer import Printer
-from xdsl.utils.exceptions import VerifyException
+from xdsl.utils.exceptions import DiagnosticException, VerifyException
 from xdsl.utils.lexer import Span
 
-from stc.compiler.diagnostics import StcError
+from stc.compiler.diagnostics import StcError, first_paragraph
 from stc.compiler.universe import get_all_dialects
 
 
@@ -74,11 +74,14 @@ def parse_source(
 
 
 def read_module(path: Path) -> ModuleOp:
-    """Parse and verify an IR file."""
+    """Parse and verify an IR file; a verifier error names the file."""
     if not path.is_file():
         raise StcError(f"no such file: {path}")
     module = parse_source(stc_context(), path.read_bytes(), str(path))
-    module.verify()
+    try:
+        module.verify()
+    except DiagnosticException as e:
+        raise StcError(f"{path}: {first_paragraph(e)}") from None
     return module
 
 

@@ -5,8 +5,9 @@
     stc-run net.mlir --compare split.mlir      # exit 0 only if every output is bit-identical
     stc-run net.mlir --stats                   # one JSON object
 
-Inputs and outputs are NCHW int8 arrays, by name. Inputs not given with --input are drawn
-uniformly from the seed, identically for both files of a comparison.
+Inputs are NCHW int8 arrays by name; outputs are NCHW arrays of the graph's element type
+(int8, or int32 for raw sums). Inputs not given with --input are drawn uniformly from the
+seed, once, and both files of a comparison run on the same arrays.
 """
 
 from __future__ import annotations
@@ -14,6 +15,7 @@ from __future__ import annotations
 import json
 import sys
 import time
+import zipfile
 from pathlib import Path
 from typing import Any
 
@@ -24,8 +26,9 @@ from xdsl.dialects.builtin import ModuleOp
 from stc.compiler.diagnostics import StcError, reported_errors
 from stc.compiler.graph_stats import graph_stats
 from stc.compiler.ir_files import read_module
-from stc.runtime.golden import Arrays, find_graph, random_inputs, run_module
-from stc.runtime.machine import holds_program, run_isa_module
+from stc.runtime import golden, machine
+from stc.runtime.golden import Arrays, find_graph, random_int8_inputs, run_module
+from stc.runtime.machine import find_program, holds_program, run_isa_module
 
 
 def parse_inputs(specs: tuple[str, ...]) -> Arrays:
@@ -34,17 +37,52 @@ def parse_inputs(specs: tuple[str, ...]) -> Arrays:
         name, sep, path = spec.partition("=")
         if not sep or not name or not path:
             raise StcError(f"--input takes NAME=FILE.npy, got {spec!r}")
+        if name in inputs:
+            raise StcError(f"--input {name} is given twice")
         if not Path(path).is_file():
             raise StcError(f"--input {name}: no such file {path!r}")
-        inputs[name] = np.load(path)
+        inputs[name] = read_npy(name, Path(path))
     return inputs
 
 
-def execute(path: Path, module: ModuleOp, inputs: Arrays, seed: int) -> tuple[Arrays, dict[str, Any] | None]:
+def read_npy(name: str, path: Path) -> np.ndarray:
+    """The one array of an .npy file; text, archives and Python objects are errors."""
+    if zipfile.is_zipfile(path):
+        raise StcError(f"--input {name}: {str(path)!r} is an .npz archive; give each input as an .npy file")
+    with path.open("rb") as file:
+        try:
+            return np.lib.format.read_array(file, allow_pickle=False)
+        except (ValueError, EOFError) as e:
+            raise StcError(f"--input {name}: {str(path)!r} is not an .npy array of numbers ({e})") from None
+
+
+def input_shapes(module: ModuleOp) -> dict[str, tuple[int, ...]]:
+    """The NCHW shape of each input of the module's task graph or isa program, in order."""
+    if holds_program(module):
+        return machine.input_shapes(find_program(module))
+    return golden.input_shapes(find_graph(module))
+
+
+def check_same_inputs(path: Path, shapes: dict[str, tuple[int, ...]], other: Path, module: ModuleOp) -> None:
+    """A comparison runs both files on the same arrays: their inputs must agree."""
+    other_shapes = input_shapes(module)
+    for name in [*shapes, *(name for name in other_shapes if name not in shapes)]:
+        mine, theirs = shapes.get(name), other_shapes.get(name)
+        if mine != theirs:
+            raise StcError(
+                f"--compare: input {name!r} is {described(mine)} in {path} but {described(theirs)} in {other}"
+            )
+
+
+def described(shape: tuple[int, ...] | None) -> str:
+    return "missing" if shape is None else f"NCHW {list(shape)}"
+
+
+def execute(path: Path, module: ModuleOp, inputs: Arrays) -> tuple[Arrays, dict[str, Any] | None]:
     """The outputs, and the machine's counters when the module is an isa program."""
     if holds_program(module):
-        return run_isa_module(module, inputs, seed, base_dir=path.parent)
-    return run_module(module, {**random_inputs(find_graph(module), seed), **inputs}, base_dir=path.parent), None
+        return run_isa_module(module, inputs, base_dir=path.parent)
+    return run_module(module, inputs, base_dir=path.parent), None
 
 
 def differences(name: str, a: np.ndarray, b: np.ndarray) -> str | None:
@@ -62,57 +100,73 @@ def differences(name: str, a: np.ndarray, b: np.ndarray) -> str | None:
     )
 
 
-def compare(path: Path, outputs: Arrays, other: Arrays, other_path: Path) -> int:
+def comparison(path: Path, outputs: Arrays, other_path: Path, other: Arrays) -> list[str]:
+    """One line per difference between the outputs of two files; empty when every
+    output is bit-identical."""
     if set(outputs) != set(other):
-        click.echo(f"outputs differ: {path} has {sorted(outputs)}, {other_path} has {sorted(other)}")
-        return 1
-    problems = [p for name in sorted(outputs) if (p := differences(name, outputs[name], other[name]))]
-    for problem in problems:
-        click.echo(problem)
-    if problems:
-        click.echo(f"{len(problems)} of {len(outputs)} outputs differ")
-        return 1
-    click.echo(f"{len(outputs)} outputs bit-identical")
-    return 0
+        return [f"outputs differ: {path} has {sorted(outputs)}, {other_path} has {sorted(other)}"]
+    return [p for name in sorted(outputs) if (p := differences(name, outputs[name], other[name]))]
+
+
+def save_arrays(path: Path, arrays: Arrays) -> None:
+    """
+    Write an .npz archive (one `NAME.npy` member per array) to exactly `path`. Not
+    np.savez: it takes the names as keyword arguments, so an output named `file` or
+    `allow_pickle` would break or vanish.
+    """
+    with zipfile.ZipFile(path, "w") as archive:
+        for name, array in arrays.items():
+            with archive.open(f"{name}.npy", "w", force_zip64=True) as member:
+                np.lib.format.write_array(member, array, allow_pickle=False)
 
 
 @click.command(context_settings={"help_option_names": ["-h", "--help"]})
 @click.argument("file", type=click.Path(path_type=Path))
 @click.option("--input", "input_specs", multiple=True, metavar="NAME=X.npy", help="An NCHW input array.")
-@click.option("--seed", default=0, show_default=True, help="Seed of the inputs not given.")
-@click.option("-o", "--output", type=click.Path(path_type=Path), help="Save the outputs to an .npz file.")
+@click.option("--seed", default=0, show_default=True, help="Seed of the inputs not given (>= 0).")
+@click.option("-o", "--output", type=click.Path(path_type=Path), help="Save the outputs to this .npz file.")
 @click.option(
     "--compare",
     "other",
     type=click.Path(path_type=Path),
     help="Run this file too; exit 1 unless outputs are bit-identical.",
 )
-@click.option("--stats", is_flag=True, help="Print statistics as one JSON object.")
+@click.option("--stats", is_flag=True, help="Print statistics (and the comparison) as one JSON object.")
 def cli(
     file: Path, input_specs: tuple[str, ...], seed: int, output: Path | None, other: Path | None, stats: bool
 ) -> None:
     """Execute an stc module."""
-    status = 0
+    problems: list[str] = []
     with reported_errors("stc-run"):
+        if seed < 0:
+            raise StcError(f"--seed must be >= 0, got {seed}")
         module = read_module(file)
-        inputs = parse_inputs(input_specs)
+        shapes = input_shapes(module)
+        compared = None if other is None else (other, read_module(other))
+        if compared is not None:
+            check_same_inputs(file, shapes, *compared)
+        inputs = random_int8_inputs(shapes, seed) | parse_inputs(input_specs)
         start = time.perf_counter()
-        outputs, counters = execute(file, module, inputs, seed)
+        outputs, counters = execute(file, module, inputs)
         seconds = time.perf_counter() - start
         if output is not None:
-            np.savez(output, **outputs)
-        if other is not None:
-            status = compare(file, outputs, execute(other, read_module(other), inputs, seed)[0], other)
+            save_arrays(output, outputs)
+        if compared is not None:
+            problems = comparison(file, outputs, compared[0], execute(*compared, inputs)[0])
         if stats:
             report = (graph_stats(find_graph(module)) if counters is None else counters) | {
                 "run_seconds": round(seconds, 4),
                 "outputs": {name: list(array.shape) for name, array in outputs.items()},
             }
+            if other is not None:
+                report["compare"] = {"file": str(other), "bit_identical": not problems, "differences": problems}
             click.echo(json.dumps(report))
-        elif other is None and output is None:
+        elif other is not None:
+            click.echo("\n".join(problems) if problems else f"{len(outputs)} outputs bit-identical")
+        elif output is None:
             for name, array in outputs.items():
                 click.echo(f"{name}: {array.dtype}{list(array.shape)} checksum {int(array.astype(np.int64).sum())}")
-    sys.exit(status)
+    sys.exit(1 if problems else 0)
 
 
 def main() -> None:

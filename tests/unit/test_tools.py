@@ -1,8 +1,10 @@
-"""The command-line contracts of stc-run and stc-zoo (DESIGN §6)."""
+"""The command-line contracts of stc-opt, stc-run and stc-zoo (DESIGN §6)."""
 
 import json
+import re
 import subprocess
 import sys
+from io import BytesIO
 from pathlib import Path
 
 import numpy as np
@@ -11,8 +13,18 @@ from click.testing import CliRunner
 
 from stc.compiler.ir_files import module_text
 from stc.compiler.zoo import build_network
+from stc.tools.stc_opt import main as stc_opt
 from stc.tools.stc_run import cli as stc_run
 from stc.tools.stc_zoo import cli as stc_zoo
+
+RELU = """task.graph @g {
+  %x = task.input 0 "x" : tensor<1x4x4x8xi8>
+  %in = task.buffer 1 si %x : tensor<1x4x4x8xi8>
+  %r = task.relu 2 %in : tensor<1x4x4x8xi8>
+  %out = task.buffer 3 so %r : tensor<1x4x4x8xi8>
+  task.output 4 "y" %out
+}
+"""
 
 
 @pytest.fixture
@@ -80,7 +92,7 @@ def test_bad_ir_is_reported_with_its_position(tmp_path):
     bad.write_text('task.graph @g {\n  %x = task.input 0 "x" : tensor<1x1x1x1xi8>\n  task.output 1 "y" %x\n}\n')
     result = run(stc_run, bad)
     assert result.exit_code == 1
-    assert "stc-run: error: task.output 1: an output reads an activation buffer (task.buffer)" in result.output
+    assert f"stc-run: error: {bad}: task.output 1: an output reads an activation buffer (task.buffer)" in result.output
 
 
 def test_zoo_lists_and_writes(tmp_path):
@@ -104,3 +116,212 @@ def test_console_scripts_exit_cleanly(lenet_file):
     result = subprocess.run([bin_dir / "stc-opt", lenet_file], capture_output=True, text=True)
     assert result.returncode == 0
     assert result.stdout.startswith("builtin.module {")
+
+
+def write(path: Path, text: str) -> Path:
+    path.write_text(text)
+    return path
+
+
+def write_bytes(path: Path, data: bytes) -> Path:
+    path.write_bytes(data)
+    return path
+
+
+def npy(path: Path, array: np.ndarray) -> Path:
+    np.save(path, array, allow_pickle=True)
+    return path
+
+
+def npz(path: Path, **arrays: np.ndarray) -> Path:
+    np.savez(path, **arrays)
+    return path
+
+
+def npy_bytes(array: np.ndarray) -> bytes:
+    out = BytesIO()
+    np.save(out, array)
+    return out.getvalue()
+
+
+@pytest.mark.parametrize(
+    ("make_input", "message"),
+    [
+        (
+            lambda d: write(d / "x.txt", "1 2 3 4 5 6 7 8\n"),
+            r"'.*x.txt' is not an .npy array of numbers \(the magic string is not correct",
+        ),
+        (
+            lambda d: npy(d / "objects.npy", np.array([1, "a", None], dtype=object)),
+            r"'.*objects.npy' is not an .npy array of numbers \(Object arrays cannot be loaded",
+        ),
+        (
+            lambda d: write_bytes(d / "cut.npy", npy_bytes(np.zeros((1, 8, 4, 4), np.int8))[:-5]),
+            r"'.*cut.npy' is not an .npy array of numbers \(Failed to read all data",
+        ),
+        (
+            lambda d: npz(d / "x.npz", x=np.zeros((1, 8, 4, 4), np.int8)),
+            r"'.*x.npz' is an .npz archive; give each input as an .npy file",
+        ),
+        (lambda d: npy(d / "f.npy", np.zeros((1, 8, 4, 4))), "input 'x' must hold int8 values, got float64"),
+        (lambda d: npy(d / "b.npy", np.zeros((1, 8, 4, 4), bool)), "input 'x' must hold int8 values, got bool"),
+        (lambda d: npy(d / "s.npy", np.full((1, 8, 4, 4), "a")), "input 'x' must hold int8 values, got <U1"),
+    ],
+)
+def test_bad_input_files_are_one_line_errors(tmp_path, make_input, message):
+    graph = write(tmp_path / "relu.mlir", RELU)
+    result = run(stc_run, graph, "--input", f"x={make_input(tmp_path)}")
+    assert result.exit_code == 1, result.output
+    assert isinstance(result.exception, SystemExit)
+    assert re.fullmatch(f"stc-run: error: (--input x: )?{message}.*\n", result.output)
+
+
+def test_negative_seed_is_an_error(tmp_path):
+    result = run(stc_run, write(tmp_path / "relu.mlir", RELU), "--seed", -1)
+    assert result.exit_code == 1
+    assert result.output == "stc-run: error: --seed must be >= 0, got -1\n"
+
+
+@pytest.mark.parametrize("tool", ["stc-run", "stc-opt"])
+def test_non_utf8_ir_is_an_error_at_its_position(tmp_path, tool):
+    bad = write_bytes(tmp_path / "bad.mlir", RELU.replace('"y"', '"\xff"').encode("latin-1"))
+    result = subprocess.run([Path(sys.executable).parent / tool, bad], capture_output=True, text=True)
+    assert result.returncode == 1
+    assert result.stderr == f"{tool}: error: {bad}:6:18: byte 0xff is not UTF-8 (IR is UTF-8 text)\n"
+
+
+def test_out_of_range_dense_data_is_an_error_at_its_op(tmp_path):
+    ir = RELU.replace("  %out =", "  %w = task.weight 5 dense<300> : tensor<1x1x1x8xi8>\n  %out =")
+    result = run(stc_run, write(tmp_path / "dense.mlir", ir))
+    assert result.exit_code == 1
+    assert result.output.startswith(f"stc-run: error: {tmp_path / 'dense.mlir'}:5:3\n  %w = task.weight 5 dense<300>")
+    assert "Integer value 300 is out of range for type i8" in result.output
+
+
+def test_huge_tensors_are_reported_by_block_and_bytes(tmp_path):
+    huge_weight = RELU.replace(
+        "  %out =", "  %w = task.weight 5 #task.random<1> : tensor<99999x99999x99999x8xi8>\n  %out ="
+    )
+    result = run(stc_run, write(tmp_path / "weight.mlir", huge_weight))
+    assert result.exit_code == 1
+    assert re.fullmatch(
+        r"stc-run: error: task.weight 5: out of memory \(Unable to allocate [\d.]+ PiB .*\)\n", result.output
+    )
+    huge_input = RELU.replace("1x4x4x8", "1x99999x99999x800000")
+    result = run(stc_run, write(tmp_path / "input.mlir", huge_input))
+    assert result.exit_code == 1
+    assert re.fullmatch(
+        r"stc-run: error: input 'x': out of memory \(Unable to allocate [\d.]+ PiB .*\)\n", result.output
+    )
+
+
+def test_outputs_with_any_name_are_saved(tmp_path):
+    """np.savez takes names as keyword arguments: `file` broke it, `allow_pickle` vanished."""
+    ir = RELU.replace('"y"', '"file"').replace(
+        "  task.output 4",
+        '  %out2 = task.buffer 5 so %r : tensor<1x4x4x8xi8>\n  task.output 6 "allow_pickle" %out2\n  task.output 4',
+    )
+    out = tmp_path / "outputs"
+    result = run(stc_run, write(tmp_path / "names.mlir", ir), "-o", out)
+    assert result.exit_code == 0, result.output
+    with np.load(out) as saved:
+        assert sorted(saved.files) == ["allow_pickle", "file"]
+        assert np.array_equal(saved["file"], saved["allow_pickle"])
+        assert saved["file"].dtype == np.int8
+        assert saved["file"].shape == (1, 8, 4, 4)
+
+
+def test_outputs_have_the_graphs_element_type_whatever_the_input_dtype(tmp_path):
+    passthrough = """task.graph @g {
+  %x = task.input 0 "x" : tensor<1x4x4x8xi8>
+  %out = task.buffer 1 so %x : tensor<1x4x4x8xi8>
+  task.output 2 "y" %out
+}
+"""
+    x = np.arange(-64, 64, dtype=np.int64).reshape(1, 8, 4, 4)
+    out = tmp_path / "out.npz"
+    result = run(
+        stc_run, write(tmp_path / "copy.mlir", passthrough), "--input", f"x={npy(tmp_path / 'x.npy', x)}", "-o", out
+    )
+    assert result.exit_code == 0, result.output
+    with np.load(out) as saved:
+        assert saved["y"].dtype == np.int8
+        assert np.array_equal(saved["y"], x)
+
+
+@pytest.mark.parametrize(
+    ("change", "message"),
+    [
+        (('"x"', '"z"'), r"input 'x' is NCHW \[1, 8, 4, 4\] in .*a.mlir but missing in .*b.mlir"),
+        (("1x4x4x8", "1x4x2x8"), r"input 'x' is NCHW \[1, 8, 4, 4\] in .*a.mlir but NCHW \[1, 8, 4, 2\] in .*b.mlir"),
+        (
+            ("  %in =", '  %x2 = task.input 9 "x2" : tensor<1x2x2x8xi8>\n  %in ='),
+            r"input 'x2' is missing in .*a.mlir but NCHW \[1, 8, 2, 2\] in .*b.mlir",
+        ),
+    ],
+)
+def test_compare_needs_the_same_inputs(tmp_path, change, message):
+    a = write(tmp_path / "a.mlir", RELU)
+    b = write(tmp_path / "b.mlir", RELU.replace(*change))
+    result = run(stc_run, a, "--compare", b)
+    assert result.exit_code == 1
+    assert re.fullmatch(f"stc-run: error: --compare: {message}\n", result.output)
+
+
+def test_compare_names_the_file_that_does_not_verify(tmp_path):
+    a = write(tmp_path / "a.mlir", RELU)
+    b = write(tmp_path / "b.mlir", RELU.replace('task.output 4 "y" %out', 'task.output 4 "y" %r'))
+    result = run(stc_run, a, "--compare", b)
+    assert result.exit_code == 1
+    assert (
+        result.output
+        == f"stc-run: error: {b}: task.relu 2: a compute result is read only by buffers, not by task.output\n"
+    )
+
+
+def test_compare_draws_inputs_once_whatever_their_order(tmp_path):
+    """Random inputs drawn per file in its own input order would differ."""
+    passthrough = """task.graph @g {{
+  {first}
+  {second}
+  %oa = task.buffer 2 so %a : tensor<1x2x2x8xi8>
+  %ob = task.buffer 3 so %b : tensor<1x2x2x8xi8>
+  task.output 4 "ya" %oa
+  task.output 5 "yb" %ob
+}}
+"""
+    a_input = '%a = task.input 0 "a" : tensor<1x2x2x8xi8>'
+    b_input = '%b = task.input 1 "b" : tensor<1x2x2x8xi8>'
+    one = write(tmp_path / "one.mlir", passthrough.format(first=a_input, second=b_input))
+    other = write(tmp_path / "other.mlir", passthrough.format(first=b_input, second=a_input))
+    result = run(stc_run, one, "--compare", other)
+    assert result.exit_code == 0, result.output
+    assert result.output == "2 outputs bit-identical\n"
+
+
+def test_stats_with_compare_is_one_json_object(lenet_file, tmp_path):
+    same = run(stc_run, lenet_file, "--stats", "--compare", lenet_file)
+    assert same.exit_code == 0
+    assert json.loads(same.output)["compare"] == {"file": str(lenet_file), "bit_identical": True, "differences": []}
+    changed = write(tmp_path / "changed.mlir", lenet_file.read_text().replace("#task.random<2>", "#task.random<999>"))
+    different = run(stc_run, lenet_file, "--stats", "--compare", changed)
+    assert different.exit_code == 1
+    report = json.loads(different.output)
+    assert report["macs"] == 416_520
+    assert report["compare"]["bit_identical"] is False
+    assert [line.split(":")[0] for line in report["compare"]["differences"]] == ["logits"]
+
+
+@pytest.mark.parametrize(
+    ("passes", "message"),
+    [
+        ("task-split{task=3", "malformed -p argument at pass-pipeline:1:18"),
+        ("task-split{task=4 vector=}", "malformed -p argument at pass-pipeline:1:26"),
+        ("task-split{task=abc}", "task-split: option task takes int | None, got task=abc"),
+    ],
+)
+def test_bad_pipelines_end_cleanly(tmp_path, capsys, passes, message):
+    with pytest.raises(SystemExit) as exit:
+        stc_opt([str(write(tmp_path / "relu.mlir", RELU)), "-p", passes])
+    assert exit.value.code == 1
+    assert capsys.readouterr().err.startswith(f"stc-opt: error: {message}")
