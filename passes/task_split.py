@@ -33,10 +33,12 @@ each with its own replica of the weight and bias:
 from __future__ import annotations
 
 import itertools
+from bisect import bisect_left, bisect_right
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TypeVar
 
+import numpy as np
 from xdsl.context import Context
 from xdsl.dialects.builtin import (
     I64,
@@ -73,6 +75,8 @@ from stc.dialects.task.syntax import i64_array, i64_attr
 Interval = tuple[int, int]
 Box = tuple[Interval, ...]
 Counts = tuple[int, int, int, int]
+Source = tuple[SSAValue, BoxAttr, Sequence[int]]
+"""A buffer source: the producer's result, the box of it read, where the box lands."""
 
 AXES = ("y", "x", "f", "r")
 UNITS = {"y": "rows", "x": "columns", "f": "channels", "r": "input channels"}
@@ -89,10 +93,35 @@ def average_split(length: int, count: int) -> list[Interval]:
     return list(itertools.pairwise(-(-k * length // count) for k in range(count + 1)))
 
 
-def intersect(a: Box, b: Box) -> Box | None:
-    """The common box of `a` and `b`, None when they do not overlap."""
-    box = tuple((max(a_lo, b_lo), min(a_hi, b_hi)) for (a_lo, a_hi), (b_lo, b_hi) in zip(a, b, strict=True))
-    return box if all(lo < hi for lo, hi in box) else None
+def intersection(a: Box, b: Box) -> Box:
+    """The common box of two boxes that meet."""
+    return tuple((max(a_lo, b_lo), min(a_hi, b_hi)) for (a_lo, a_hi), (b_lo, b_hi) in zip(a, b, strict=True))
+
+
+class BoxIndex:
+    """
+    Which boxes of a tiling meet a region, found through the grid of cells their edges cut
+    the tiled space into (a grid tiling has one cell per box, and there are never more cells
+    than elements). A query costs the cells the region meets, not the number of boxes.
+    """
+
+    def __init__(self, boxes: Sequence[Box]):
+        self.cuts = [sorted({edge for box in boxes for edge in box[axis]}) for axis in range(len(boxes[0]))]
+        self.cells = np.empty([len(cuts) - 1 for cuts in self.cuts], dtype=np.intp)
+        for index, box in enumerate(boxes):
+            cells = (
+                slice(bisect_left(cuts, lo), bisect_left(cuts, hi))
+                for cuts, (lo, hi) in zip(self.cuts, box, strict=True)
+            )
+            self.cells[tuple(cells)] = index
+
+    def meeting(self, region: Box) -> list[int]:
+        """The indices, ascending, of the boxes that share an element with `region`."""
+        window = (
+            slice(bisect_right(cuts, lo) - 1, bisect_left(cuts, hi))
+            for cuts, (lo, hi) in zip(self.cuts, region, strict=True)
+        )
+        return np.unique(self.cells[tuple(window)]).tolist()
 
 
 @dataclass(frozen=True)
@@ -258,54 +287,68 @@ def narrowed_data(op: DataOp, box: Box | None, task_id: int) -> DataOp:
     return type(op)(task_id, op.data, op.full_type, box_attr)
 
 
-def buffer_region(buffer: BufferOp, region: Box, task_id: int) -> BufferOp:
-    """A new buffer holding `region` of `buffer`, read from the same producers."""
-    sources: list[tuple[SSAValue, BoxAttr, Sequence[int]]] = []
-    for value, box, offset in buffer.pieces:
-        placed = tuple((o, o + size) for o, size in zip(offset, box.shape, strict=True))
-        if (overlap := intersect(placed, region)) is None:
-            continue
-        source_box = tuple(
-            (lo + o_lo - p_lo, lo + o_hi - p_lo)
-            for (lo, _), (o_lo, o_hi), (p_lo, _) in zip(box.data, overlap, placed, strict=True)
-        )
-        landing = [o_lo - r_lo for (o_lo, _), (r_lo, _) in zip(overlap, region, strict=True)]
-        sources.append((value, BoxAttr(source_box), landing))
-    element = buffer.result.type.get_element_type()
-    shape = [hi - lo for lo, hi in region]
-    return BufferOp(task_id, buffer.kind.data, sources, TensorType(element, shape))
+class BufferSources:
+    """The sources of a buffer being split, indexed by where they land in it."""
 
+    def __init__(self, buffer: BufferOp):
+        self.buffer = buffer
+        self.sources = buffer.pieces
+        self.placed: list[Box] = [
+            tuple((o, o + size) for o, size in zip(offset, box.shape, strict=True)) for _, box, offset in self.sources
+        ]
+        self.index = BoxIndex(self.placed)
 
-def reassemble(buffer: BufferOp, sources: Sequence[tuple[SSAValue, BoxAttr, Sequence[int]]]) -> None:
-    """Replace the sources of `buffer` in place, keeping its id, kind, type and consumers."""
-    buffer.operands = [value for value, _, _ in sources]
-    buffer.boxes = ArrayAttr(box for _, box, _ in sources)
-    buffer.offsets = ArrayAttr(i64_array(offset) for _, _, offset in sources)
+    def region(self, region: Box, task_id: int) -> BufferOp:
+        """A new buffer holding `region` of the buffer, read from the same producers."""
+        sources: list[Source] = []
+        for i in self.index.meeting(region):
+            value, box, _ = self.sources[i]
+            placed = self.placed[i]
+            overlap = intersection(placed, region)
+            source_box = tuple(
+                (lo + o_lo - p_lo, lo + o_hi - p_lo)
+                for (lo, _), (o_lo, o_hi), (p_lo, _) in zip(box.data, overlap, placed, strict=True)
+            )
+            landing = [o_lo - r_lo for (o_lo, _), (r_lo, _) in zip(overlap, region, strict=True)]
+            sources.append((value, BoxAttr(source_box), landing))
+        element = self.buffer.result.type.get_element_type()
+        shape = [hi - lo for lo, hi in region]
+        return BufferOp(task_id, self.buffer.kind.data, sources, TensorType(element, shape))
 
 
 def result_sources(
-    box: BoxAttr, offset: Sequence[int], outputs: Sequence[tuple[Box, SSAValue]]
-) -> list[tuple[SSAValue, BoxAttr, Sequence[int]]]:
-    """The sources that deliver `box` of a split block's result at `offset`, from its pieces."""
-    sources: list[tuple[SSAValue, BoxAttr, Sequence[int]]] = []
-    for piece_box, value in outputs:
-        if (overlap := intersect(box.data, piece_box)) is None:
-            continue
+    box: BoxAttr, offset: Sequence[int], outputs: Sequence[tuple[Box, SSAValue]], index: BoxIndex
+) -> list[tuple[SSAValue, BoxAttr, DenseArrayBase]]:
+    """The sources that deliver `box` of a split block's result at `offset`, from the pieces
+    whose output boxes (indexed by `index`) it meets."""
+    sources: list[tuple[SSAValue, BoxAttr, DenseArrayBase]] = []
+    for i in index.meeting(box.data):
+        piece_box, value = outputs[i]
+        overlap = intersection(box.data, piece_box)
         local = tuple((lo - p_lo, hi - p_lo) for (lo, hi), (p_lo, _) in zip(overlap, piece_box, strict=True))
         landing = [o + lo - b_lo for o, (lo, _), b_lo in zip(offset, overlap, box.lo, strict=True)]
-        sources.append((value, BoxAttr(local), landing))
+        sources.append((value, BoxAttr(local), i64_array(landing)))
     return sources
 
 
 def route_result(result: SSAValue, outputs: Sequence[tuple[Box, SSAValue]]) -> None:
-    """Make every buffer that reads `result` read the same elements from the pieces' results."""
+    """
+    Make every buffer that reads `result` read the same elements from the pieces' results,
+    in place (keeping its id, kind, type and consumers). Its other sources keep their
+    attributes, so a buffer costs little more than its source count.
+    """
+    index = BoxIndex([piece_box for piece_box, _ in outputs])
     for buffer in dict.fromkeys(use.operation for use in result.uses):
         assert isinstance(buffer, BufferOp)
-        sources: list[tuple[SSAValue, BoxAttr, Sequence[int]]] = []
-        for value, box, offset in buffer.pieces:
-            kept = [(value, box, offset)]
-            sources.extend(result_sources(box, offset, outputs) if value is result else kept)
-        reassemble(buffer, sources)
+        sources: list[tuple[SSAValue, BoxAttr, DenseArrayBase]] = []
+        for value, box, offset in zip(buffer.sources, buffer.boxes, buffer.offsets, strict=True):
+            if value is result:
+                sources.extend(result_sources(box, offset.get_values(), outputs, index))
+            else:
+                sources.append((value, box, offset))
+        buffer.operands = [value for value, _, _ in sources]
+        buffer.boxes = ArrayAttr(box for _, box, _ in sources)
+        buffer.offsets = ArrayAttr(offset for _, _, offset in sources)
 
 
 def data_box(data: DataOp, piece: Piece) -> Box | None:
@@ -316,14 +359,16 @@ def data_box(data: DataOp, piece: Piece) -> Box | None:
     return (piece.f, (0, rows), (0, columns), piece.channels_read)
 
 
-def piece_input(blocks: GraphBlocks, op: ComputeBlock, value: SSAValue, piece: Piece) -> SSAValue:
+def piece_input(
+    blocks: GraphBlocks, op: ComputeBlock, value: SSAValue, piece: Piece, buffers: dict[Operation, BufferSources]
+) -> SSAValue:
     """A piece's own copy of an operand of `op`: its box of a buffer or weight, a whole table."""
     owner = value.owner
     if isinstance(owner, DataOp):
         copy = narrowed_data(owner, data_box(owner, piece), blocks.fresh_id())
     else:
         assert isinstance(owner, BufferOp)
-        copy = buffer_region(owner, piece.read_box(shape_of(op.result)[0]), blocks.fresh_id())
+        copy = buffers[owner].region(piece.read_box(shape_of(op.result)[0]), blocks.fresh_id())
     copy.result.name_hint = value.name_hint
     return blocks.insert(copy, op).result
 
@@ -339,15 +384,17 @@ def piece_bias(blocks: GraphBlocks, op: ComputeBlock, piece: Piece, partial: boo
     return [blocks.insert(copy, op).result]
 
 
-def build_piece(blocks: GraphBlocks, op: ComputeBlock, piece: Piece, partial: bool) -> ComputeBlock:
-    """Create one piece of `op`, before it, after the blocks it reads."""
+def build_piece(
+    blocks: GraphBlocks, op: ComputeBlock, piece: Piece, partial: bool, buffers: dict[Operation, BufferSources]
+) -> ComputeBlock:
+    """Create one piece of `op`, before it, after the blocks it reads (`buffers`: its input buffers' sources)."""
     groups: list[SSAValue | list[SSAValue]] = []
     for name in op.OPERAND_NAMES:
         operand: SSAValue | Sequence[SSAValue] = getattr(op, name)
         if isinstance(operand, SSAValue):
-            groups.append(piece_input(blocks, op, operand, piece))
+            groups.append(piece_input(blocks, op, operand, piece, buffers))
         else:
-            groups.append([piece_input(blocks, op, value, piece) for value in operand])
+            groups.append([piece_input(blocks, op, value, piece, buffers) for value in operand])
     if op.has_bias():
         groups.append(piece_bias(blocks, op, piece, partial))
     properties = dict(op.properties) | {"id": i64_attr(blocks.fresh_id())}
@@ -368,7 +415,7 @@ def join_partial_sums(blocks: GraphBlocks, op: ComputeBlock, built: Sequence[tup
     `task.add` that adds the bias once, applies the shift and takes over the result.
     """
     batch = shape_of(op.result)[0]
-    slices: dict[int, list[tuple[SSAValue, BoxAttr, Sequence[int]]]] = {}
+    slices: dict[int, list[Source]] = {}
     for piece, piece_op in built:
         whole = BoxAttr.whole(shape_of(piece_op.result))
         landing = [lo for lo, _ in piece.out_box(batch)]
@@ -406,7 +453,9 @@ def split_block(blocks: GraphBlocks, task_id: int, vector: Sequence[int]) -> Non
     if counts == (1, 1, 1, 1):
         return
     partial = counts[3] > 1
-    built = [(piece, build_piece(blocks, op, piece, partial)) for piece in plan_pieces(op, counts)]
+    owners = dict.fromkeys(value.owner for value in op.operands)
+    buffers = {owner: BufferSources(owner) for owner in owners if isinstance(owner, BufferOp)}
+    built = [(piece, build_piece(blocks, op, piece, partial, buffers)) for piece in plan_pieces(op, counts)]
     if partial:
         join_partial_sums(blocks, op, built)
     else:

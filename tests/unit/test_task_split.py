@@ -24,7 +24,9 @@ from xdsl.utils.hints import isa
 
 from stc.compiler.ir_files import stc_context
 from stc.dialects import task
+from stc.passes import task_split
 from stc.passes.task_split import (
+    BoxIndex,
     TaskSplitPass,
     average_split,
     axis_lengths,
@@ -191,6 +193,68 @@ def test_seed_table(
             assert RATIOS[ratio_name](ratio), f"{kind} split {axis}: {quantity} ratio {ratio}"
     assert [op.name for op in created if isinstance(op, task.AddOp)] == ([new_task] if new_task else [])
     assert_same_outputs(parse(text), module)
+
+
+# ---------------------------------------------------------------------------------------
+# Cost: a split touches only the sources each piece actually meets
+
+
+@st.composite
+def guillotine_tiling(draw: st.DrawFn, shape: tuple[int, ...]) -> list[tuple[tuple[int, int], ...]]:
+    """Boxes tiling `shape`, made by cutting random boxes in two along random axes."""
+    boxes = [tuple((0, n) for n in shape)]
+    for _ in range(draw(st.integers(0, 12))):
+        index = draw(st.integers(0, len(boxes) - 1))
+        box = boxes[index]
+        axes = [axis for axis, (lo, hi) in enumerate(box) if hi - lo > 1]
+        if not axes:
+            continue
+        axis = draw(st.sampled_from(axes))
+        lo, hi = box[axis]
+        cut = draw(st.integers(lo + 1, hi - 1))
+        halves = [box[:axis] + (interval,) + box[axis + 1 :] for interval in ((lo, cut), (cut, hi))]
+        boxes[index : index + 1] = halves
+    return boxes
+
+
+@st.composite
+def region_in(draw: st.DrawFn, shape: tuple[int, ...]) -> tuple[tuple[int, int], ...]:
+    corners = [sorted(draw(st.lists(st.integers(0, n), min_size=2, max_size=2, unique=True))) for n in shape]
+    return tuple((lo, hi) for lo, hi in corners)
+
+
+@settings(max_examples=200, deadline=None)
+@given(data=st.data())
+def test_box_index_finds_exactly_the_boxes_a_region_meets(data: st.DataObject):
+    shape = tuple(data.draw(st.integers(1, 6)) for _ in range(4))
+    boxes = data.draw(guillotine_tiling(shape))
+    region = data.draw(region_in(shape))
+    meets = [
+        i
+        for i, box in enumerate(boxes)
+        if all(max(a, c) < min(b, d) for (a, b), (c, d) in zip(box, region, strict=True))
+    ]
+    assert BoxIndex(boxes).meeting(region) == meets
+
+
+@pytest.mark.parametrize("height", [64, 256])
+def test_chained_splits_intersect_each_piece_only_with_what_it_meets(height: int, monkeypatch: pytest.MonkeyPatch):
+    from stc.tools.bench_task_split import relu_chain
+
+    calls = 0
+    intersection = task_split.intersection
+
+    def counted(a: task_split.Box, b: task_split.Box) -> task_split.Box:
+        nonlocal calls
+        calls += 1
+        return intersection(a, b)
+
+    monkeypatch.setattr(task_split, "intersection", counted)
+    module = relu_chain(height)
+    split_group(graph_of(module), [2, 4], (height, 1, 1, 1))
+    # Per relu: each piece reads one source, and the buffer it feeds reads each piece once.
+    assert calls == 4 * height
+    assert_same_outputs(relu_chain(height), module)
 
 
 # ---------------------------------------------------------------------------------------
