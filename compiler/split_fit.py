@@ -19,7 +19,7 @@ from stc.compiler.hardware import HardwareTarget
 from stc.compiler.storage_size import bias_bytes, buffer_bytes, weight_bytes
 from stc.dialects import task
 from stc.dialects.task.base import element_width
-from stc.passes.task_split import AXES, average_split, axis_lengths, spatial_pieces, split_task
+from stc.passes.task_split import AXES, average_split, axis_lengths, partial_sum_problem, spatial_pieces, split_task
 
 Counts = tuple[int, int, int, int]
 
@@ -57,7 +57,7 @@ def candidate_counts(op: task.ComputeBlock, pieces: int) -> Iterator[Counts]:
     limits = [lengths[axis] or 1 for axis in AXES]
     for ny, nx, nf in itertools.product(*(range(1, min(limit, pieces) + 1) for limit in limits[:3])):
         nr, rest = divmod(pieces, ny * nx * nf)
-        if rest == 0 and nr <= limits[3]:
+        if rest == 0 and nr <= limits[3] and (nr == 1 or partial_sum_problem(op, nr) is None):
             yield ny, nx, nf, nr
 
 

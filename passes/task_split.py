@@ -8,7 +8,8 @@ halo rows and columns for windowed blocks), and its own weight, bias and table b
 which hold the same data reference narrowed to the piece's box or replicated whole.
 Pieces write their boxes of the original output buffers, which are not split. Along r
 the pieces write raw int32 partial sums to one buffer per r-slice, and a `task.add`
-joins them, adding the bias once and applying the shift. See docs/passes/task-split.md.
+joins them, adding the bias once and applying the shift; an r split whose pieces could
+overflow int32 is refused. See docs/passes/task-split.md.
 
 ```mlir
 %c = task.conv 3 %in, %w bias %b pad [1, 1, 1, 1] shift 9 : tensor<1x8x8x32xi8>
@@ -79,7 +80,9 @@ Source = tuple[SSAValue, BoxAttr, Sequence[int]]
 """A buffer source: the producer's result, the box of it read, where the box lands."""
 
 AXES = ("y", "x", "f", "r")
-UNITS = {"y": "rows", "x": "columns", "f": "channels", "r": "input channels"}
+UNITS = {"y": "row", "x": "column", "f": "channel", "r": "input channel"}
+MAX_PARTIAL_TERMS = (2**31 - 1) // 2**14
+"""The most int8 products an int32 partial sum holds exactly: each is at most 2^14 in size."""
 HINT = "split"
 """The discardable attribute holding a compute block's split vector."""
 CREATED = "split_created"
@@ -193,6 +196,10 @@ def axis_lengths(op: ComputeBlock) -> dict[str, int | None]:
     return {"y": rows, "x": columns, "f": channels, "r": reduced}
 
 
+def quantity(count: int, unit: str) -> str:
+    return f"{count} {unit}" if count == 1 else f"{count} {unit}s"
+
+
 def split_counts(op: ComputeBlock, vector: Sequence[int]) -> Counts:
     """Check a split vector (ny, nx, nf, nr, or the seed's ny, nx, nf, nr, 1, 1) against a block."""
     if len(vector) == 6 and tuple(vector[4:]) != (1, 1):
@@ -208,9 +215,44 @@ def split_counts(op: ComputeBlock, vector: Sequence[int]) -> Counts:
         if length is None and count > 1:
             raise split_error(op, f"cannot split {axis} into {count} pieces: a {op.name} has no {axis} dimension")
         if length is not None and count > length:
-            raise split_error(op, f"cannot split {axis} ({length} {UNITS[axis]}) into {count} pieces")
+            why = fc_channels_only(op) if axis == "r" else ""
+            raise split_error(op, f"cannot split {axis} ({quantity(length, UNITS[axis])}) into {count} pieces{why}")
     ny, nx, nf, nr = vector[:4]
+    if nr > 1 and (problem := partial_sum_problem(op, nr)) is not None:
+        raise split_error(op, problem)
     return ny, nx, nf, nr
+
+
+def fc_channels_only(op: ComputeBlock) -> str:
+    """Why an fc over a wider input cannot take more r pieces than channels."""
+    if not isinstance(op, FcOp):
+        return ""
+    _, rows, columns, _ = shape_of(op.input)
+    if rows * columns == 1:
+        return ""
+    return f": a task.fc splits r along its input's channels only, not its {rows}x{columns} rows and columns"
+
+
+def partial_sum_problem(op: ComputeBlock, nr: int) -> str | None:
+    """
+    Why `nr` r pieces of a conv or fc could overflow their int32 partial sums, or None: the
+    largest piece sums ⌈C/nr⌉·ky·kx int8 products (h·w for an fc), each at most 2^14 in
+    size, so it is exact up to MAX_PARTIAL_TERMS products.
+    """
+    assert isinstance(op, ConvOp | FcOp)
+    _, ky, kx, channels = shape_of(op.weight)
+    per_channel = ky * kx
+    terms = -(-channels // nr) * per_channel
+    if terms <= MAX_PARTIAL_TERMS:
+        return None
+    if per_channel > MAX_PARTIAL_TERMS:
+        advice = f"one input channel alone is {per_channel} terms, so no r split is exact"
+    else:
+        advice = f"split r into at least {-(-channels // (MAX_PARTIAL_TERMS // per_channel))} pieces"
+    return (
+        f"r pieces of {terms} terms could overflow their int32 partial sums "
+        f"(|sum| <= terms * 2^14 stays within 2^31 - 1 only up to {MAX_PARTIAL_TERMS} terms); {advice}"
+    )
 
 
 def spatial_pieces(op: ComputeBlock, axis: int, count: int) -> list[AxisPiece]:

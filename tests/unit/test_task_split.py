@@ -26,6 +26,7 @@ from stc.compiler.ir_files import stc_context
 from stc.dialects import task
 from stc.passes import task_split
 from stc.passes.task_split import (
+    MAX_PARTIAL_TERMS,
     BoxIndex,
     TaskSplitPass,
     average_split,
@@ -382,6 +383,14 @@ def test_pass_reports_created_ids_and_applies_hints_in_graph_order():
     assert_same_outputs(parse(SEED_GROUP), module)
 
 
+def test_a_split_of_a_one_row_block_names_one_row():
+    text = SEED_GROUP.replace("tensor<1x4x4x32xi8>", "tensor<1x1x1x32xi8>").replace(
+        "window [2, 2] stride [2, 2] : tensor<1x1x1x32xi8>", "window [8, 8] : tensor<1x1x1x32xi8>"
+    )
+    with pytest.raises(PassFailedException, match=r"task.maxpool 7: cannot split y \(1 row\) into 2 pieces"):
+        split_task(graph_of(parse(text)), 7, (2, 1, 1, 1))
+
+
 def test_pass_options_round_trip():
     assert str(TaskSplitPass(task=3, vector=(2, 1, 1, 1))) == "task-split{task=3 vector=2,1,1,1}"
 
@@ -573,3 +582,69 @@ def test_fit_option_makes_every_resnet18_block_fit_tianjicx():
     assert max(piece_bytes(op, (1, 1, 1, 1), target) for op in compute) <= target.usable_memory_bytes
     assert len(compute) > 2 * sum(1 for op in module.walk() if isinstance(op, task.ComputeBlock))
     assert_same_outputs(module, fitted)
+
+
+# ---------------------------------------------------------------------------------------
+# r splits: int32 partial sums must hold every piece's sum exactly
+
+
+def wide_fc(channels: int, rows: int = 1, columns: int = 1) -> str:
+    shape = f"1x{rows}x{columns}x{channels}"
+    return f"""task.graph @wide {{
+  %x = task.input 0 "x" : tensor<{shape}xi8>
+  %in = task.buffer 1 sifc %x : tensor<{shape}xi8>
+  %w = task.weight 2 #task.random<1> : tensor<{shape}xi8>
+  %f = task.fc 3 %in, %w : tensor<1x1x1x1xi32>
+  %out = task.buffer 4 so %f : tensor<1x1x1x1xi32>
+  task.output 5 "y" %out
+}}"""
+
+
+WIDE_CONV = """task.graph @wide {
+  %x = task.input 0 "x" : tensor<1x1x1x29128xi8>
+  %in = task.buffer 1 sic %x : tensor<1x1x1x29128xi8>
+  %w = task.weight 2 #task.random<1> : tensor<1x3x3x29128xi8>
+  %c = task.conv 3 %in, %w pad [1, 1, 1, 1] : tensor<1x1x1x1xi32>
+  %out = task.buffer 4 so %c : tensor<1x1x1x1xi32>
+  task.output 5 "y" %out
+}"""
+"""A 3x3 conv over 29128 channels: two r pieces of 14564 channels sum 131076 products each."""
+
+
+def test_r_pieces_of_at_most_131071_products_are_accepted():
+    assert MAX_PARTIAL_TERMS == 131071
+    module = parse(wide_fc(2 * MAX_PARTIAL_TERMS))
+    created = split_task(graph_of(module), 3, (1, 1, 1, 2))
+    weights = [block(graph_of(module), i) for i in created]
+    assert [op.region.data[3] for op in weights if isinstance(op, task.WeightOp)] == [(0, 131071), (131071, 262142)]
+
+
+@pytest.mark.parametrize(
+    ("text", "vector", "message"),
+    [
+        (wide_fc(280000), (1, 1, 1, 2), "r pieces of 140000 terms .* split r into at least 3 pieces"),
+        (wide_fc(2 * MAX_PARTIAL_TERMS + 2), (1, 1, 1, 2), "r pieces of 131072 terms .* at least 3 pieces"),
+        (wide_fc(2, rows=512, columns=257), (1, 1, 1, 2), "one input channel alone is 131584 terms, so no r split"),
+        (
+            WIDE_CONV,
+            (1, 1, 1, 2),
+            r"task.conv 3: r pieces of 131076 terms could overflow their int32 partial sums "
+            r"\(\|sum\| <= terms \* 2\^14 stays within 2\^31 - 1 only up to 131071 terms\); "
+            r"split r into at least 3 pieces",
+        ),
+    ],
+    ids=["fc-280000", "fc-262144", "fc-512x257", "conv-3x3x29128"],
+)
+def test_r_pieces_that_could_overflow_int32_are_refused(text: str, vector: tuple[int, ...], message: str):
+    graph = graph_of(parse(text))
+    with pytest.raises(PassFailedException, match=message):
+        split_task(graph, 3, vector)
+
+
+def test_fit_never_proposes_r_pieces_that_could_overflow():
+    from stc.compiler.split_fit import candidate_counts
+
+    op = block(graph_of(parse(wide_fc(280000))), 3)
+    assert isinstance(op, task.FcOp)
+    assert list(candidate_counts(op, 2)) == []
+    assert list(candidate_counts(op, 3)) == [(1, 1, 1, 3)]

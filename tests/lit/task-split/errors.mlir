@@ -7,6 +7,10 @@
 // RUN: not stc-opt %s -p 'task-split{task=4 vector=1,1,1,33}' 2>&1 | filecheck %s --check-prefix=TOO-MANY-R
 // TOO-MANY-R: stc-opt: error: task.conv 4: cannot split r (32 input channels) into 33 pieces
 
+// An fc's r is its input's channel axis, not the flattened h*w*c the seed's SIFC holds.
+// RUN: not stc-opt %s -p 'task-split{task=11 vector=1,1,1,33}' 2>&1 | filecheck %s --check-prefix=FC-R
+// FC-R: stc-opt: error: task.fc 11: cannot split r (32 input channels) into 33 pieces: a task.fc splits r along its input's channels only, not its 4x4 rows and columns
+
 // RUN: not stc-opt %s -p 'task-split{task=4 vector=1,0,1,1}' 2>&1 | filecheck %s --check-prefix=ZERO
 // ZERO: stc-opt: error: task.conv 4: split counts must be at least 1, got 0 for x
 
