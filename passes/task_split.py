@@ -35,8 +35,9 @@ from __future__ import annotations
 
 import itertools
 from bisect import bisect_left, bisect_right
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
+from numbers import Integral
 from typing import TypeVar
 
 import numpy as np
@@ -268,29 +269,68 @@ def spatial_pieces(op: ComputeBlock, axis: int, count: int) -> list[AxisPiece]:
     return window_pieces(windows, in_size, op.window()[axis], stride, dilation, pad)
 
 
-def plan_pieces(op: ComputeBlock, counts: Counts) -> list[Piece]:
-    """The grid of pieces, y outermost and r innermost."""
+def length(interval: Interval) -> int:
+    return interval[1] - interval[0]
+
+
+@dataclass(frozen=True)
+class Grid:
+    """The intervals of a split along each axis; its pieces are their product."""
+
+    y: list[AxisPiece]
+    x: list[AxisPiece]
+    f: list[Interval]
+    r: list[Interval]
+    """Reduced input channels (conv and fc); other blocks read their f interval."""
+    reduces: bool
+
+    def pieces(self) -> list[Piece]:
+        """The pieces, y outermost and r innermost."""
+        return [
+            Piece(y, x, f, r if self.reduces else f, r_index)
+            for y, x, f, (r_index, r) in itertools.product(self.y, self.x, self.f, enumerate(self.r))
+        ]
+
+    def largest_piece(self) -> Piece:
+        """A piece with the longest interval of each axis: no piece reads or writes more."""
+        y = max(self.y, key=lambda piece: length(piece.read))
+        x = max(self.x, key=lambda piece: length(piece.read))
+        f, r = max(self.f, key=length), max(self.r, key=length)
+        return Piece(y, x, f, r if self.reduces else f, 0)
+
+
+def split_grid(op: ComputeBlock, counts: Counts) -> Grid:
+    """The intervals of `op` split by `counts`."""
     ny, nx, nf, nr = counts
-    reduces = isinstance(op, ConvOp | FcOp)
-    return [
-        Piece(y, x, f, r if reduces else f, r_index)
-        for y, x, f, (r_index, r) in itertools.product(
-            spatial_pieces(op, 0, ny),
-            spatial_pieces(op, 1, nx),
-            average_split(shape_of(op.result)[3], nf),
-            enumerate(average_split(shape_of(op.data_inputs[0])[3], nr)),
-        )
-    ]
+    return Grid(
+        spatial_pieces(op, 0, ny),
+        spatial_pieces(op, 1, nx),
+        average_split(shape_of(op.result)[3], nf),
+        average_split(shape_of(op.data_inputs[0])[3], nr),
+        isinstance(op, ConvOp | FcOp),
+    )
+
+
+@dataclass(frozen=True)
+class SplitRecord:
+    """One split: the block, its counts, and the ids of the blocks it erased and created."""
+
+    task_id: int
+    counts: Counts
+    erased: frozenset[int]
+    created: tuple[int, ...]
 
 
 class GraphBlocks:
-    """The blocks of one task graph by id, fresh ids, and the ids of the blocks created."""
+    """The blocks of one task graph by id, fresh ids, and the splits made on it."""
 
     def __init__(self, graph: GraphOp):
         self.graph = graph
         self.by_id: dict[int, TaskOp] = {op.task_id: op for op in graph.tasks()}
-        self.free_id = max(self.by_id, default=-1) + 1
+        self.free_id = graph.next_id()
         self.created: list[int] = []
+        self.erased: list[int] = []
+        self.splits: list[SplitRecord] = []
 
     def fresh_id(self) -> int:
         self.free_id += 1
@@ -313,10 +353,39 @@ class GraphBlocks:
 
     def erase(self, op: TaskOp) -> None:
         del self.by_id[op.task_id]
+        self.erased.append(op.task_id)
         self.graph.block.erase_op(op)
 
     def surviving_created(self) -> list[int]:
         return [task_id for task_id in self.created if task_id in self.by_id]
+
+    def split(self, task_id: int, vector: Sequence[int]) -> SplitRecord:
+        """split_task: split one compute block in place; an all-ones vector changes nothing."""
+        op = self.compute_block(task_id)
+        counts = split_counts(op, vector)
+        created, erased = len(self.created), len(self.erased)
+        if counts != (1, 1, 1, 1):
+            split_block(self, op, counts)
+        record = SplitRecord(task_id, counts, frozenset(self.erased[erased:]), tuple(self.created[created:]))
+        self.splits.append(record)
+        return record
+
+    def split_in_order(self, requests: Sequence[tuple[int, Sequence[int]]]) -> None:
+        """split_group: split blocks in order, so an id may name a block an earlier split created."""
+        if (task_id := named_twice([task_id for task_id, _ in requests])) is not None:
+            raise PassFailedException(f"split_group: block {task_id} is named twice")
+        for task_id, vector in requests:
+            self.split(task_id, vector)
+
+
+def named_twice(task_ids: Sequence[int]) -> int | None:
+    """The first id named a second time, None when all differ."""
+    seen: set[int] = set()
+    for task_id in task_ids:
+        if task_id in seen:
+            return task_id
+        seen.add(task_id)
+    return None
 
 
 def narrowed_data(op: DataOp, box: Box | None, task_id: int) -> DataOp:
@@ -488,16 +557,12 @@ def erase_with_inputs(blocks: GraphBlocks, op: ComputeBlock) -> None:
             blocks.erase(owner)
 
 
-def split_block(blocks: GraphBlocks, task_id: int, vector: Sequence[int]) -> None:
-    """Split one compute block of a graph in place; an all-ones vector changes nothing."""
-    op = blocks.compute_block(task_id)
-    counts = split_counts(op, vector)
-    if counts == (1, 1, 1, 1):
-        return
+def split_block(blocks: GraphBlocks, op: ComputeBlock, counts: Counts) -> None:
+    """Replace `op` by its pieces, and the add of their partial sums when r is split."""
     partial = counts[3] > 1
     owners = dict.fromkeys(value.owner for value in op.operands)
     buffers = {owner: BufferSources(owner) for owner in owners if isinstance(owner, BufferOp)}
-    built = [(piece, build_piece(blocks, op, piece, partial, buffers)) for piece in plan_pieces(op, counts)]
+    built = [(piece, build_piece(blocks, op, piece, partial, buffers)) for piece in split_grid(op, counts).pieces()]
     if partial:
         join_partial_sums(blocks, op, built)
     else:
@@ -516,25 +581,37 @@ def split_task(graph: GraphOp, task_id: int, vector: Sequence[int]) -> list[int]
 
 def split_group(graph: GraphOp, task_ids: Sequence[int], vectors: Sequence[int] | Sequence[Sequence[int]]) -> list[int]:
     """
-    Split the blocks `task_ids` of `graph` in order, all by one vector or each by its own.
-    Return the ids of the blocks created that are still in the graph, in order.
+    Split the blocks `task_ids` of `graph` in order, all by one vector or each by its own;
+    a later id may name a block an earlier split created. Return the ids of the blocks
+    created that are still in the graph, in order.
     """
-    per_task = broadcast_vectors(task_ids, vectors)
     blocks = GraphBlocks(graph)
-    for task_id, vector in zip(task_ids, per_task, strict=True):
-        split_block(blocks, task_id, vector)
+    blocks.split_in_order(list(zip(task_ids, broadcast_vectors(task_ids, vectors), strict=True)))
     return blocks.surviving_created()
 
 
-def broadcast_vectors(task_ids: Sequence[int], vectors: Sequence[int] | Sequence[Sequence[int]]) -> list[Sequence[int]]:
-    """One vector per task: a single vector is given to every task."""
-    counts = [v for v in vectors if isinstance(v, int)]
-    if len(counts) == len(vectors):
-        return [counts] * len(task_ids)
-    per_task = [v for v in vectors if not isinstance(v, int)]
-    if len(per_task) != len(task_ids):
+def is_count(value: object) -> bool:
+    """An integer, numpy's included, that is not a boolean."""
+    return isinstance(value, Integral) and not isinstance(value, bool)
+
+
+def counts_of(vector: object) -> tuple[int, ...]:
+    """A split vector (any sequence of integers) as Python ints."""
+    counts = list(vector) if isinstance(vector, Iterable) else None
+    if counts is None or not all(is_count(count) for count in counts):
+        raise PassFailedException(f"split_group: a split vector is a sequence of integer counts, got {vector!r}")
+    return tuple(int(count) for count in counts)  # pyright: ignore[reportArgumentType]
+
+
+def broadcast_vectors(
+    task_ids: Sequence[int], vectors: Sequence[int] | Sequence[Sequence[int]]
+) -> list[tuple[int, ...]]:
+    """One vector per task: a single vector (a sequence of integers) is given to every task."""
+    if not any(isinstance(item, Iterable) for item in vectors):
+        return [counts_of(vectors)] * len(task_ids)
+    if len(vectors) != len(task_ids):
         raise PassFailedException(f"split_group: {len(vectors)} vectors for {len(task_ids)} tasks")
-    return per_task
+    return [counts_of(vector) for vector in vectors]
 
 
 def take_hints(blocks: GraphBlocks) -> list[tuple[int, Sequence[int]]]:
@@ -549,6 +626,24 @@ def take_hints(blocks: GraphBlocks) -> list[tuple[int, Sequence[int]]]:
     return requests
 
 
+def record_created(blocks: GraphBlocks) -> None:
+    """Add the ids of the blocks a run created to its graph's `split_created`, after the ids
+    earlier runs recorded there that are still in the graph."""
+    graph = blocks.graph
+    earlier = graph.attributes.get(CREATED, DenseArrayBase.from_list(i64, []))
+    if not isa(earlier, DenseArrayBase[I64]):
+        raise PassFailedException(f"task.graph @{graph.graph_name}: {CREATED} is array<i64: ...>, got {earlier}")
+    kept = [task_id for task_id in earlier.get_values() if task_id in blocks.by_id]
+    graph.attributes[CREATED] = DenseArrayBase.from_list(i64, kept + blocks.surviving_created())
+
+
+def check_integers(option: str, values: Sequence[int]) -> None:
+    """Refuse booleans, which the option parser hands over as integers (true is 1)."""
+    if any(isinstance(value, bool) for value in values):
+        written = ",".join(str(value).lower() for value in values)
+        raise PassFailedException(f"task-split: `{option}` takes integers, got {written}")
+
+
 @dataclass(frozen=True)
 class TaskSplitPass(ModulePass):
     """
@@ -557,7 +652,8 @@ class TaskSplitPass(ModulePass):
     Options:
 
     - task: the id of one block to split (split_task).
-    - tasks: the ids of blocks to split in order, all by the same vector (split_group).
+    - tasks: the ids of blocks to split in order, all by the same vector (split_group); an
+      id may name a block an earlier split of the same run created.
     - vector: split counts ny,nx,nf,nr (or ny,nx,nf,nr,1,1).
     - fit: a hardware target (preset name or TOML path): split every block whose input
       storage exceeds a core's local memory by the smallest vector whose pieces fit, then
@@ -565,8 +661,9 @@ class TaskSplitPass(ModulePass):
       (`stc.compiler.split_fit`).
 
     With no options, every block with a hint `split = array<i64: ny, nx, nf, nr>` is
-    split by it, in graph order, and the hint is removed. Each graph in which something
-    was split gets `split_created = array<i64: ...>`, the ids of the blocks created.
+    split by it, in graph order, and the hint is removed. Each graph the run splits blocks
+    of gets `split_created = array<i64: ...>`: the ids of the blocks this run and earlier
+    runs created that are still in the graph.
     """
 
     name = "task-split"
@@ -582,37 +679,42 @@ class TaskSplitPass(ModulePass):
             return
         task_ids = self.task_ids()
         graphs = [GraphBlocks(graph) for graph in op.ops if isinstance(graph, GraphOp)]
-        if missing := set(task_ids).difference(*(blocks.by_id for blocks in graphs)):
-            raise PassFailedException(f"task-split: no task graph has a block with id {min(missing)}")
+        if not task_ids:
+            for blocks in graphs:
+                blocks.split_in_order(take_hints(blocks))
+        for task_id in task_ids:
+            holders = [blocks for blocks in graphs if task_id in blocks.by_id]
+            if not holders:
+                raise PassFailedException(f"task-split: no task graph has a block with id {task_id}")
+            for blocks in holders:
+                blocks.split(task_id, self.vector)
         for blocks in graphs:
-            requests = [(i, self.vector) for i in task_ids if i in blocks.by_id]
-            if not task_ids:
-                requests = take_hints(blocks)
-            if not requests:
-                continue
-            for task_id, vector in requests:
-                split_block(blocks, task_id, vector)
-            blocks.graph.attributes[CREATED] = DenseArrayBase.from_list(i64, blocks.surviving_created())
+            if blocks.splits:
+                record_created(blocks)
 
     def split_to_fit(self, module: ModuleOp, target_name: str) -> None:
-        from stc.compiler.split_fit import fit_splits  # the fit policy is built on this pass
+        from stc.compiler.split_fit import split_until_fit  # the fit policy is built on this pass
 
         if self.task is not None or self.tasks or self.vector:
             raise PassFailedException("task-split: `fit` chooses the vectors itself; give no task, tasks or vector")
         target = load_target(target_name)
         for graph in [op for op in module.ops if isinstance(op, GraphOp)]:
-            before = {op.task_id for op in graph.tasks()}
-            if fit_splits(graph, target):
-                created = [op.task_id for op in graph.tasks() if op.task_id not in before]
-                graph.attributes[CREATED] = DenseArrayBase.from_list(i64, created)
+            blocks = GraphBlocks(graph)
+            split_until_fit(blocks, target)
+            if blocks.splits:
+                record_created(blocks)
 
     def task_ids(self) -> tuple[int, ...]:
         """The ids the options name, after checking the options fit together."""
         if self.task is not None and self.tasks:
             raise PassFailedException("task-split: give `task` or `tasks`, not both")
         task_ids = self.tasks if self.task is None else (self.task,)
+        check_integers("tasks" if self.tasks else "task", task_ids)
+        check_integers("vector", self.vector)
         if task_ids and not self.vector:
             raise PassFailedException("task-split: `task` and `tasks` need a `vector`")
         if self.vector and not task_ids:
             raise PassFailedException("task-split: `vector` needs `task` or `tasks`; hints carry their own vectors")
+        if (task_id := named_twice(task_ids)) is not None:
+            raise PassFailedException(f"task-split: block {task_id} is named twice in `tasks`")
         return task_ids

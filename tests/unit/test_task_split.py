@@ -345,6 +345,46 @@ def test_split_group_needs_one_vector_per_task_or_one_for_all():
         split_group(graph, [1, 5, 7], [(1, 1, 2, 1), (1, 1, 1, 2)])
 
 
+@pytest.mark.parametrize(
+    "vectors",
+    [np.array([1, 1, 2, 1]), [np.int64(1), np.int32(1), np.int8(2), 1], np.array([[1, 1, 2, 1], [1, 1, 2, 1]])],
+)
+def test_split_group_takes_numpy_vectors(vectors: object):
+    module = parse(SEED_GROUP)
+    created = split_group(graph_of(module), [1, 7], vectors)  # pyright: ignore[reportArgumentType]
+    assert len([i for i in created if isinstance(block(graph_of(module), i), task.MaxPoolOp)]) == 4
+    assert_same_outputs(parse(SEED_GROUP), module)
+
+
+@pytest.mark.parametrize(
+    ("vectors", "message"),
+    [
+        ((1, 1, True, 1), r"a split vector is a sequence of integer counts, got \(1, 1, True, 1\)"),
+        ([(1, 1, 2, 1), (1, 1, 2.0, 1)], r"a split vector is a sequence of integer counts, got \(1, 1, 2.0, 1\)"),
+        ([2, (1, 1, 2, 1)], "a split vector is a sequence of integer counts, got 2"),
+    ],
+)
+def test_split_group_refuses_counts_that_are_not_integers(vectors: object, message: str):
+    with pytest.raises(PassFailedException, match=f"split_group: {message}"):
+        split_group(graph_of(parse(SEED_GROUP)), [1, 7], vectors)  # pyright: ignore[reportArgumentType]
+
+
+def test_split_group_refuses_an_id_named_twice():
+    with pytest.raises(PassFailedException, match="split_group: block 1 is named twice"):
+        split_group(graph_of(parse(SEED_GROUP)), [1, 7, 1], (1, 1, 2, 1))
+
+
+def test_split_group_splits_a_block_an_earlier_split_created():
+    module = parse(SEED_CONV)
+    graph = graph_of(module)
+    # Splitting conv 3 by 2,1,1,1 creates input, weight, bias and conv 7-10, then 11-14.
+    created = split_group(graph, [3, 14], [(2, 1, 1, 1), (1, 1, 2, 1)])
+    convs = [block(graph, i) for i in created if isinstance(block(graph, i), task.ConvOp)]
+    assert [shape_of(op.result) for op in convs] == [(1, 4, 8, 32), (1, 4, 8, 16), (1, 4, 8, 16)]
+    assert 14 not in created
+    assert_same_outputs(parse(SEED_CONV), module)
+
+
 def test_unknown_id_names_the_graph():
     graph = graph_of(parse(SEED_CONV))
     with pytest.raises(PassFailedException, match="task.graph @conv has no block with id 42"):
@@ -383,12 +423,49 @@ def test_pass_reports_created_ids_and_applies_hints_in_graph_order():
     assert_same_outputs(parse(SEED_GROUP), module)
 
 
+def test_each_run_adds_its_created_ids_to_those_of_earlier_runs_still_in_the_graph():
+    module = parse(SEED_CONV)
+    TaskSplitPass(task=3, vector=(2, 1, 1, 1)).apply(stc_context(), module)
+    graph = graph_of(module)
+    first = graph.attributes["split_created"]
+    assert isa(first, DenseArrayBase[I64])
+    assert list(first.get_values()) == list(range(7, 15))
+    TaskSplitPass(task=14, vector=(1, 1, 2, 1)).apply(stc_context(), module)
+    second = graph.attributes["split_created"]
+    assert isa(second, DenseArrayBase[I64])
+    ids = list(second.get_values())
+    assert ids == [7, 8, 9, 10, *range(15, 23)]
+    assert {op.task_id for op in graph.tasks()} >= set(ids)
+    assert_same_outputs(parse(SEED_CONV), module)
+
+
+def test_a_split_created_that_is_not_an_i64_array_is_refused():
+    module = parse(SEED_CONV.replace("task.graph @conv {", "task.graph @conv attributes {split_created = [7]} {"))
+    with pytest.raises(
+        PassFailedException, match=r"task.graph @conv: split_created is array<i64: ...>, got \[7 : i64\]"
+    ):
+        TaskSplitPass(task=3, vector=(2, 1, 1, 1)).apply(stc_context(), module)
+
+
 def test_a_split_of_a_one_row_block_names_one_row():
     text = SEED_GROUP.replace("tensor<1x4x4x32xi8>", "tensor<1x1x1x32xi8>").replace(
         "window [2, 2] stride [2, 2] : tensor<1x1x1x32xi8>", "window [8, 8] : tensor<1x1x1x32xi8>"
     )
     with pytest.raises(PassFailedException, match=r"task.maxpool 7: cannot split y \(1 row\) into 2 pieces"):
         split_task(graph_of(parse(text)), 7, (2, 1, 1, 1))
+
+
+def test_st_split_group_gives_an_area_group_the_pieces_of_its_own_members():
+    from stc.compiler.st_env import Shape, STEnv
+
+    env = STEnv(parse(SEED_GROUP), target="tianjicx")
+    env.area_group("conv", [5], {"core": ((0, 1), (0, 9))})
+    created = env.split_group([1, 5, 7], [Shape(nf=2), Shape(ny=2), Shape(nf=2)])
+    matrix = env.executor.matrix
+    (group,) = matrix.groups
+    names = {i: matrix.blocks[i].name for i in created}
+    assert {i for i, name in names.items() if name == "task.conv"} <= group.members
+    assert not {i for i, name in names.items() if name == "task.maxpool"} & group.members
 
 
 def test_pass_options_round_trip():
@@ -648,3 +725,26 @@ def test_fit_never_proposes_r_pieces_that_could_overflow():
     assert isinstance(op, task.FcOp)
     assert list(candidate_counts(op, 2)) == []
     assert list(candidate_counts(op, 3)) == [(1, 1, 1, 3)]
+
+
+def test_fit_checks_each_block_once_and_the_blocks_it_splits_once_more(monkeypatch: pytest.MonkeyPatch):
+    from collections import Counter
+
+    from stc.compiler import split_fit
+    from stc.compiler.hardware import load_target
+    from stc.compiler.zoo import build_network
+
+    checks: Counter[int] = Counter()
+    piece_bytes = split_fit.piece_bytes
+
+    def counted(op: task.ComputeBlock, counts: tuple[int, int, int, int], target: object) -> int:
+        if counts == (1, 1, 1, 1):
+            checks[op.task_id] += 1
+        return piece_bytes(op, counts, target)  # pyright: ignore[reportArgumentType]
+
+    monkeypatch.setattr(split_fit, "piece_bytes", counted)
+    graph = graph_of(build_network("resnet18"))
+    splits = split_fit.fit_splits(graph, load_target("tianjicx"))
+    split_ids = {task_id for task_id, _ in splits}
+    assert len(split_ids) == len(splits) > 21
+    assert checks == Counter({task_id: 2 if task_id in split_ids else 1 for task_id in checks})

@@ -38,6 +38,18 @@
 // RUN: not stc-opt %s -p 'task-split{tasks=4,42 vector=2,1,1,1}' 2>&1 | filecheck %s --check-prefix=UNKNOWN-GROUP
 // UNKNOWN-GROUP: stc-opt: error: task-split: no task graph has a block with id 42
 
+// Ids are looked up when their turn comes; an id named twice is refused before anything is split.
+// RUN: not stc-opt %s -p 'task-split{tasks=4,6,4 vector=2,1,1,1}' 2>&1 | filecheck %s --check-prefix=TWICE
+// TWICE: stc-opt: error: task-split: block 4 is named twice in `tasks`
+
+// The option parser reads `true` as 1 and `false` as 0; neither is an id or a count.
+// RUN: not stc-opt %s -p 'task-split{task=true vector=2,1,1,1}' 2>&1 | filecheck %s --check-prefix=BOOL-TASK
+// BOOL-TASK: stc-opt: error: task-split: `task` takes integers, got true
+// RUN: not stc-opt %s -p 'task-split{tasks=6,true vector=2,1,1,1}' 2>&1 | filecheck %s --check-prefix=BOOL-TASKS
+// BOOL-TASKS: stc-opt: error: task-split: `tasks` takes integers, got 6,true
+// RUN: not stc-opt %s -p 'task-split{task=6 vector=2,1,1,true}' 2>&1 | filecheck %s --check-prefix=BOOL-VECTOR
+// BOOL-VECTOR: stc-opt: error: task-split: `vector` takes integers, got 2,1,1,true
+
 // RUN: not stc-opt %s -p 'task-split{task=4 vector=2,1,1}' 2>&1 | filecheck %s --check-prefix=SHORT
 // SHORT: stc-opt: error: task.conv 4: a split vector is ny,nx,nf,nr or ny,nx,nf,nr,1,1, got 3 counts [2, 1, 1]
 
