@@ -95,6 +95,13 @@ def test_seed_halo_gives_two_five_row_blocks_with_outer_pads():
     ]
 
 
+def test_inner_pieces_keep_the_pad_their_windows_still_reach():
+    # 7 rows, 3x3 kernel, pad 2: output row 1 reads rows [-1, 2), one padded row above.
+    pieces = window_pieces(average_split(9, 9), size=7, kernel=3, stride=1, dilation=1, pad=(2, 2))
+    assert [(p.read, p.pad) for p in pieces[:3]] == [((0, 1), (2, 0)), ((0, 2), (1, 0)), ((0, 3), (0, 0))]
+    assert [(p.read, p.pad) for p in pieces[-3:]] == [((4, 7), (0, 0)), ((5, 7), (0, 1)), ((6, 7), (0, 2))]
+
+
 def test_inner_pieces_get_the_pads_their_windows_still_need():
     # 1 input row, 3x3 kernel, pad 2 on both sides: every window reaches both pads.
     pieces = window_pieces(average_split(3, 3), size=1, kernel=3, stride=1, dilation=1, pad=(2, 2))
