@@ -10,6 +10,7 @@ split of its own in turn). ResNet-50's first conv, for instance, reads a
 from __future__ import annotations
 
 import itertools
+from collections import deque
 from collections.abc import Iterator
 
 from xdsl.dialects.builtin import TensorType
@@ -19,34 +20,27 @@ from stc.compiler.hardware import HardwareTarget
 from stc.compiler.storage_size import bias_bytes, buffer_bytes, weight_bytes
 from stc.dialects import task
 from stc.dialects.task.base import element_width
-from stc.passes.task_split import AXES, average_split, axis_lengths, spatial_pieces, split_task
+from stc.passes.task_split import AXES, GraphBlocks, axis_lengths, length, partial_sum_problem, split_grid
 
 Counts = tuple[int, int, int, int]
 
 
-def longest(intervals: list[tuple[int, int]]) -> int:
-    return max(hi - lo for lo, hi in intervals)
-
-
 def piece_bytes(op: task.ComputeBlock, counts: Counts, target: HardwareTarget) -> int:
     """Local memory the largest piece of `op` split by `counts` reads (its input storage)."""
-    ny, nx, nf, nr = counts
-    batch, _, _, channels = op.result.type.get_shape()
-    rows = max(piece.read[1] - piece.read[0] for piece in spatial_pieces(op, 0, ny))
-    columns = max(piece.read[1] - piece.read[0] for piece in spatial_pieces(op, 1, nx))
-    f = longest(average_split(channels, nf))
-    reduces = isinstance(op, task.ConvOp | task.FcOp)
-    read_channels = longest(average_split(op.data_inputs[0].type.get_shape()[3], nr)) if reduces else f  # pyright: ignore
+    batch = op.result.type.get_shape()[0]
+    piece = split_grid(op, counts).largest_piece()
+    read = tuple(length(interval) for interval in piece.read_box(batch))
+    f = length(piece.f)
     total = 0
     for value in op.data_inputs:
         assert isinstance(value.type, TensorType)
-        total += buffer_bytes((batch, rows, columns, read_channels), element_width(value.type) or 8, target)
+        total += buffer_bytes(read, element_width(value.type) or 8, target)
     if isinstance(op, task.ConvOp | task.FcOp):
         _, ky, kx, _ = op.weight.type.get_shape()  # pyright: ignore[reportAttributeAccessIssue]
-        total += weight_bytes((f, ky, kx, read_channels), target)
+        total += weight_bytes((f, ky, kx, read[3]), target)
     if isinstance(op, task.LutOp):
         total += target.aligned_bytes("bias", 256)
-    if op.optional_bias is not None and nr == 1:
+    if op.optional_bias is not None and counts[3] == 1:
         total += bias_bytes(f, target)
     return total
 
@@ -57,7 +51,7 @@ def candidate_counts(op: task.ComputeBlock, pieces: int) -> Iterator[Counts]:
     limits = [lengths[axis] or 1 for axis in AXES]
     for ny, nx, nf in itertools.product(*(range(1, min(limit, pieces) + 1) for limit in limits[:3])):
         nr, rest = divmod(pieces, ny * nx * nf)
-        if rest == 0 and nr <= limits[3]:
+        if rest == 0 and nr <= limits[3] and (nr == 1 or partial_sum_problem(op, nr) is None):
             yield ny, nx, nf, nr
 
 
@@ -78,20 +72,25 @@ def fitting_counts(op: task.ComputeBlock, target: HardwareTarget, max_pieces: in
 def fit_splits(graph: task.GraphOp, target: HardwareTarget) -> list[tuple[int, Counts]]:
     """Split every block of `graph` that does not fit a core, then the blocks those splits
     create, until all fit; return the (block, vector) splits made, in order."""
-    made: list[tuple[int, Counts]] = []
-    while True:
-        too_big = [
-            op
-            for op in graph.tasks()
-            if isinstance(op, task.ComputeBlock) and piece_bytes(op, (1, 1, 1, 1), target) > target.usable_memory_bytes
-        ]
-        if not too_big:
-            return made
-        for op in too_big:
-            counts = fitting_counts(op, target)
-            if counts is None:
-                raise PassFailedException(
-                    f"{op.name} {op.task_id}: no split makes its pieces fit {target.usable_memory_bytes} B"
-                )
-            split_task(graph, op.task_id, counts)
-            made.append((op.task_id, counts))
+    blocks = GraphBlocks(graph)
+    split_until_fit(blocks, target)
+    return [(split.task_id, split.counts) for split in blocks.splits]
+
+
+def split_until_fit(blocks: GraphBlocks, target: HardwareTarget) -> None:
+    """
+    Split the blocks of a graph that do not fit a core, in graph order, then the blocks
+    those splits create, in order. Each block is checked once, so the cost is linear in the
+    graph and what the splits create.
+    """
+    capacity = target.usable_memory_bytes
+    pending = deque(op for op in blocks.graph.tasks() if isinstance(op, task.ComputeBlock))
+    while pending:
+        op = pending.popleft()
+        if piece_bytes(op, (1, 1, 1, 1), target) <= capacity:
+            continue
+        counts = fitting_counts(op, target)
+        if counts is None:
+            raise PassFailedException(f"{op.name} {op.task_id}: no split makes its pieces fit {capacity} B")
+        created = [blocks.by_id[task_id] for task_id in blocks.split(op.task_id, counts).created]
+        pending.extend(block for block in created if isinstance(block, task.ComputeBlock))

@@ -35,7 +35,7 @@ from stc.dialects.st import (
     Stage,
     TakeOutOp,
 )
-from stc.passes.task_split import split_counts, split_task
+from stc.passes.task_split import GraphBlocks, split_counts
 
 AREA_GROUPS = "st.area_groups"
 """The discardable attribute naming the area groups a block is a member of."""
@@ -94,9 +94,9 @@ class ActionExecutor:
         return created
 
     def split(self, action: str, task_ids: Sequence[int], vectors: Sequence[Sequence[int]]) -> list[int]:
-        """Split blocks in order with task-split's split_task (which is what its
-        split_group does). All are checked first (they exist, are unplaced compute blocks
-        with unplaced inputs, and take their vectors), so a failing action splits none."""
+        """Split blocks in order with task-split's split_group. All are checked first (they
+        exist, are unplaced compute blocks with unplaced inputs, and take their vectors), so
+        a failing action splits none."""
         matrix = self.matrix
         for index, (task_id, vector) in enumerate(zip(task_ids, vectors, strict=True)):
             if task_id in task_ids[:index]:
@@ -114,14 +114,12 @@ class ActionExecutor:
                 split_counts(op, vector)
             except PassFailedException as error:
                 raise action_error(action, str(error)) from None
-        all_created: list[int] = []
-        for task_id, vector in zip(task_ids, vectors, strict=True):
-            before = set(matrix.blocks)
-            created = split_task(self.graph, task_id, vector)
-            matrix.refresh()
-            matrix.replace_members(before - set(matrix.blocks), created)
-            all_created = [i for i in all_created if i in matrix.blocks] + created
-        return all_created
+        blocks = GraphBlocks(self.graph)
+        blocks.split_in_order(list(zip(task_ids, vectors, strict=True)))
+        matrix.refresh()
+        for split in blocks.splits:
+            matrix.replace_members(set(split.erased), split.created)
+        return blocks.surviving_created()
 
     def put_in(self, action: str, op: PutInOp) -> None:
         block = self.matrix.block(action, op.task_id)

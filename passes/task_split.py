@@ -8,7 +8,8 @@ halo rows and columns for windowed blocks), and its own weight, bias and table b
 which hold the same data reference narrowed to the piece's box or replicated whole.
 Pieces write their boxes of the original output buffers, which are not split. Along r
 the pieces write raw int32 partial sums to one buffer per r-slice, and a `task.add`
-joins them, adding the bias once and applying the shift. See docs/passes/task-split.md.
+joins them, adding the bias once and applying the shift; an r split whose pieces could
+overflow int32 is refused. See docs/passes/task-split.md.
 
 ```mlir
 %c = task.conv 3 %in, %w bias %b pad [1, 1, 1, 1] shift 9 : tensor<1x8x8x32xi8>
@@ -33,10 +34,13 @@ each with its own replica of the weight and bias:
 from __future__ import annotations
 
 import itertools
-from collections.abc import Sequence
+from bisect import bisect_left, bisect_right
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
+from numbers import Integral
 from typing import TypeVar
 
+import numpy as np
 from xdsl.context import Context
 from xdsl.dialects.builtin import (
     I64,
@@ -73,9 +77,13 @@ from stc.dialects.task.syntax import i64_array, i64_attr
 Interval = tuple[int, int]
 Box = tuple[Interval, ...]
 Counts = tuple[int, int, int, int]
+Source = tuple[SSAValue, BoxAttr, Sequence[int]]
+"""A buffer source: the producer's result, the box of it read, where the box lands."""
 
 AXES = ("y", "x", "f", "r")
-UNITS = {"y": "rows", "x": "columns", "f": "channels", "r": "input channels"}
+UNITS = {"y": "row", "x": "column", "f": "channel", "r": "input channel"}
+MAX_PARTIAL_TERMS = (2**31 - 1) // 2**14
+"""The most int8 products an int32 partial sum holds exactly: each is at most 2^14 in size."""
 HINT = "split"
 """The discardable attribute holding a compute block's split vector."""
 CREATED = "split_created"
@@ -89,10 +97,35 @@ def average_split(length: int, count: int) -> list[Interval]:
     return list(itertools.pairwise(-(-k * length // count) for k in range(count + 1)))
 
 
-def intersect(a: Box, b: Box) -> Box | None:
-    """The common box of `a` and `b`, None when they do not overlap."""
-    box = tuple((max(a_lo, b_lo), min(a_hi, b_hi)) for (a_lo, a_hi), (b_lo, b_hi) in zip(a, b, strict=True))
-    return box if all(lo < hi for lo, hi in box) else None
+def intersection(a: Box, b: Box) -> Box:
+    """The common box of two boxes that meet."""
+    return tuple((max(a_lo, b_lo), min(a_hi, b_hi)) for (a_lo, a_hi), (b_lo, b_hi) in zip(a, b, strict=True))
+
+
+class BoxIndex:
+    """
+    Which boxes of a tiling meet a region, found through the grid of cells their edges cut
+    the tiled space into (a grid tiling has one cell per box, and there are never more cells
+    than elements). A query costs the cells the region meets, not the number of boxes.
+    """
+
+    def __init__(self, boxes: Sequence[Box]):
+        self.cuts = [sorted({edge for box in boxes for edge in box[axis]}) for axis in range(len(boxes[0]))]
+        self.cells = np.empty([len(cuts) - 1 for cuts in self.cuts], dtype=np.intp)
+        for index, box in enumerate(boxes):
+            cells = (
+                slice(bisect_left(cuts, lo), bisect_left(cuts, hi))
+                for cuts, (lo, hi) in zip(self.cuts, box, strict=True)
+            )
+            self.cells[tuple(cells)] = index
+
+    def meeting(self, region: Box) -> list[int]:
+        """The indices, ascending, of the boxes that share an element with `region`."""
+        window = (
+            slice(bisect_right(cuts, lo) - 1, bisect_left(cuts, hi))
+            for cuts, (lo, hi) in zip(self.cuts, region, strict=True)
+        )
+        return np.unique(self.cells[tuple(window)]).tolist()
 
 
 @dataclass(frozen=True)
@@ -164,6 +197,10 @@ def axis_lengths(op: ComputeBlock) -> dict[str, int | None]:
     return {"y": rows, "x": columns, "f": channels, "r": reduced}
 
 
+def quantity(count: int, unit: str) -> str:
+    return f"{count} {unit}" if count == 1 else f"{count} {unit}s"
+
+
 def split_counts(op: ComputeBlock, vector: Sequence[int]) -> Counts:
     """Check a split vector (ny, nx, nf, nr, or the seed's ny, nx, nf, nr, 1, 1) against a block."""
     if len(vector) == 6 and tuple(vector[4:]) != (1, 1):
@@ -179,9 +216,44 @@ def split_counts(op: ComputeBlock, vector: Sequence[int]) -> Counts:
         if length is None and count > 1:
             raise split_error(op, f"cannot split {axis} into {count} pieces: a {op.name} has no {axis} dimension")
         if length is not None and count > length:
-            raise split_error(op, f"cannot split {axis} ({length} {UNITS[axis]}) into {count} pieces")
+            why = fc_channels_only(op) if axis == "r" else ""
+            raise split_error(op, f"cannot split {axis} ({quantity(length, UNITS[axis])}) into {count} pieces{why}")
     ny, nx, nf, nr = vector[:4]
+    if nr > 1 and (problem := partial_sum_problem(op, nr)) is not None:
+        raise split_error(op, problem)
     return ny, nx, nf, nr
+
+
+def fc_channels_only(op: ComputeBlock) -> str:
+    """Why an fc over a wider input cannot take more r pieces than channels."""
+    if not isinstance(op, FcOp):
+        return ""
+    _, rows, columns, _ = shape_of(op.input)
+    if rows * columns == 1:
+        return ""
+    return f": a task.fc splits r along its input's channels only, not its {rows}x{columns} rows and columns"
+
+
+def partial_sum_problem(op: ComputeBlock, nr: int) -> str | None:
+    """
+    Why `nr` r pieces of a conv or fc could overflow their int32 partial sums, or None: the
+    largest piece sums ⌈C/nr⌉·ky·kx int8 products (h·w for an fc), each at most 2^14 in
+    size, so it is exact up to MAX_PARTIAL_TERMS products.
+    """
+    assert isinstance(op, ConvOp | FcOp)
+    _, ky, kx, channels = shape_of(op.weight)
+    per_channel = ky * kx
+    terms = -(-channels // nr) * per_channel
+    if terms <= MAX_PARTIAL_TERMS:
+        return None
+    if per_channel > MAX_PARTIAL_TERMS:
+        advice = f"one input channel alone is {per_channel} terms, so no r split is exact"
+    else:
+        advice = f"split r into at least {-(-channels // (MAX_PARTIAL_TERMS // per_channel))} pieces"
+    return (
+        f"r pieces of {terms} terms could overflow their int32 partial sums "
+        f"(|sum| <= terms * 2^14 stays within 2^31 - 1 only up to {MAX_PARTIAL_TERMS} terms); {advice}"
+    )
 
 
 def spatial_pieces(op: ComputeBlock, axis: int, count: int) -> list[AxisPiece]:
@@ -197,29 +269,68 @@ def spatial_pieces(op: ComputeBlock, axis: int, count: int) -> list[AxisPiece]:
     return window_pieces(windows, in_size, op.window()[axis], stride, dilation, pad)
 
 
-def plan_pieces(op: ComputeBlock, counts: Counts) -> list[Piece]:
-    """The grid of pieces, y outermost and r innermost."""
+def length(interval: Interval) -> int:
+    return interval[1] - interval[0]
+
+
+@dataclass(frozen=True)
+class Grid:
+    """The intervals of a split along each axis; its pieces are their product."""
+
+    y: list[AxisPiece]
+    x: list[AxisPiece]
+    f: list[Interval]
+    r: list[Interval]
+    """Reduced input channels (conv and fc); other blocks read their f interval."""
+    reduces: bool
+
+    def pieces(self) -> list[Piece]:
+        """The pieces, y outermost and r innermost."""
+        return [
+            Piece(y, x, f, r if self.reduces else f, r_index)
+            for y, x, f, (r_index, r) in itertools.product(self.y, self.x, self.f, enumerate(self.r))
+        ]
+
+    def largest_piece(self) -> Piece:
+        """A piece with the longest interval of each axis: no piece reads or writes more."""
+        y = max(self.y, key=lambda piece: length(piece.read))
+        x = max(self.x, key=lambda piece: length(piece.read))
+        f, r = max(self.f, key=length), max(self.r, key=length)
+        return Piece(y, x, f, r if self.reduces else f, 0)
+
+
+def split_grid(op: ComputeBlock, counts: Counts) -> Grid:
+    """The intervals of `op` split by `counts`."""
     ny, nx, nf, nr = counts
-    reduces = isinstance(op, ConvOp | FcOp)
-    return [
-        Piece(y, x, f, r if reduces else f, r_index)
-        for y, x, f, (r_index, r) in itertools.product(
-            spatial_pieces(op, 0, ny),
-            spatial_pieces(op, 1, nx),
-            average_split(shape_of(op.result)[3], nf),
-            enumerate(average_split(shape_of(op.data_inputs[0])[3], nr)),
-        )
-    ]
+    return Grid(
+        spatial_pieces(op, 0, ny),
+        spatial_pieces(op, 1, nx),
+        average_split(shape_of(op.result)[3], nf),
+        average_split(shape_of(op.data_inputs[0])[3], nr),
+        isinstance(op, ConvOp | FcOp),
+    )
+
+
+@dataclass(frozen=True)
+class SplitRecord:
+    """One split: the block, its counts, and the ids of the blocks it erased and created."""
+
+    task_id: int
+    counts: Counts
+    erased: frozenset[int]
+    created: tuple[int, ...]
 
 
 class GraphBlocks:
-    """The blocks of one task graph by id, fresh ids, and the ids of the blocks created."""
+    """The blocks of one task graph by id, fresh ids, and the splits made on it."""
 
     def __init__(self, graph: GraphOp):
         self.graph = graph
         self.by_id: dict[int, TaskOp] = {op.task_id: op for op in graph.tasks()}
-        self.free_id = max(self.by_id, default=-1) + 1
+        self.free_id = graph.next_id()
         self.created: list[int] = []
+        self.erased: list[int] = []
+        self.splits: list[SplitRecord] = []
 
     def fresh_id(self) -> int:
         self.free_id += 1
@@ -242,10 +353,39 @@ class GraphBlocks:
 
     def erase(self, op: TaskOp) -> None:
         del self.by_id[op.task_id]
+        self.erased.append(op.task_id)
         self.graph.block.erase_op(op)
 
     def surviving_created(self) -> list[int]:
         return [task_id for task_id in self.created if task_id in self.by_id]
+
+    def split(self, task_id: int, vector: Sequence[int]) -> SplitRecord:
+        """split_task: split one compute block in place; an all-ones vector changes nothing."""
+        op = self.compute_block(task_id)
+        counts = split_counts(op, vector)
+        created, erased = len(self.created), len(self.erased)
+        if counts != (1, 1, 1, 1):
+            split_block(self, op, counts)
+        record = SplitRecord(task_id, counts, frozenset(self.erased[erased:]), tuple(self.created[created:]))
+        self.splits.append(record)
+        return record
+
+    def split_in_order(self, requests: Sequence[tuple[int, Sequence[int]]]) -> None:
+        """split_group: split blocks in order, so an id may name a block an earlier split created."""
+        if (task_id := named_twice([task_id for task_id, _ in requests])) is not None:
+            raise PassFailedException(f"split_group: block {task_id} is named twice")
+        for task_id, vector in requests:
+            self.split(task_id, vector)
+
+
+def named_twice(task_ids: Sequence[int]) -> int | None:
+    """The first id named a second time, None when all differ."""
+    seen: set[int] = set()
+    for task_id in task_ids:
+        if task_id in seen:
+            return task_id
+        seen.add(task_id)
+    return None
 
 
 def narrowed_data(op: DataOp, box: Box | None, task_id: int) -> DataOp:
@@ -258,54 +398,68 @@ def narrowed_data(op: DataOp, box: Box | None, task_id: int) -> DataOp:
     return type(op)(task_id, op.data, op.full_type, box_attr)
 
 
-def buffer_region(buffer: BufferOp, region: Box, task_id: int) -> BufferOp:
-    """A new buffer holding `region` of `buffer`, read from the same producers."""
-    sources: list[tuple[SSAValue, BoxAttr, Sequence[int]]] = []
-    for value, box, offset in buffer.pieces:
-        placed = tuple((o, o + size) for o, size in zip(offset, box.shape, strict=True))
-        if (overlap := intersect(placed, region)) is None:
-            continue
-        source_box = tuple(
-            (lo + o_lo - p_lo, lo + o_hi - p_lo)
-            for (lo, _), (o_lo, o_hi), (p_lo, _) in zip(box.data, overlap, placed, strict=True)
-        )
-        landing = [o_lo - r_lo for (o_lo, _), (r_lo, _) in zip(overlap, region, strict=True)]
-        sources.append((value, BoxAttr(source_box), landing))
-    element = buffer.result.type.get_element_type()
-    shape = [hi - lo for lo, hi in region]
-    return BufferOp(task_id, buffer.kind.data, sources, TensorType(element, shape))
+class BufferSources:
+    """The sources of a buffer being split, indexed by where they land in it."""
 
+    def __init__(self, buffer: BufferOp):
+        self.buffer = buffer
+        self.sources = buffer.pieces
+        self.placed: list[Box] = [
+            tuple((o, o + size) for o, size in zip(offset, box.shape, strict=True)) for _, box, offset in self.sources
+        ]
+        self.index = BoxIndex(self.placed)
 
-def reassemble(buffer: BufferOp, sources: Sequence[tuple[SSAValue, BoxAttr, Sequence[int]]]) -> None:
-    """Replace the sources of `buffer` in place, keeping its id, kind, type and consumers."""
-    buffer.operands = [value for value, _, _ in sources]
-    buffer.boxes = ArrayAttr(box for _, box, _ in sources)
-    buffer.offsets = ArrayAttr(i64_array(offset) for _, _, offset in sources)
+    def region(self, region: Box, task_id: int) -> BufferOp:
+        """A new buffer holding `region` of the buffer, read from the same producers."""
+        sources: list[Source] = []
+        for i in self.index.meeting(region):
+            value, box, _ = self.sources[i]
+            placed = self.placed[i]
+            overlap = intersection(placed, region)
+            source_box = tuple(
+                (lo + o_lo - p_lo, lo + o_hi - p_lo)
+                for (lo, _), (o_lo, o_hi), (p_lo, _) in zip(box.data, overlap, placed, strict=True)
+            )
+            landing = [o_lo - r_lo for (o_lo, _), (r_lo, _) in zip(overlap, region, strict=True)]
+            sources.append((value, BoxAttr(source_box), landing))
+        element = self.buffer.result.type.get_element_type()
+        shape = [hi - lo for lo, hi in region]
+        return BufferOp(task_id, self.buffer.kind.data, sources, TensorType(element, shape))
 
 
 def result_sources(
-    box: BoxAttr, offset: Sequence[int], outputs: Sequence[tuple[Box, SSAValue]]
-) -> list[tuple[SSAValue, BoxAttr, Sequence[int]]]:
-    """The sources that deliver `box` of a split block's result at `offset`, from its pieces."""
-    sources: list[tuple[SSAValue, BoxAttr, Sequence[int]]] = []
-    for piece_box, value in outputs:
-        if (overlap := intersect(box.data, piece_box)) is None:
-            continue
+    box: BoxAttr, offset: Sequence[int], outputs: Sequence[tuple[Box, SSAValue]], index: BoxIndex
+) -> list[tuple[SSAValue, BoxAttr, DenseArrayBase]]:
+    """The sources that deliver `box` of a split block's result at `offset`, from the pieces
+    whose output boxes (indexed by `index`) it meets."""
+    sources: list[tuple[SSAValue, BoxAttr, DenseArrayBase]] = []
+    for i in index.meeting(box.data):
+        piece_box, value = outputs[i]
+        overlap = intersection(box.data, piece_box)
         local = tuple((lo - p_lo, hi - p_lo) for (lo, hi), (p_lo, _) in zip(overlap, piece_box, strict=True))
         landing = [o + lo - b_lo for o, (lo, _), b_lo in zip(offset, overlap, box.lo, strict=True)]
-        sources.append((value, BoxAttr(local), landing))
+        sources.append((value, BoxAttr(local), i64_array(landing)))
     return sources
 
 
 def route_result(result: SSAValue, outputs: Sequence[tuple[Box, SSAValue]]) -> None:
-    """Make every buffer that reads `result` read the same elements from the pieces' results."""
+    """
+    Make every buffer that reads `result` read the same elements from the pieces' results,
+    in place (keeping its id, kind, type and consumers). Its other sources keep their
+    attributes, so a buffer costs little more than its source count.
+    """
+    index = BoxIndex([piece_box for piece_box, _ in outputs])
     for buffer in dict.fromkeys(use.operation for use in result.uses):
         assert isinstance(buffer, BufferOp)
-        sources: list[tuple[SSAValue, BoxAttr, Sequence[int]]] = []
-        for value, box, offset in buffer.pieces:
-            kept = [(value, box, offset)]
-            sources.extend(result_sources(box, offset, outputs) if value is result else kept)
-        reassemble(buffer, sources)
+        sources: list[tuple[SSAValue, BoxAttr, DenseArrayBase]] = []
+        for value, box, offset in zip(buffer.sources, buffer.boxes, buffer.offsets, strict=True):
+            if value is result:
+                sources.extend(result_sources(box, offset.get_values(), outputs, index))
+            else:
+                sources.append((value, box, offset))
+        buffer.operands = [value for value, _, _ in sources]
+        buffer.boxes = ArrayAttr(box for _, box, _ in sources)
+        buffer.offsets = ArrayAttr(offset for _, _, offset in sources)
 
 
 def data_box(data: DataOp, piece: Piece) -> Box | None:
@@ -316,14 +470,16 @@ def data_box(data: DataOp, piece: Piece) -> Box | None:
     return (piece.f, (0, rows), (0, columns), piece.channels_read)
 
 
-def piece_input(blocks: GraphBlocks, op: ComputeBlock, value: SSAValue, piece: Piece) -> SSAValue:
+def piece_input(
+    blocks: GraphBlocks, op: ComputeBlock, value: SSAValue, piece: Piece, buffers: dict[Operation, BufferSources]
+) -> SSAValue:
     """A piece's own copy of an operand of `op`: its box of a buffer or weight, a whole table."""
     owner = value.owner
     if isinstance(owner, DataOp):
         copy = narrowed_data(owner, data_box(owner, piece), blocks.fresh_id())
     else:
         assert isinstance(owner, BufferOp)
-        copy = buffer_region(owner, piece.read_box(shape_of(op.result)[0]), blocks.fresh_id())
+        copy = buffers[owner].region(piece.read_box(shape_of(op.result)[0]), blocks.fresh_id())
     copy.result.name_hint = value.name_hint
     return blocks.insert(copy, op).result
 
@@ -339,15 +495,17 @@ def piece_bias(blocks: GraphBlocks, op: ComputeBlock, piece: Piece, partial: boo
     return [blocks.insert(copy, op).result]
 
 
-def build_piece(blocks: GraphBlocks, op: ComputeBlock, piece: Piece, partial: bool) -> ComputeBlock:
-    """Create one piece of `op`, before it, after the blocks it reads."""
+def build_piece(
+    blocks: GraphBlocks, op: ComputeBlock, piece: Piece, partial: bool, buffers: dict[Operation, BufferSources]
+) -> ComputeBlock:
+    """Create one piece of `op`, before it, after the blocks it reads (`buffers`: its input buffers' sources)."""
     groups: list[SSAValue | list[SSAValue]] = []
     for name in op.OPERAND_NAMES:
         operand: SSAValue | Sequence[SSAValue] = getattr(op, name)
         if isinstance(operand, SSAValue):
-            groups.append(piece_input(blocks, op, operand, piece))
+            groups.append(piece_input(blocks, op, operand, piece, buffers))
         else:
-            groups.append([piece_input(blocks, op, value, piece) for value in operand])
+            groups.append([piece_input(blocks, op, value, piece, buffers) for value in operand])
     if op.has_bias():
         groups.append(piece_bias(blocks, op, piece, partial))
     properties = dict(op.properties) | {"id": i64_attr(blocks.fresh_id())}
@@ -368,7 +526,7 @@ def join_partial_sums(blocks: GraphBlocks, op: ComputeBlock, built: Sequence[tup
     `task.add` that adds the bias once, applies the shift and takes over the result.
     """
     batch = shape_of(op.result)[0]
-    slices: dict[int, list[tuple[SSAValue, BoxAttr, Sequence[int]]]] = {}
+    slices: dict[int, list[Source]] = {}
     for piece, piece_op in built:
         whole = BoxAttr.whole(shape_of(piece_op.result))
         landing = [lo for lo, _ in piece.out_box(batch)]
@@ -399,14 +557,12 @@ def erase_with_inputs(blocks: GraphBlocks, op: ComputeBlock) -> None:
             blocks.erase(owner)
 
 
-def split_block(blocks: GraphBlocks, task_id: int, vector: Sequence[int]) -> None:
-    """Split one compute block of a graph in place; an all-ones vector changes nothing."""
-    op = blocks.compute_block(task_id)
-    counts = split_counts(op, vector)
-    if counts == (1, 1, 1, 1):
-        return
+def split_block(blocks: GraphBlocks, op: ComputeBlock, counts: Counts) -> None:
+    """Replace `op` by its pieces, and the add of their partial sums when r is split."""
     partial = counts[3] > 1
-    built = [(piece, build_piece(blocks, op, piece, partial)) for piece in plan_pieces(op, counts)]
+    owners = dict.fromkeys(value.owner for value in op.operands)
+    buffers = {owner: BufferSources(owner) for owner in owners if isinstance(owner, BufferOp)}
+    built = [(piece, build_piece(blocks, op, piece, partial, buffers)) for piece in split_grid(op, counts).pieces()]
     if partial:
         join_partial_sums(blocks, op, built)
     else:
@@ -425,25 +581,37 @@ def split_task(graph: GraphOp, task_id: int, vector: Sequence[int]) -> list[int]
 
 def split_group(graph: GraphOp, task_ids: Sequence[int], vectors: Sequence[int] | Sequence[Sequence[int]]) -> list[int]:
     """
-    Split the blocks `task_ids` of `graph` in order, all by one vector or each by its own.
-    Return the ids of the blocks created that are still in the graph, in order.
+    Split the blocks `task_ids` of `graph` in order, all by one vector or each by its own;
+    a later id may name a block an earlier split created. Return the ids of the blocks
+    created that are still in the graph, in order.
     """
-    per_task = broadcast_vectors(task_ids, vectors)
     blocks = GraphBlocks(graph)
-    for task_id, vector in zip(task_ids, per_task, strict=True):
-        split_block(blocks, task_id, vector)
+    blocks.split_in_order(list(zip(task_ids, broadcast_vectors(task_ids, vectors), strict=True)))
     return blocks.surviving_created()
 
 
-def broadcast_vectors(task_ids: Sequence[int], vectors: Sequence[int] | Sequence[Sequence[int]]) -> list[Sequence[int]]:
-    """One vector per task: a single vector is given to every task."""
-    counts = [v for v in vectors if isinstance(v, int)]
-    if len(counts) == len(vectors):
-        return [counts] * len(task_ids)
-    per_task = [v for v in vectors if not isinstance(v, int)]
-    if len(per_task) != len(task_ids):
+def is_count(value: object) -> bool:
+    """An integer, numpy's included, that is not a boolean."""
+    return isinstance(value, Integral) and not isinstance(value, bool)
+
+
+def counts_of(vector: object) -> tuple[int, ...]:
+    """A split vector (any sequence of integers) as Python ints."""
+    counts = list(vector) if isinstance(vector, Iterable) else None
+    if counts is None or not all(is_count(count) for count in counts):
+        raise PassFailedException(f"split_group: a split vector is a sequence of integer counts, got {vector!r}")
+    return tuple(int(count) for count in counts)  # pyright: ignore[reportArgumentType]
+
+
+def broadcast_vectors(
+    task_ids: Sequence[int], vectors: Sequence[int] | Sequence[Sequence[int]]
+) -> list[tuple[int, ...]]:
+    """One vector per task: a single vector (a sequence of integers) is given to every task."""
+    if not any(isinstance(item, Iterable) for item in vectors):
+        return [counts_of(vectors)] * len(task_ids)
+    if len(vectors) != len(task_ids):
         raise PassFailedException(f"split_group: {len(vectors)} vectors for {len(task_ids)} tasks")
-    return per_task
+    return [counts_of(vector) for vector in vectors]
 
 
 def take_hints(blocks: GraphBlocks) -> list[tuple[int, Sequence[int]]]:
@@ -458,6 +626,24 @@ def take_hints(blocks: GraphBlocks) -> list[tuple[int, Sequence[int]]]:
     return requests
 
 
+def record_created(blocks: GraphBlocks) -> None:
+    """Add the ids of the blocks a run created to its graph's `split_created`, after the ids
+    earlier runs recorded there that are still in the graph."""
+    graph = blocks.graph
+    earlier = graph.attributes.get(CREATED, DenseArrayBase.from_list(i64, []))
+    if not isa(earlier, DenseArrayBase[I64]):
+        raise PassFailedException(f"task.graph @{graph.graph_name}: {CREATED} is array<i64: ...>, got {earlier}")
+    kept = [task_id for task_id in earlier.get_values() if task_id in blocks.by_id]
+    graph.attributes[CREATED] = DenseArrayBase.from_list(i64, kept + blocks.surviving_created())
+
+
+def check_integers(option: str, values: Sequence[int]) -> None:
+    """Refuse booleans, which the option parser hands over as integers (true is 1)."""
+    if any(isinstance(value, bool) for value in values):
+        written = ",".join(str(value).lower() for value in values)
+        raise PassFailedException(f"task-split: `{option}` takes integers, got {written}")
+
+
 @dataclass(frozen=True)
 class TaskSplitPass(ModulePass):
     """
@@ -466,7 +652,8 @@ class TaskSplitPass(ModulePass):
     Options:
 
     - task: the id of one block to split (split_task).
-    - tasks: the ids of blocks to split in order, all by the same vector (split_group).
+    - tasks: the ids of blocks to split in order, all by the same vector (split_group); an
+      id may name a block an earlier split of the same run created.
     - vector: split counts ny,nx,nf,nr (or ny,nx,nf,nr,1,1).
     - fit: a hardware target (preset name or TOML path): split every block whose input
       storage exceeds a core's local memory by the smallest vector whose pieces fit, then
@@ -474,8 +661,9 @@ class TaskSplitPass(ModulePass):
       (`stc.compiler.split_fit`).
 
     With no options, every block with a hint `split = array<i64: ny, nx, nf, nr>` is
-    split by it, in graph order, and the hint is removed. Each graph in which something
-    was split gets `split_created = array<i64: ...>`, the ids of the blocks created.
+    split by it, in graph order, and the hint is removed. Each graph the run splits blocks
+    of gets `split_created = array<i64: ...>`: the ids of the blocks this run and earlier
+    runs created that are still in the graph.
     """
 
     name = "task-split"
@@ -491,37 +679,42 @@ class TaskSplitPass(ModulePass):
             return
         task_ids = self.task_ids()
         graphs = [GraphBlocks(graph) for graph in op.ops if isinstance(graph, GraphOp)]
-        if missing := set(task_ids).difference(*(blocks.by_id for blocks in graphs)):
-            raise PassFailedException(f"task-split: no task graph has a block with id {min(missing)}")
+        if not task_ids:
+            for blocks in graphs:
+                blocks.split_in_order(take_hints(blocks))
+        for task_id in task_ids:
+            holders = [blocks for blocks in graphs if task_id in blocks.by_id]
+            if not holders:
+                raise PassFailedException(f"task-split: no task graph has a block with id {task_id}")
+            for blocks in holders:
+                blocks.split(task_id, self.vector)
         for blocks in graphs:
-            requests = [(i, self.vector) for i in task_ids if i in blocks.by_id]
-            if not task_ids:
-                requests = take_hints(blocks)
-            if not requests:
-                continue
-            for task_id, vector in requests:
-                split_block(blocks, task_id, vector)
-            blocks.graph.attributes[CREATED] = DenseArrayBase.from_list(i64, blocks.surviving_created())
+            if blocks.splits:
+                record_created(blocks)
 
     def split_to_fit(self, module: ModuleOp, target_name: str) -> None:
-        from stc.compiler.split_fit import fit_splits  # the fit policy is built on this pass
+        from stc.compiler.split_fit import split_until_fit  # the fit policy is built on this pass
 
         if self.task is not None or self.tasks or self.vector:
             raise PassFailedException("task-split: `fit` chooses the vectors itself; give no task, tasks or vector")
         target = load_target(target_name)
         for graph in [op for op in module.ops if isinstance(op, GraphOp)]:
-            before = {op.task_id for op in graph.tasks()}
-            if fit_splits(graph, target):
-                created = [op.task_id for op in graph.tasks() if op.task_id not in before]
-                graph.attributes[CREATED] = DenseArrayBase.from_list(i64, created)
+            blocks = GraphBlocks(graph)
+            split_until_fit(blocks, target)
+            if blocks.splits:
+                record_created(blocks)
 
     def task_ids(self) -> tuple[int, ...]:
         """The ids the options name, after checking the options fit together."""
         if self.task is not None and self.tasks:
             raise PassFailedException("task-split: give `task` or `tasks`, not both")
         task_ids = self.tasks if self.task is None else (self.task,)
+        check_integers("tasks" if self.tasks else "task", task_ids)
+        check_integers("vector", self.vector)
         if task_ids and not self.vector:
             raise PassFailedException("task-split: `task` and `tasks` need a `vector`")
         if self.vector and not task_ids:
             raise PassFailedException("task-split: `vector` needs `task` or `tasks`; hints carry their own vectors")
+        if (task_id := named_twice(task_ids)) is not None:
+            raise PassFailedException(f"task-split: block {task_id} is named twice in `tasks`")
         return task_ids

@@ -24,7 +24,10 @@ from xdsl.utils.hints import isa
 
 from stc.compiler.ir_files import stc_context
 from stc.dialects import task
+from stc.passes import task_split
 from stc.passes.task_split import (
+    MAX_PARTIAL_TERMS,
+    BoxIndex,
     TaskSplitPass,
     average_split,
     axis_lengths,
@@ -90,6 +93,13 @@ def test_seed_halo_gives_two_five_row_blocks_with_outer_pads():
         ((0, 4), (0, 5), (1, 0)),
         ((4, 8), (3, 8), (0, 1)),
     ]
+
+
+def test_inner_pieces_keep_the_pad_their_windows_still_reach():
+    # 7 rows, 3x3 kernel, pad 2: output row 1 reads rows [-1, 2), one padded row above.
+    pieces = window_pieces(average_split(9, 9), size=7, kernel=3, stride=1, dilation=1, pad=(2, 2))
+    assert [(p.read, p.pad) for p in pieces[:3]] == [((0, 1), (2, 0)), ((0, 2), (1, 0)), ((0, 3), (0, 0))]
+    assert [(p.read, p.pad) for p in pieces[-3:]] == [((4, 7), (0, 0)), ((5, 7), (0, 1)), ((6, 7), (0, 2))]
 
 
 def test_inner_pieces_get_the_pads_their_windows_still_need():
@@ -194,6 +204,68 @@ def test_seed_table(
 
 
 # ---------------------------------------------------------------------------------------
+# Cost: a split touches only the sources each piece actually meets
+
+
+@st.composite
+def guillotine_tiling(draw: st.DrawFn, shape: tuple[int, ...]) -> list[tuple[tuple[int, int], ...]]:
+    """Boxes tiling `shape`, made by cutting random boxes in two along random axes."""
+    boxes = [tuple((0, n) for n in shape)]
+    for _ in range(draw(st.integers(0, 12))):
+        index = draw(st.integers(0, len(boxes) - 1))
+        box = boxes[index]
+        axes = [axis for axis, (lo, hi) in enumerate(box) if hi - lo > 1]
+        if not axes:
+            continue
+        axis = draw(st.sampled_from(axes))
+        lo, hi = box[axis]
+        cut = draw(st.integers(lo + 1, hi - 1))
+        halves = [box[:axis] + (interval,) + box[axis + 1 :] for interval in ((lo, cut), (cut, hi))]
+        boxes[index : index + 1] = halves
+    return boxes
+
+
+@st.composite
+def region_in(draw: st.DrawFn, shape: tuple[int, ...]) -> tuple[tuple[int, int], ...]:
+    corners = [sorted(draw(st.lists(st.integers(0, n), min_size=2, max_size=2, unique=True))) for n in shape]
+    return tuple((lo, hi) for lo, hi in corners)
+
+
+@settings(max_examples=200, deadline=None)
+@given(data=st.data())
+def test_box_index_finds_exactly_the_boxes_a_region_meets(data: st.DataObject):
+    shape = tuple(data.draw(st.integers(1, 6)) for _ in range(4))
+    boxes = data.draw(guillotine_tiling(shape))
+    region = data.draw(region_in(shape))
+    meets = [
+        i
+        for i, box in enumerate(boxes)
+        if all(max(a, c) < min(b, d) for (a, b), (c, d) in zip(box, region, strict=True))
+    ]
+    assert BoxIndex(boxes).meeting(region) == meets
+
+
+@pytest.mark.parametrize("height", [64, 256])
+def test_chained_splits_intersect_each_piece_only_with_what_it_meets(height: int, monkeypatch: pytest.MonkeyPatch):
+    from stc.tools.bench_task_split import relu_chain
+
+    calls = 0
+    intersection = task_split.intersection
+
+    def counted(a: task_split.Box, b: task_split.Box) -> task_split.Box:
+        nonlocal calls
+        calls += 1
+        return intersection(a, b)
+
+    monkeypatch.setattr(task_split, "intersection", counted)
+    module = relu_chain(height)
+    split_group(graph_of(module), [2, 4], (height, 1, 1, 1))
+    # Per relu: each piece reads one source, and the buffer it feeds reads each piece once.
+    assert calls == 4 * height
+    assert_same_outputs(relu_chain(height), module)
+
+
+# ---------------------------------------------------------------------------------------
 # Seed examples through the Python API, executed
 
 
@@ -280,6 +352,46 @@ def test_split_group_needs_one_vector_per_task_or_one_for_all():
         split_group(graph, [1, 5, 7], [(1, 1, 2, 1), (1, 1, 1, 2)])
 
 
+@pytest.mark.parametrize(
+    "vectors",
+    [np.array([1, 1, 2, 1]), [np.int64(1), np.int32(1), np.int8(2), 1], np.array([[1, 1, 2, 1], [1, 1, 2, 1]])],
+)
+def test_split_group_takes_numpy_vectors(vectors: object):
+    module = parse(SEED_GROUP)
+    created = split_group(graph_of(module), [1, 7], vectors)  # pyright: ignore[reportArgumentType]
+    assert len([i for i in created if isinstance(block(graph_of(module), i), task.MaxPoolOp)]) == 4
+    assert_same_outputs(parse(SEED_GROUP), module)
+
+
+@pytest.mark.parametrize(
+    ("vectors", "message"),
+    [
+        ((1, 1, True, 1), r"a split vector is a sequence of integer counts, got \(1, 1, True, 1\)"),
+        ([(1, 1, 2, 1), (1, 1, 2.0, 1)], r"a split vector is a sequence of integer counts, got \(1, 1, 2.0, 1\)"),
+        ([2, (1, 1, 2, 1)], "a split vector is a sequence of integer counts, got 2"),
+    ],
+)
+def test_split_group_refuses_counts_that_are_not_integers(vectors: object, message: str):
+    with pytest.raises(PassFailedException, match=f"split_group: {message}"):
+        split_group(graph_of(parse(SEED_GROUP)), [1, 7], vectors)  # pyright: ignore[reportArgumentType]
+
+
+def test_split_group_refuses_an_id_named_twice():
+    with pytest.raises(PassFailedException, match="split_group: block 1 is named twice"):
+        split_group(graph_of(parse(SEED_GROUP)), [1, 7, 1], (1, 1, 2, 1))
+
+
+def test_split_group_splits_a_block_an_earlier_split_created():
+    module = parse(SEED_CONV)
+    graph = graph_of(module)
+    # Splitting conv 3 by 2,1,1,1 creates input, weight, bias and conv 7-10, then 11-14.
+    created = split_group(graph, [3, 14], [(2, 1, 1, 1), (1, 1, 2, 1)])
+    convs = [block(graph, i) for i in created if isinstance(block(graph, i), task.ConvOp)]
+    assert [shape_of(op.result) for op in convs] == [(1, 4, 8, 32), (1, 4, 8, 16), (1, 4, 8, 16)]
+    assert 14 not in created
+    assert_same_outputs(parse(SEED_CONV), module)
+
+
 def test_unknown_id_names_the_graph():
     graph = graph_of(parse(SEED_CONV))
     with pytest.raises(PassFailedException, match="task.graph @conv has no block with id 42"):
@@ -316,6 +428,51 @@ def test_pass_reports_created_ids_and_applies_hints_in_graph_order():
     assert not any("split" in op.attributes for op in graph.tasks())
     assert len([i for i in ids if isinstance(block(graph, i), task.AddOp)]) == 1
     assert_same_outputs(parse(SEED_GROUP), module)
+
+
+def test_each_run_adds_its_created_ids_to_those_of_earlier_runs_still_in_the_graph():
+    module = parse(SEED_CONV)
+    TaskSplitPass(task=3, vector=(2, 1, 1, 1)).apply(stc_context(), module)
+    graph = graph_of(module)
+    first = graph.attributes["split_created"]
+    assert isa(first, DenseArrayBase[I64])
+    assert list(first.get_values()) == list(range(7, 15))
+    TaskSplitPass(task=14, vector=(1, 1, 2, 1)).apply(stc_context(), module)
+    second = graph.attributes["split_created"]
+    assert isa(second, DenseArrayBase[I64])
+    ids = list(second.get_values())
+    assert ids == [7, 8, 9, 10, *range(15, 23)]
+    assert {op.task_id for op in graph.tasks()} >= set(ids)
+    assert_same_outputs(parse(SEED_CONV), module)
+
+
+def test_a_split_created_that_is_not_an_i64_array_is_refused():
+    module = parse(SEED_CONV.replace("task.graph @conv {", "task.graph @conv attributes {split_created = [7]} {"))
+    with pytest.raises(
+        PassFailedException, match=r"task.graph @conv: split_created is array<i64: ...>, got \[7 : i64\]"
+    ):
+        TaskSplitPass(task=3, vector=(2, 1, 1, 1)).apply(stc_context(), module)
+
+
+def test_a_split_of_a_one_row_block_names_one_row():
+    text = SEED_GROUP.replace("tensor<1x4x4x32xi8>", "tensor<1x1x1x32xi8>").replace(
+        "window [2, 2] stride [2, 2] : tensor<1x1x1x32xi8>", "window [8, 8] : tensor<1x1x1x32xi8>"
+    )
+    with pytest.raises(PassFailedException, match=r"task.maxpool 7: cannot split y \(1 row\) into 2 pieces"):
+        split_task(graph_of(parse(text)), 7, (2, 1, 1, 1))
+
+
+def test_st_split_group_gives_an_area_group_the_pieces_of_its_own_members():
+    from stc.compiler.st_env import Shape, STEnv
+
+    env = STEnv(parse(SEED_GROUP), target="tianjicx")
+    env.area_group("conv", [5], {"core": ((0, 1), (0, 9))})
+    created = env.split_group([1, 5, 7], [Shape(nf=2), Shape(ny=2), Shape(nf=2)])
+    matrix = env.executor.matrix
+    (group,) = matrix.groups
+    names = {i: matrix.blocks[i].name for i in created}
+    assert {i for i, name in names.items() if name == "task.conv"} <= group.members
+    assert not {i for i, name in names.items() if name == "task.maxpool"} & group.members
 
 
 def test_pass_options_round_trip():
@@ -509,3 +666,92 @@ def test_fit_option_makes_every_resnet18_block_fit_tianjicx():
     assert max(piece_bytes(op, (1, 1, 1, 1), target) for op in compute) <= target.usable_memory_bytes
     assert len(compute) > 2 * sum(1 for op in module.walk() if isinstance(op, task.ComputeBlock))
     assert_same_outputs(module, fitted)
+
+
+# ---------------------------------------------------------------------------------------
+# r splits: int32 partial sums must hold every piece's sum exactly
+
+
+def wide_fc(channels: int, rows: int = 1, columns: int = 1) -> str:
+    shape = f"1x{rows}x{columns}x{channels}"
+    return f"""task.graph @wide {{
+  %x = task.input 0 "x" : tensor<{shape}xi8>
+  %in = task.buffer 1 sifc %x : tensor<{shape}xi8>
+  %w = task.weight 2 #task.random<1> : tensor<{shape}xi8>
+  %f = task.fc 3 %in, %w : tensor<1x1x1x1xi32>
+  %out = task.buffer 4 so %f : tensor<1x1x1x1xi32>
+  task.output 5 "y" %out
+}}"""
+
+
+WIDE_CONV = """task.graph @wide {
+  %x = task.input 0 "x" : tensor<1x1x1x29128xi8>
+  %in = task.buffer 1 sic %x : tensor<1x1x1x29128xi8>
+  %w = task.weight 2 #task.random<1> : tensor<1x3x3x29128xi8>
+  %c = task.conv 3 %in, %w pad [1, 1, 1, 1] : tensor<1x1x1x1xi32>
+  %out = task.buffer 4 so %c : tensor<1x1x1x1xi32>
+  task.output 5 "y" %out
+}"""
+"""A 3x3 conv over 29128 channels: two r pieces of 14564 channels sum 131076 products each."""
+
+
+def test_r_pieces_of_at_most_131071_products_are_accepted():
+    assert MAX_PARTIAL_TERMS == 131071
+    module = parse(wide_fc(2 * MAX_PARTIAL_TERMS))
+    created = split_task(graph_of(module), 3, (1, 1, 1, 2))
+    weights = [block(graph_of(module), i) for i in created]
+    assert [op.region.data[3] for op in weights if isinstance(op, task.WeightOp)] == [(0, 131071), (131071, 262142)]
+
+
+@pytest.mark.parametrize(
+    ("text", "vector", "message"),
+    [
+        (wide_fc(280000), (1, 1, 1, 2), "r pieces of 140000 terms .* split r into at least 3 pieces"),
+        (wide_fc(2 * MAX_PARTIAL_TERMS + 2), (1, 1, 1, 2), "r pieces of 131072 terms .* at least 3 pieces"),
+        (wide_fc(2, rows=512, columns=257), (1, 1, 1, 2), "one input channel alone is 131584 terms, so no r split"),
+        (
+            WIDE_CONV,
+            (1, 1, 1, 2),
+            r"task.conv 3: r pieces of 131076 terms could overflow their int32 partial sums "
+            r"\(\|sum\| <= terms \* 2\^14 stays within 2\^31 - 1 only up to 131071 terms\); "
+            r"split r into at least 3 pieces",
+        ),
+    ],
+    ids=["fc-280000", "fc-262144", "fc-512x257", "conv-3x3x29128"],
+)
+def test_r_pieces_that_could_overflow_int32_are_refused(text: str, vector: tuple[int, ...], message: str):
+    graph = graph_of(parse(text))
+    with pytest.raises(PassFailedException, match=message):
+        split_task(graph, 3, vector)
+
+
+def test_fit_never_proposes_r_pieces_that_could_overflow():
+    from stc.compiler.split_fit import candidate_counts
+
+    op = block(graph_of(parse(wide_fc(280000))), 3)
+    assert isinstance(op, task.FcOp)
+    assert list(candidate_counts(op, 2)) == []
+    assert list(candidate_counts(op, 3)) == [(1, 1, 1, 3)]
+
+
+def test_fit_checks_each_block_once_and_the_blocks_it_splits_once_more(monkeypatch: pytest.MonkeyPatch):
+    from collections import Counter
+
+    from stc.compiler import split_fit
+    from stc.compiler.hardware import load_target
+    from stc.compiler.zoo import build_network
+
+    checks: Counter[int] = Counter()
+    piece_bytes = split_fit.piece_bytes
+
+    def counted(op: task.ComputeBlock, counts: tuple[int, int, int, int], target: object) -> int:
+        if counts == (1, 1, 1, 1):
+            checks[op.task_id] += 1
+        return piece_bytes(op, counts, target)  # pyright: ignore[reportArgumentType]
+
+    monkeypatch.setattr(split_fit, "piece_bytes", counted)
+    graph = graph_of(build_network("resnet18"))
+    splits = split_fit.fit_splits(graph, load_target("tianjicx"))
+    split_ids = {task_id for task_id, _ in splits}
+    assert len(split_ids) == len(splits) > 21
+    assert checks == Counter({task_id: 2 if task_id in split_ids else 1 for task_id in checks})

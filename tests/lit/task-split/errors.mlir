@@ -7,6 +7,10 @@
 // RUN: not stc-opt %s -p 'task-split{task=4 vector=1,1,1,33}' 2>&1 | filecheck %s --check-prefix=TOO-MANY-R
 // TOO-MANY-R: stc-opt: error: task.conv 4: cannot split r (32 input channels) into 33 pieces
 
+// An fc's r is its input's channel axis, not the flattened h*w*c the seed's SIFC holds.
+// RUN: not stc-opt %s -p 'task-split{task=11 vector=1,1,1,33}' 2>&1 | filecheck %s --check-prefix=FC-R
+// FC-R: stc-opt: error: task.fc 11: cannot split r (32 input channels) into 33 pieces: a task.fc splits r along its input's channels only, not its 4x4 rows and columns
+
 // RUN: not stc-opt %s -p 'task-split{task=4 vector=1,0,1,1}' 2>&1 | filecheck %s --check-prefix=ZERO
 // ZERO: stc-opt: error: task.conv 4: split counts must be at least 1, got 0 for x
 
@@ -33,6 +37,18 @@
 
 // RUN: not stc-opt %s -p 'task-split{tasks=4,42 vector=2,1,1,1}' 2>&1 | filecheck %s --check-prefix=UNKNOWN-GROUP
 // UNKNOWN-GROUP: stc-opt: error: task-split: no task graph has a block with id 42
+
+// Ids are looked up when their turn comes; an id named twice is refused before anything is split.
+// RUN: not stc-opt %s -p 'task-split{tasks=4,6,4 vector=2,1,1,1}' 2>&1 | filecheck %s --check-prefix=TWICE
+// TWICE: stc-opt: error: task-split: block 4 is named twice in `tasks`
+
+// The option parser reads `true` as 1 and `false` as 0; neither is an id or a count.
+// RUN: not stc-opt %s -p 'task-split{task=true vector=2,1,1,1}' 2>&1 | filecheck %s --check-prefix=BOOL-TASK
+// BOOL-TASK: stc-opt: error: task-split: `task` takes integers, got true
+// RUN: not stc-opt %s -p 'task-split{tasks=6,true vector=2,1,1,1}' 2>&1 | filecheck %s --check-prefix=BOOL-TASKS
+// BOOL-TASKS: stc-opt: error: task-split: `tasks` takes integers, got 6,true
+// RUN: not stc-opt %s -p 'task-split{task=6 vector=2,1,1,true}' 2>&1 | filecheck %s --check-prefix=BOOL-VECTOR
+// BOOL-VECTOR: stc-opt: error: task-split: `vector` takes integers, got 2,1,1,true
 
 // RUN: not stc-opt %s -p 'task-split{task=4 vector=2,1,1}' 2>&1 | filecheck %s --check-prefix=SHORT
 // SHORT: stc-opt: error: task.conv 4: a split vector is ny,nx,nf,nr or ny,nx,nf,nr,1,1, got 3 counts [2, 1, 1]
