@@ -1,5 +1,6 @@
 """Tests for `vec_trans_scatter`: the vendor's examples, every error rule, properties."""
 
+import tracemalloc
 from typing import Any
 
 import numpy as np
@@ -242,6 +243,11 @@ def test_the_valid_call_is_valid():
     call_with()
 
 
+def read_only(array: np.ndarray) -> np.ndarray:
+    array.flags.writeable = False
+    return array
+
+
 @pytest.mark.parametrize(
     ("changes", "message"),
     [
@@ -275,6 +281,21 @@ def test_the_valid_call_is_valid():
             {"dst_list": ROWS[:7] + [ROWS[2]] + ROWS[8:]},
             r"dst_list\[2\] and dst_list\[7\] both name byte address 64",
         ),
+        (
+            {
+                "dst": np.zeros(512, np.int32),
+                "src": np.zeros(512, np.int32),
+                "dst_list": [2**62] + ROWS[1:],
+            },
+            r"dst_list\[0\] at repeat 1 touches bytes \[18446744073709552128, 18446744073709552160\) "
+            r"but dst holds 2048 bytes",
+        ),
+        (
+            {"src_list": np.array([2**63, *ROWS[1:]], np.uint64)},
+            r"src_list\[0\] at repeat 1 touches bytes \[18446744073709552128, 18446744073709552160\) "
+            r"but src holds 2048 bytes",
+        ),
+        ({"dst": read_only(np.zeros(1024, np.int16))}, r"dst must be writeable, got a read-only array"),
         ({"repeat_times": 256}, r"repeat_times = 256 is outside \[0, 255\]"),
         ({"repeat_times": -1}, r"repeat_times = -1 is outside \[0, 255\]"),
         ({"repeat_times": 2.0}, r"repeat_times must be an integer, got 2.0"),
@@ -355,6 +376,23 @@ def test_forbidden_overlap_in_one_buffer(
     src_list = blocks_to_offsets(list(src_blocks), dtype)
     with pytest.raises(VecTransScatterError, match=message):
         vec_trans_scatter(buffer, buffer, *halves, dst_list, src_list, repeats, *strides)
+
+
+def test_in_place_checks_cost_the_blocks_touched_not_the_address():
+    """A call 15 MB into a 16 MB buffer (a machine's local memory) allocates about what
+    one at address 0 does, and its errors still name the absolute bytes."""
+    memory = np.zeros(16 * 2**20, np.int8)
+    high = 15 * 2**20
+    rows = [high + 32 * lane for lane in range(16)]
+    planes = [high + 512 * 255 + 255 * 32 * lane for lane in range(16)]
+    tracemalloc.start()
+    vec_trans_scatter(memory, memory, False, False, planes, rows, 255, 1, 16)
+    _, peak = tracemalloc.get_traced_memory()
+    tracemalloc.stop()
+    assert peak < 2**21
+    overlapping = [high + 32 + 32 * lane for lane in range(16)]
+    with pytest.raises(VecTransScatterError, match=rf"at repeat 0 bytes \[{high + 32}, {high + 48}\)"):
+        vec_trans_scatter(memory, memory, False, False, overlapping, rows, 1, 0, 0)
 
 
 def test_views_sharing_memory_from_different_starts_are_refused():
