@@ -315,8 +315,8 @@ class Machine:
     def vec_trans_scatter(self, core: Core, op: isa.VecTransScatterOp, site: str) -> Step:
         dtype = op.dtype
         memory = core.memory[: core.memory.size // dtype.itemsize * dtype.itemsize].view(dtype)
-        dst_list, src_list = ([a // dtype.itemsize for a in op.lane_addresses(side)] for side in ("dst", "src"))
         try:
+            dst_list, src_list = ([a // dtype.itemsize for a in op.lane_addresses(side)] for side in ("dst", "src"))
             vec_trans_scatter(
                 memory,
                 memory,
@@ -325,8 +325,7 @@ class Machine:
                 dst_list,
                 src_list,
                 op.repeats,
-                op.dst_rep_stride.value.data,
-                op.src_rep_stride.value.data,
+                *op.strides,
             )
         except VecTransScatterError as error:
             raise StcError(f"{site}: {error}") from None

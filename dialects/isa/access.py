@@ -9,9 +9,7 @@ import attrs
 
 from stc.compiler.hardware import HardwareTarget
 from stc.dialects.isa.attrs import Coord, TileAttr
-
-BLOCK_BYTES = 32
-"""vec_trans_scatter moves 32-byte blocks, each starting on a 32-byte boundary."""
+from stc.runtime.kernels.vec_trans_scatter import BLOCK_BYTES
 
 
 @attrs.frozen

@@ -153,8 +153,10 @@ class ProgramOp(IRDLOperation):
 def verify_accesses(target: HardwareTarget, core: CoreOp, phase: int, index: int, op: Instruction) -> None:
     coord = core.coord
     site = where(coord, phase, index, op)
-    if op.COMPUTES and not target.tile_type_at(*coord).computes:
-        raise VerifyException(f"{site}: {target.tile_type_at(*coord).name} tiles do not compute")
+    if op.COMPUTES and not (tile_type := target.tile_type_at(*coord)).computes:
+        raise VerifyException(
+            f"{site}: {tile_type.name} tiles do not compute ({target.name} has no MAC array or vector unit there)"
+        )
     capacity = local_capacity(target, coord)
     for access in op.local_accesses():
         if access.start < 0 or access.end > capacity:

@@ -161,7 +161,7 @@ def test_program_rules(cores: list[isa.CoreOp], message: str) -> None:
 
 
 def test_instruction_rules() -> None:
-    with pytest.raises(VerifyException, match="repeat 1 takes strides"):
+    with pytest.raises(VerifyException, match="repeat_times = 1 with dst_rep_stride = 16 and src_rep_stride = 0"):
         isa.VecTransScatterOp(
             i8, 0, [32 * lane for lane in range(16)], 4096, [32 * lane for lane in range(16)], 1, 16
         ).verify()
