@@ -97,7 +97,9 @@ class DmaOp(Instruction):
 
     def global_accesses(self) -> list[Access]:
         address, strides = self.side("global")
-        return [Access("global box", address, strided_extent(ints(self.sizes), strides), "none")]
+        sizes = ints(self.sizes)
+        extent = strided_extent(sizes, strides)
+        return [Access("global box", address, extent, "none", not self.FROM_GLOBAL, sizes, strides)]
 
     @classmethod
     def parse(cls, parser: Parser) -> DmaOp:

@@ -224,6 +224,41 @@ isa.program @p target "tianjicx" {
 
 // -----
 
+// Races on global memory: cores run in no defined order within a phase
+
+isa.program @p target "tianjicx" {
+  isa.core (0, 0) {
+    isa.dma_store sizes [256] from local 0 to global 512
+    isa.sync 0
+  }
+  isa.core (0, 1) {
+    isa.dma_load sizes [256] from global 512 to local 0
+    isa.sync 0
+  }
+}
+
+// CHECK: core (0, 0), phase 0, #0 isa.dma_store writes global bytes [512, 768) and core (0, 1), phase 0, #0 isa.dma_load reads global bytes [512, 768): both touch bytes [512, 768) in phase 0, where cores run in no defined order
+
+// -----
+
+isa.program @p target "tianjicx" {
+  isa.core (0, 1) {
+    isa.sync 0
+    isa.dma_load sizes [64] from global 0 to local 0
+    isa.dma_store sizes [64] from local 0 to global 1000
+    isa.sync 1
+  }
+  isa.core (3, 2) {
+    isa.sync 0
+    isa.dma_store sizes [4, 16] from local 0 to global 960 strides [32, 1]
+    isa.sync 1
+  }
+}
+
+// CHECK: core (3, 2), phase 1, #1 isa.dma_store writes global bytes [960, 1072) and core (0, 1), phase 1, #2 isa.dma_store writes global bytes [1000, 1064): both touch bytes [1000, 1008) in phase 1, where cores run in no defined order
+
+// -----
+
 // NoC transfers
 
 isa.program @p target "tianjicx" {
