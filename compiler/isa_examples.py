@@ -25,7 +25,7 @@ from numpy.typing import DTypeLike
 from xdsl.dialects.builtin import IntegerType, ModuleOp, TensorType, i8, i32
 from xdsl.ir import Operation
 
-from stc.compiler.hardware import HardwareTarget, load_target
+from stc.compiler.hardware import Coord, HardwareTarget, load_target
 from stc.compiler.ir_files import module_text
 from stc.dialects import isa
 from stc.dialects.isa import GlobalLayout, TileAttr
@@ -164,6 +164,21 @@ def split_rows(height: int, pieces: int) -> list[tuple[int, int]]:
     return list(itertools.pairwise(bounds))
 
 
+def snake(target: HardwareTarget, count: int) -> list[Coord]:
+    """`count` computing cores along a snake over the mesh: row 0 left to right, the next
+    computing row right to left, and so on, so consecutive cores are neighbours whenever
+    consecutive rows both compute."""
+    path = [
+        (y, x)
+        for y in range(target.mesh.cores_y)
+        for x in (range(target.mesh.cores_x) if y % 2 == 0 else reversed(range(target.mesh.cores_x)))
+        if target.core_exists(y, x) and target.tile_type_at(y, x).computes
+    ]
+    if count > len(path):
+        raise ValueError(f"{count} cores are more than the {len(path)} computing cores of {target.name}")
+    return path[:count]
+
+
 def conv_rows(
     target_name: str = "tianjicx",
     height: int = 16,
@@ -177,7 +192,8 @@ def conv_rows(
 ) -> Example:
     """
     A `kernel`×`kernel` conv with zero padding `kernel // 2`, its output rows split over
-    cores (0, 0) … (0, cores − 1). Phase 0 loads each core's own input rows, the weight
+    `cores` cores along a snake over the mesh (`snake`; (0, 0) … (0, cores − 1) when one
+    row holds them). Phase 0 loads each core's own input rows, the weight
     and the bias; phase 1 swaps `kernel // 2` halo rows with each neighbour; phase 2
     convolves and stores the output rows. Input and output are NHWC in global memory.
     """
@@ -190,6 +206,7 @@ def conv_rows(
     layer = ConvLayer(height, width, channels, filters, kernel, shift, seed=1)
     weight_shape = layer.weight_shape
     addresses, ops = layer.declarations(GlobalLayout.NHWC)
+    coords = snake(target, cores)
     for index, (start, stop) in enumerate(pieces):
         own = stop - start
         top = halo if index > 0 else 0
@@ -202,11 +219,11 @@ def conv_rows(
         first_own = source + top * row_in
         exchange: list[Operation] = []
         if top:
-            exchange.append(isa.SendOp(halo * row_in, first_own, (0, index - 1), 2 * index - 1))
-            exchange.append(isa.RecvOp(halo * row_in, source, (0, index - 1), 2 * index - 2))
+            exchange.append(isa.SendOp(halo * row_in, first_own, coords[index - 1], 2 * index - 1))
+            exchange.append(isa.RecvOp(halo * row_in, source, coords[index - 1], 2 * index - 2))
         if bottom:
-            exchange.append(isa.SendOp(halo * row_in, first_own + (own - halo) * row_in, (0, index + 1), 2 * index))
-            exchange.append(isa.RecvOp(halo * row_in, first_own + own * row_in, (0, index + 1), 2 * index + 1))
+            exchange.append(isa.SendOp(halo * row_in, first_own + (own - halo) * row_in, coords[index + 1], 2 * index))
+            exchange.append(isa.RecvOp(halo * row_in, first_own + own * row_in, coords[index + 1], 2 * index + 1))
         conv = isa.ConvOp(
             [
                 tile(source, i8, (1, top + own + bottom, width, channels)),
@@ -228,10 +245,10 @@ def conv_rows(
             isa.DmaStoreOp([own * row_out], addresses.y + start * row_out, result),
             isa.SyncOp(2),
         ]
-        ops.append(isa.CoreOp((0, index), program))
+        ops.append(isa.CoreOp(coords[index], program))
     description = (
         f"A {kernel}x{kernel} conv of a {height}x{width}x{channels} input to {filters} channels on "
-        f"{target_name}, split by rows over {cores} cores in a row. Each core loads its own rows, "
+        f"{target_name}, split by rows over {cores} cores along a snake over the mesh. Each core loads its own rows, "
         f"swaps {halo} halo row(s) with each neighbour over the NoC, convolves and stores its rows."
     )
     module = ModuleOp([isa.ProgramOp(name, target_name, ops)])

@@ -49,7 +49,7 @@ def test_checked_in_lit_files_are_the_generated_ones(tmp_path: Path) -> None:
 @settings(max_examples=25, deadline=None)
 @given(
     st.sampled_from(["tianjicx", "set-8x8"]),
-    st.integers(1, 4),
+    st.integers(1, 12),
     st.sampled_from([1, 3, 5]),
     st.integers(0, 12),
     st.integers(1, 9),
@@ -167,6 +167,13 @@ def test_layout_round_trip_of_any_type_is_the_identity(dtype, shape, seed) -> No
     inputs = random_inputs(find_program(example.module), seed)
     outputs, _ = run_isa_module(example.module, inputs)
     assert np.array_equal(outputs["y"], inputs["x"])
+
+
+def test_cores_follow_a_snake_over_the_computing_tiles() -> None:
+    assert isa_examples.snake(load_target("set-8x8"), 10) == [(0, x) for x in range(8)] + [(1, 7), (1, 6)]
+    assert isa_examples.snake(load_target("aie-ml"), 2) == [(3, 37), (3, 36)]
+    with pytest.raises(ValueError, match="65 cores are more than the 64 computing cores of set-8x8"):
+        isa_examples.snake(load_target("set-8x8"), 65)
 
 
 def test_a_row_split_thinner_than_the_halo_is_refused() -> None:
