@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import math
+import struct
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -21,9 +22,11 @@ Coord = tuple[int, int]
 
 
 def ints(attr: Attribute) -> tuple[int, ...]:
-    """The values of an i64 dense array."""
+    """The values of an i64 dense array, every list property of an `isa` op (decoded
+    straight from its little-endian bytes: the machine reads them per instruction)."""
     assert isinstance(attr, DenseArrayBase)
-    return attr.get_values()
+    raw = attr.data.data
+    return struct.unpack(f"<{len(raw) // 8}q", raw)
 
 
 @dataclass(frozen=True)

@@ -1,6 +1,9 @@
 """Tests for the many-core machine: counters priced by hand, results against the golden
 executor, and run-time errors."""
 
+import subprocess
+import sys
+
 import numpy as np
 import pytest
 from xdsl.dialects.builtin import IntegerType, ModuleOp, TensorType, i8
@@ -274,3 +277,19 @@ def test_the_order_cores_are_listed_in_changes_nothing(make) -> None:
     assert outputs.keys() == flipped_outputs.keys()
     assert all(np.array_equal(outputs[name], flipped_outputs[name]) for name in outputs)
     assert counters == flipped_counters
+
+
+def test_the_machine_benchmark_names_a_split_that_does_not_fit() -> None:
+    """ResNet-18's 56x56x64 conv over 4 tianjicx cores overflows local memory: one line
+    naming the instruction and the smallest core count that fits, exit code 1."""
+    result = subprocess.run(
+        [sys.executable, "-m", "stc.tools.bench_machine", "--target", "tianjicx", "--runs", "1"],
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    assert result.returncode == 1
+    assert result.stderr == (
+        "bench_machine: error: the layer does not fit 4 cores of tianjicx: core (0, 1), phase 2, #9 isa.conv: "
+        "output bytes [94464, 144640) are outside local memory [0, 143360); 5 cores fit\n"
+    )
