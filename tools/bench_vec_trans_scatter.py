@@ -39,11 +39,15 @@ def median_seconds(transform: Callable[[], object], runs: int) -> float:
     return statistics.median(times)
 
 
-def in_place_call(memory: np.ndarray, address: int) -> Callable[[], None]:
-    """An int8 call of 255 repeats in place: 16 rows of a 5HD tile into 16 planes."""
+def in_place_calls(memory: np.ndarray, address: int) -> dict[str, Callable[[], None]]:
+    """int8 calls of 255 repeats in one buffer: 16 rows of a 5HD tile into 16 planes
+    apart from them, and a transpose block for block onto the same blocks."""
     rows = [address + 32 * lane for lane in range(16)]
     planes = [address + 512 * 255 + 255 * 32 * lane for lane in range(16)]
-    return lambda: vec_trans_scatter(memory, memory, False, False, planes, rows, 255, 1, 16)
+    return {
+        "rows to planes": lambda: vec_trans_scatter(memory, memory, False, False, planes, rows, 255, 1, 16),
+        "block for block": lambda: vec_trans_scatter(memory, memory, True, True, rows, rows, 255, 16, 16),
+    }
 
 
 def main() -> None:
@@ -61,8 +65,9 @@ def main() -> None:
 
     memory = np.zeros(LOCAL_MEMORY_BYTES, np.int8)
     for address in (0, HIGH_ADDRESS):
-        seconds = median_seconds(in_place_call(memory, address), runs)
-        print(f"in-place call, 255 repeats, at byte {address}: {seconds * 1e6:.0f} us (median of {runs} runs)")
+        for kind, call in in_place_calls(memory, address).items():
+            seconds = median_seconds(call, runs)
+            print(f"in-place call, {kind}, 255 repeats, at byte {address}: {seconds * 1e6:.0f} us (median)")
 
     example = layout_round_trip("tpu-like", IMAGE)
     inputs = random_inputs(find_program(example.module), seed=0)

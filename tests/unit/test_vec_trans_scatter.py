@@ -413,6 +413,7 @@ def test_in_place_checks_cost_the_blocks_touched_not_the_address():
     planes = [high + 512 * 255 + 255 * 32 * lane for lane in range(16)]
     tracemalloc.start()
     vec_trans_scatter(memory, memory, False, False, planes, rows, 255, 1, 16)
+    vec_trans_scatter(memory, memory, True, True, rows, rows, 255, 16, 16)
     _, peak = tracemalloc.get_traced_memory()
     tracemalloc.stop()
     assert peak < 2**21
