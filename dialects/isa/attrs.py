@@ -22,8 +22,9 @@ Coord = tuple[int, int]
 
 
 def ints(attr: Attribute) -> tuple[int, ...]:
-    """The values of an i64 dense array, every list property of an `isa` op (decoded
-    straight from its little-endian bytes: the machine reads them per instruction)."""
+    """The values of an i64 dense array, as every list property of a verified `isa` op
+    holds (decoded straight from its little-endian bytes, as the machine reads them for
+    every instruction it runs)."""
     assert isinstance(attr, DenseArrayBase)
     raw = attr.data.data
     return struct.unpack(f"<{len(raw) // 8}q", raw)

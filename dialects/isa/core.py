@@ -8,7 +8,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import ClassVar
 
-from xdsl.dialects.builtin import I64, IntegerAttr
+from xdsl.dialects.builtin import I64, IntegerAttr, i64
 from xdsl.ir import Operation, Region
 from xdsl.irdl import (
     IRDLOperation,
@@ -130,7 +130,7 @@ class Instruction(IRDLOperation):
         """Where the instruction is, as diagnostics name it: its core, phase and position
         when it sits in a core with a valid coordinate, else just its name."""
         core = self.parent_op()
-        if not isinstance(core, CoreOp) or len(coord := ints(core.coord_)) != 2:
+        if not isinstance(core, CoreOp) or core.coord_.elt_type != i64 or len(coord := ints(core.coord_)) != 2:
             return self.name
         for phase, index, op in core.numbered_instructions():
             if op is self:
