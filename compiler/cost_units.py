@@ -1,10 +1,11 @@
 """
 The unit costs of a target: how many cycles and picojoules a piece of work takes.
 
-Both the machine (stc.runtime.machine), which counts what an `isa` program does, and the
-cost model, which estimates it before any program exists, price work with these
-functions, so that estimate and execution can be compared. Every cycle count is rounded
-up to whole cycles.
+The machine (stc.runtime.machine) prices what an `isa` program does with these
+functions. No cost model exists yet; when one estimates programs before they exist
+(the schedule search, isa-lower), it is meant to price work with the same functions, so
+that estimate and execution can be compared. Every cycle count is rounded up to whole
+cycles.
 
     >>> from stc.compiler.hardware import load_target
     >>> target = load_target("tianjicx")

@@ -21,10 +21,11 @@ from collections.abc import Sequence
 from pathlib import Path
 
 import attrs
+from numpy.typing import DTypeLike
 from xdsl.dialects.builtin import IntegerType, ModuleOp, TensorType, i8, i32
 from xdsl.ir import Operation
 
-from stc.compiler.hardware import HardwareTarget, load_target
+from stc.compiler.hardware import Coord, HardwareTarget, load_target
 from stc.compiler.ir_files import module_text
 from stc.dialects import isa
 from stc.dialects.isa import GlobalLayout, TileAttr
@@ -163,6 +164,21 @@ def split_rows(height: int, pieces: int) -> list[tuple[int, int]]:
     return list(itertools.pairwise(bounds))
 
 
+def snake(target: HardwareTarget, count: int) -> list[Coord]:
+    """`count` computing cores along a snake over the mesh: row 0 left to right, the next
+    computing row right to left, and so on, so consecutive cores are neighbours whenever
+    consecutive rows both compute."""
+    path = [
+        (y, x)
+        for y in range(target.mesh.cores_y)
+        for x in (range(target.mesh.cores_x) if y % 2 == 0 else reversed(range(target.mesh.cores_x)))
+        if target.core_exists(y, x) and target.tile_type_at(y, x).computes
+    ]
+    if count > len(path):
+        raise ValueError(f"{count} cores are more than the {len(path)} computing cores of {target.name}")
+    return path[:count]
+
+
 def conv_rows(
     target_name: str = "tianjicx",
     height: int = 16,
@@ -176,7 +192,8 @@ def conv_rows(
 ) -> Example:
     """
     A `kernel`×`kernel` conv with zero padding `kernel // 2`, its output rows split over
-    cores (0, 0) … (0, cores − 1). Phase 0 loads each core's own input rows, the weight
+    `cores` cores along a snake over the mesh (`snake`; (0, 0) … (0, cores − 1) when one
+    row holds them). Phase 0 loads each core's own input rows, the weight
     and the bias; phase 1 swaps `kernel // 2` halo rows with each neighbour; phase 2
     convolves and stores the output rows. Input and output are NHWC in global memory.
     """
@@ -189,6 +206,7 @@ def conv_rows(
     layer = ConvLayer(height, width, channels, filters, kernel, shift, seed=1)
     weight_shape = layer.weight_shape
     addresses, ops = layer.declarations(GlobalLayout.NHWC)
+    coords = snake(target, cores)
     for index, (start, stop) in enumerate(pieces):
         own = stop - start
         top = halo if index > 0 else 0
@@ -201,11 +219,11 @@ def conv_rows(
         first_own = source + top * row_in
         exchange: list[Operation] = []
         if top:
-            exchange.append(isa.SendOp(halo * row_in, first_own, (0, index - 1), 2 * index - 1))
-            exchange.append(isa.RecvOp(halo * row_in, source, (0, index - 1), 2 * index - 2))
+            exchange.append(isa.SendOp(halo * row_in, first_own, coords[index - 1], 2 * index - 1))
+            exchange.append(isa.RecvOp(halo * row_in, source, coords[index - 1], 2 * index - 2))
         if bottom:
-            exchange.append(isa.SendOp(halo * row_in, first_own + (own - halo) * row_in, (0, index + 1), 2 * index))
-            exchange.append(isa.RecvOp(halo * row_in, first_own + own * row_in, (0, index + 1), 2 * index + 1))
+            exchange.append(isa.SendOp(halo * row_in, first_own + (own - halo) * row_in, coords[index + 1], 2 * index))
+            exchange.append(isa.RecvOp(halo * row_in, first_own + own * row_in, coords[index + 1], 2 * index + 1))
         conv = isa.ConvOp(
             [
                 tile(source, i8, (1, top + own + bottom, width, channels)),
@@ -227,10 +245,10 @@ def conv_rows(
             isa.DmaStoreOp([own * row_out], addresses.y + start * row_out, result),
             isa.SyncOp(2),
         ]
-        ops.append(isa.CoreOp((0, index), program))
+        ops.append(isa.CoreOp(coords[index], program))
     description = (
         f"A {kernel}x{kernel} conv of a {height}x{width}x{channels} input to {filters} channels on "
-        f"{target_name}, split by rows over {cores} cores in a row. Each core loads its own rows, "
+        f"{target_name}, split by rows over {cores} cores along a snake over the mesh. Each core loads its own rows, "
         f"swaps {halo} halo row(s) with each neighbour over the NoC, convolves and stores its rows."
     )
     module = ModuleOp([isa.ProgramOp(name, target_name, ops)])
@@ -238,10 +256,11 @@ def conv_rows(
 
 
 def vec_trans_scatter_ops(calls: Sequence[VecTransScatterCall], bases: dict[Buffer, int]) -> list[Operation]:
-    """The instructions of a layout transform between staging buffers at `bases`."""
+    """The instructions of a layout transform between staging buffers at `bases`, on the
+    calls' element type."""
     return [
         isa.VecTransScatterOp(
-            i8,
+            isa.element_type_of(call.dtype),
             bases[call.dst_buffer],
             call.dst_list,
             bases[call.src_buffer],
@@ -257,9 +276,9 @@ def vec_trans_scatter_ops(calls: Sequence[VecTransScatterCall], bases: dict[Buff
 
 
 def staging_buffers(local: Allocator, geometry: Nc1hwc0Geometry) -> dict[Buffer, int]:
-    """Zero-initialised NCHW and NC1HWC0 staging buffers for one int8 tensor."""
-    nchw = local.take(geometry.batch * geometry.c1 * geometry.c0 * geometry.padded_pixels)
-    nc1hwc0 = local.take(geometry.batch * geometry.c1 * geometry.padded_pixels * geometry.c0)
+    """Zero-initialised NCHW and NC1HWC0 staging buffers for one tensor."""
+    nchw = local.take(geometry.staging_bytes)
+    nc1hwc0 = local.take(geometry.staging_bytes)
     return {Buffer.NCHW: nchw, Buffer.NC1HWC0: nc1hwc0}
 
 
@@ -330,26 +349,30 @@ def layout_conv(
 def layout_round_trip(
     target_name: str = "tpu-like",
     shape: tuple[int, int, int, int] = (1, 40, 5, 7),
+    dtype: DTypeLike = "int8",
     name: str = "layout_round_trip",
 ) -> Example:
-    """NCHW → NC1HWC0 → NCHW of an int8 tensor with vec_trans_scatter: the identity, as
-    its twin computes it (a relu with cmp −128)."""
+    """NCHW → NC1HWC0 → NCHW of a tensor of any type vec_trans_scatter moves: the
+    identity, as its twin computes it (a relu with cmp −128). Network tensors are int8,
+    so input and output hold the tensor's raw bytes: N×C×H×(W · element bytes)."""
     target = load_target(target_name)
-    geometry = Nc1hwc0Geometry.from_nchw(shape, "int8")
+    geometry = Nc1hwc0Geometry.from_nchw(shape, dtype)
     batch, channels, height, width = shape
-    pixels = height * width
+    itemsize = geometry.itemsize
+    raw_shape = (batch, channels, height, width * itemsize)
+    plane_bytes = height * width * itemsize
     memory = Allocator(GLOBAL_ALIGNMENT)
-    x_address = memory.take(batch * channels * pixels)
-    y_address = memory.take(batch * channels * pixels)
+    x_address = memory.take(math.prod(raw_shape))
+    y_address = memory.take(math.prod(raw_shape))
     local = local_allocator(target)
     forward = staging_buffers(local, geometry)
-    nchw_back = local.take(batch * geometry.c1 * geometry.c0 * geometry.padded_pixels)
+    nchw_back = local.take(geometry.staging_bytes)
     backward = {Buffer.NC1HWC0: forward[Buffer.NC1HWC0], Buffer.NCHW: nchw_back}
-    planes = geometry.padded_pixels
+    planes = geometry.padded_pixels * itemsize
     group = geometry.c1 * geometry.c0 * planes
     program: list[Operation] = [
         isa.DmaLoadOp(
-            [batch, channels, pixels],
+            [batch, channels, plane_bytes],
             x_address,
             forward[Buffer.NCHW],
             local_strides=[group, planes, 1],
@@ -358,7 +381,7 @@ def layout_round_trip(
         *vec_trans_scatter_ops(nchw_to_nc1hwc0_calls(geometry), forward),
         *vec_trans_scatter_ops(nc1hwc0_to_nchw_calls(geometry), backward),
         isa.DmaStoreOp(
-            [batch, channels, pixels],
+            [batch, channels, plane_bytes],
             y_address,
             backward[Buffer.NCHW],
             local_strides=[group, planes, 1],
@@ -366,11 +389,11 @@ def layout_round_trip(
         isa.SyncOp(1),
     ]
     ops: list[Operation] = [
-        isa.InputOp("x", TensorType(i8, shape), x_address, GlobalLayout.NCHW),
-        isa.OutputOp("y", TensorType(i8, shape), y_address, GlobalLayout.NCHW),
+        isa.InputOp("x", TensorType(i8, raw_shape), x_address, GlobalLayout.NCHW),
+        isa.OutputOp("y", TensorType(i8, raw_shape), y_address, GlobalLayout.NCHW),
         isa.CoreOp((0, 0), program),
     ]
-    nhwc = shape_text((batch, height, width, channels))
+    nhwc = shape_text((batch, height, width * itemsize, channels))
     twin = f"""task.graph @{name} {{
   %x = task.input 0 "x" : {nhwc}
   %in = task.buffer 1 si %x : {nhwc}
@@ -380,7 +403,7 @@ def layout_round_trip(
 }}
 """
     description = (
-        f"NCHW -> NC1HWC0 -> NCHW of a {'x'.join(map(str, shape))} int8 tensor on "
+        f"NCHW -> NC1HWC0 -> NCHW of a {'x'.join(map(str, shape))} {geometry.dtype} tensor on "
         f"{target_name} with "
         f"vec_trans_scatter (C0 = {geometry.c0}, C1 = {geometry.c1}): the output equals the input."
     )

@@ -90,7 +90,9 @@ def run_isa_module(
     """Run the module's isa program; inputs and outputs are NCHW arrays by name, inputs
     not given are drawn from `seed`. Returns the outputs and the machine's counters."""
     program = find_program(module)
-    feeds = {**random_inputs(program, seed), **(inputs or {})}
+    given = dict(inputs or {})
+    missing = input_shapes(program).keys() - given.keys()
+    feeds = {**random_inputs(program, seed), **given} if missing else given
     machine = Machine(program, DataStore(base_dir))
     outputs = machine.run(feeds)
     return outputs, machine.counters()
@@ -101,7 +103,10 @@ class Core:
     """A core's local memory and clocks."""
 
     coord: Coord
+    capacity: int
+    """Bytes of local memory the core may address."""
     memory: np.ndarray
+    """Its first bytes: as many as the program touches, at most `capacity`."""
     clock: int = 0
     """Cycles since the current phase began."""
     busy_cycles: int = 0
@@ -125,11 +130,10 @@ class Machine:
         self.program = program
         self.target: HardwareTarget = load_target(program.target.data)
         self.data = data
-        self.global_memory = np.zeros(global_extent(program), np.uint8)
-        self.cores = {
-            core.coord: Core(core.coord, np.zeros(isa.local_capacity(self.target, core.coord), np.uint8))
-            for core in program.cores()
-        }
+        self.instructions = {core.coord: core.numbered_instructions() for core in program.cores()}
+        """(phase, position, instruction) of every instruction of each core."""
+        self.global_memory = np.zeros(global_extent(program, self.instructions), np.uint8)
+        self.cores = {coord: self.core(coord) for coord in self.instructions}
         self.work = Work()
         self.phase_cycles: list[int] = []
         self.noc_bytes = 0
@@ -151,15 +155,21 @@ class Machine:
             isa.MulOp: self.mul,
         }
 
+    def core(self, coord: Coord) -> Core:
+        """A core whose zeroed local memory covers what its instructions touch: memory
+        that is never touched is never allocated, which saves zeroing megabytes per run."""
+        capacity = isa.local_capacity(self.target, coord)
+        ends = [access.end for _, _, instruction in self.instructions[coord] for access in instruction.local_accesses()]
+        return Core(coord, capacity, np.zeros(min(max(ends, default=0), capacity), np.uint8))
+
     def run(self, inputs: Mapping[str, np.ndarray]) -> Arrays:
         check_inputs(self.program, inputs)
         self.write_inputs(inputs)
         self.write_data()
-        numbered = {core.coord: core.numbered_instructions() for core in self.program.cores()}
         for phase in range(self.program.phase_count()):
             queues = {
                 coord: deque((index, op) for op_phase, index, op in instructions if op_phase == phase)
-                for coord, instructions in numbered.items()
+                for coord, instructions in self.instructions.items()
             }
             self.run_phase(phase, queues)
         return self.read_outputs()
@@ -250,9 +260,9 @@ class Machine:
         return outputs
 
     def local_bytes(self, core: Core, site: str, role: str, address: int, nbytes: int) -> np.ndarray:
-        if address < 0 or address + nbytes > core.memory.size:
+        if address < 0 or address + nbytes > core.capacity:
             raise StcError(
-                f"{site}: {role} bytes [{address}, {address + nbytes}) are outside local memory [0, {core.memory.size})"
+                f"{site}: {role} bytes [{address}, {address + nbytes}) are outside local memory [0, {core.capacity})"
             )
         return core.memory[address : address + nbytes]
 
@@ -274,9 +284,9 @@ class Machine:
 
     def dma(self, core: Core, op: isa.DmaOp, site: str) -> Step:
         sizes = isa.ints(op.sizes)
-        memories = {"global": self.global_memory, "local": core.memory}
+        memories = {"global": (self.global_memory, self.global_memory.size), "local": (core.memory, core.capacity)}
         source, destination = (
-            strided_view(memories[memory], site, memory, *op.side(memory), sizes) for memory in op.memory_order()
+            strided_view(*memories[memory], site, memory, *op.side(memory), sizes) for memory in op.memory_order()
         )
         destination[...] = source
         nbytes = source.size
@@ -315,8 +325,8 @@ class Machine:
     def vec_trans_scatter(self, core: Core, op: isa.VecTransScatterOp, site: str) -> Step:
         dtype = op.dtype
         memory = core.memory[: core.memory.size // dtype.itemsize * dtype.itemsize].view(dtype)
-        dst_list, src_list = ([a // dtype.itemsize for a in op.lane_addresses(side)] for side in ("dst", "src"))
         try:
+            dst_list, src_list = ([a // dtype.itemsize for a in op.lane_addresses(side)] for side in ("dst", "src"))
             vec_trans_scatter(
                 memory,
                 memory,
@@ -325,8 +335,7 @@ class Machine:
                 dst_list,
                 src_list,
                 op.repeats,
-                op.dst_rep_stride.value.data,
-                op.src_rep_stride.value.data,
+                *op.strides,
             )
         except VecTransScatterError as error:
             raise StcError(f"{site}: {error}") from None
@@ -402,30 +411,29 @@ def windowed_read_bytes(op: isa.WindowInstruction, output_elements: int) -> int:
 
 def strided_view(
     memory: np.ndarray,
+    capacity: int,
     site: str,
     what: str,
     address: int,
     strides: tuple[int, ...],
     sizes: tuple[int, ...],
 ) -> np.ndarray:
-    """The strided box of a byte memory a DMA reads or writes, as a writable view."""
+    """The strided box of a byte memory a DMA reads or writes, as a writable view; the
+    memory holds the first bytes of `capacity` addressable ones, all the program touches."""
     end = address + isa.strided_extent(sizes, strides)
-    if address < 0 or end > memory.size:
-        raise StcError(f"{site}: {what} bytes [{address}, {end}) are outside {what} memory [0, {memory.size})")
+    if address < 0 or end > capacity:
+        raise StcError(f"{site}: {what} bytes [{address}, {end}) are outside {what} memory [0, {capacity})")
     if strides == isa.dense_strides(sizes):
         return memory[address:end].reshape(sizes)
     return as_strided(memory[address:], shape=sizes, strides=strides)
 
 
-def global_extent(program: isa.ProgramOp) -> int:
+def global_extent(program: isa.ProgramOp, instructions: Mapping[Coord, list[tuple[int, int, isa.Instruction]]]) -> int:
     """Bytes of global memory a program uses: up to the end of its last declaration or
-    DMA box."""
+    DMA box (`instructions` are the cores' numbered instructions)."""
     ends = [op.start + op.nbytes for op in program.body.block.ops if isinstance(op, isa.GlobalOp)]
     ends += [
-        access.end
-        for core in program.cores()
-        for _, _, op in core.numbered_instructions()
-        for access in op.global_accesses()
+        access.end for numbered in instructions.values() for _, _, op in numbered for access in op.global_accesses()
     ]
     return max(ends, default=0)
 

@@ -61,7 +61,7 @@ from stc.dialects.isa.dma import (
     self_overlap,
     strided_extent,
 )
-from stc.dialects.isa.layout import LANES, VEC_TRANS_SCATTER_TYPES, VecTransScatterOp
+from stc.dialects.isa.layout import LANES, VEC_TRANS_SCATTER_TYPES, VecTransScatterOp, element_type_of
 from stc.dialects.isa.noc import RecvOp, SendOp, TransferOp
 from stc.dialects.isa.program import ProgramOp
 from stc.dialects.isa.tensors import (
@@ -111,6 +111,7 @@ __all__ = [
     "VecTransScatterOp",
     "WindowInstruction",
     "dense_strides",
+    "element_type_of",
     "format_coord",
     "ints",
     "local_capacity",

@@ -3,13 +3,16 @@
 from __future__ import annotations
 
 import math
-from collections.abc import Sequence
+import struct
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
 
 import numpy as np
-from xdsl.dialects.builtin import DenseArrayBase, IntAttr, IntegerType, TensorType
+from xdsl.dialects.builtin import I64, DenseArrayBase, IntAttr, IntegerType, TensorType, i64
 from xdsl.dialects.utils import EnumAttribute
 from xdsl.ir import Attribute, ParametrizedAttribute, SpacedOpaqueSyntaxAttribute
-from xdsl.irdl import irdl_attr_definition
+from xdsl.irdl import AttrConstraint, VerificationContext, irdl_attr_definition, prop_def
 from xdsl.parser import AttrParser, Parser
 from xdsl.printer import Printer
 from xdsl.utils.exceptions import VerifyException
@@ -19,9 +22,39 @@ Coord = tuple[int, int]
 
 
 def ints(attr: Attribute) -> tuple[int, ...]:
-    """The values of an i64 dense array."""
+    """The values of an i64 dense array, as every list property of a verified `isa` op
+    holds (decoded straight from its little-endian bytes, as the machine reads them for
+    every instruction it runs)."""
     assert isinstance(attr, DenseArrayBase)
-    return attr.get_values()
+    raw = attr.data.data
+    return struct.unpack(f"<{len(raw) // 8}q", raw)
+
+
+@dataclass(frozen=True)
+class I64ArrayConstraint(AttrConstraint[DenseArrayBase[I64]]):
+    """A list-valued property: `array<i64: ...>`, whose error names the property and
+    what it holds instead (a float array would verify as a plain DenseArrayBase, then
+    break printing and execution)."""
+
+    name: str
+
+    def verify(self, attr: Attribute, constraint_context: VerificationContext) -> None:
+        if isinstance(attr, DenseArrayBase) and attr.elt_type == i64:
+            return
+        raise VerifyException(f"{self.name} must be an array<i64: ...>, got {attr}")
+
+    def get_bases(self) -> set[type[Attribute]]:
+        return {DenseArrayBase}
+
+    def mapping_type_vars(self, type_var_mapping: Mapping[Any, Any]) -> I64ArrayConstraint:
+        return self
+
+
+def i64_array_def(
+    name: str, default_value: DenseArrayBase[I64] | None = None, prop_name: str | None = None
+) -> DenseArrayBase[I64]:
+    """`prop_def` of a list-valued property, an i64 array (`name` is how errors call it)."""
+    return prop_def(I64ArrayConstraint(name), default_value, prop_name=prop_name)
 
 
 def format_coord(coord: Sequence[int]) -> str:

@@ -8,15 +8,14 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import ClassVar
 
-from xdsl.dialects.builtin import I64, ArrayAttr, DenseArrayBase, IntegerAttr
+from xdsl.dialects.builtin import I64, ArrayAttr, IntegerAttr
 from xdsl.ir import Attribute
 from xdsl.irdl import irdl_op_definition, opt_prop_def, prop_def
 from xdsl.parser import Parser
 from xdsl.printer import Printer
-from xdsl.utils.exceptions import VerifyException
 
 from stc.dialects.isa.access import Access, tile_kind
-from stc.dialects.isa.attrs import TileAttr, ints, parse_tile, print_tile_parts
+from stc.dialects.isa.attrs import TileAttr, i64_array_def, ints, parse_tile, print_tile_parts
 from stc.dialects.isa.core import Instruction
 from stc.dialects.task.compute import window_error, window_output_hw
 from stc.dialects.task.syntax import (
@@ -135,9 +134,6 @@ class ComputeInstruction(Instruction):
             printer.print_string(f" {clause} {text}")
         print_attr_dict(printer, self.attributes)
 
-    def error(self, message: str) -> VerifyException:
-        return VerifyException(f"{self.name}: {message}")
-
     def verify_(self) -> None:
         if self.INPUT_ROLES and len(self.inputs) != len(self.INPUT_ROLES):
             raise self.error(
@@ -179,8 +175,8 @@ class ComputeInstruction(Instruction):
 class WindowInstruction(ComputeInstruction):
     """A compute instruction sliding a window over an NHWC tile: conv and the pools."""
 
-    stride = prop_def(DenseArrayBase, default_value=i64_array((1, 1)))
-    pad = prop_def(DenseArrayBase, default_value=i64_array((0, 0, 0, 0)))
+    stride = i64_array_def("stride", i64_array((1, 1)))
+    pad = i64_array_def("pad", i64_array((0, 0, 0, 0)))
     """Zero padding as [top, bottom, left, right]."""
 
     def window_shape(self) -> tuple[int, ...]:
@@ -221,7 +217,7 @@ class ConvOp(WindowInstruction):
     """
 
     name = "isa.conv"
-    dilation = prop_def(DenseArrayBase, default_value=i64_array((1, 1)))
+    dilation = i64_array_def("dilation", i64_array((1, 1)))
     shift = prop_def(IntegerAttr[I64], default_value=i64_attr(0))
 
     INPUT_ROLES: ClassVar[tuple[str, ...]] = ("input", "weight")
@@ -284,7 +280,7 @@ class AvgPoolOp(WindowInstruction):
     """
 
     name = "isa.avgpool"
-    window = prop_def(DenseArrayBase)
+    window = i64_array_def("window")
     shift = prop_def(IntegerAttr[I64], default_value=i64_attr(0))
 
     INPUT_ROLES: ClassVar[tuple[str, ...]] = ("input",)
@@ -303,7 +299,7 @@ class MaxPoolOp(WindowInstruction):
     """
 
     name = "isa.maxpool"
-    window = prop_def(DenseArrayBase)
+    window = i64_array_def("window")
     cmp = prop_def(IntegerAttr[I64], default_value=i64_attr(-128))
     shift = prop_def(IntegerAttr[I64], default_value=i64_attr(0))
 

@@ -8,7 +8,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import ClassVar
 
-from xdsl.dialects.builtin import I64, DenseArrayBase, IntegerAttr
+from xdsl.dialects.builtin import I64, IntegerAttr, i64
 from xdsl.ir import Operation, Region
 from xdsl.irdl import (
     IRDLOperation,
@@ -23,7 +23,7 @@ from xdsl.traits import HasParent, NoTerminator
 from xdsl.utils.exceptions import VerifyException
 
 from stc.dialects.isa.access import Access
-from stc.dialects.isa.attrs import Coord, format_coord, ints, parse_coord
+from stc.dialects.isa.attrs import Coord, format_coord, i64_array_def, ints, parse_coord
 from stc.dialects.isa.base import held_by_program, single_block_region
 from stc.dialects.task.syntax import i64_array, i64_attr
 
@@ -45,7 +45,7 @@ class CoreOp(IRDLOperation):
     """
 
     name = "isa.core"
-    coord_ = prop_def(DenseArrayBase, prop_name="coord")
+    coord_ = i64_array_def("coord", prop_name="coord")
     body = region_def("single_block")
     traits = held_by_program(NoTerminator())
 
@@ -123,7 +123,23 @@ class Instruction(IRDLOperation):
     traits = traits_def(HasParent(CoreOp))
 
     COMPUTES: ClassVar[bool] = False
-    """Whether it runs on the core's compute units (not allowed on non-computing tiles)."""
+    """Whether it runs on the core's compute units, its MAC array or vector unit (not
+    allowed on tiles that do not compute)."""
+
+    def site(self) -> str:
+        """Where the instruction is, as diagnostics name it: its core, phase and position
+        when it sits in a core with a valid coordinate, else just its name."""
+        core = self.parent_op()
+        if not isinstance(core, CoreOp) or core.coord_.elt_type != i64 or len(coord := ints(core.coord_)) != 2:
+            return self.name
+        for phase, index, op in core.numbered_instructions():
+            if op is self:
+                return where((coord[0], coord[1]), phase, index, self)
+        return self.name
+
+    def error(self, message: str) -> VerifyException:
+        """A verifier error that names the instruction's site (looked up only on failure)."""
+        return VerifyException(f"{self.site()}: {message}")
 
     def local_accesses(self) -> list[Access]:
         """The byte ranges of local memory it reads or writes."""

@@ -6,14 +6,13 @@ import math
 from collections.abc import Sequence
 from typing import ClassVar
 
-from xdsl.dialects.builtin import I64, DenseArrayBase, IntegerAttr
+from xdsl.dialects.builtin import I64, IntegerAttr
 from xdsl.irdl import irdl_op_definition, prop_def
 from xdsl.parser import Parser
 from xdsl.printer import Printer
-from xdsl.utils.exceptions import VerifyException
 
 from stc.dialects.isa.access import Access
-from stc.dialects.isa.attrs import ints
+from stc.dialects.isa.attrs import i64_array_def, ints
 from stc.dialects.isa.core import Instruction
 from stc.dialects.task.syntax import (
     format_int_list,
@@ -55,11 +54,11 @@ class DmaOp(Instruction):
     row-major when not written. The destination may not touch a byte twice.
     """
 
-    sizes = prop_def(DenseArrayBase)
+    sizes = i64_array_def("sizes")
     global_address = prop_def(IntegerAttr[I64])
-    global_strides = prop_def(DenseArrayBase)
+    global_strides = i64_array_def("global_strides")
     local_address = prop_def(IntegerAttr[I64])
-    local_strides = prop_def(DenseArrayBase)
+    local_strides = i64_array_def("local_strides")
 
     FROM_GLOBAL: ClassVar[bool]
 
@@ -98,7 +97,9 @@ class DmaOp(Instruction):
 
     def global_accesses(self) -> list[Access]:
         address, strides = self.side("global")
-        return [Access("global box", address, strided_extent(ints(self.sizes), strides), "none")]
+        sizes = ints(self.sizes)
+        extent = strided_extent(sizes, strides)
+        return [Access("global box", address, extent, "none", not self.FROM_GLOBAL, sizes, strides)]
 
     @classmethod
     def parse(cls, parser: Parser) -> DmaOp:
@@ -132,19 +133,17 @@ class DmaOp(Instruction):
     def verify_(self) -> None:
         sizes = ints(self.sizes)
         if not sizes or min(sizes) < 1:
-            raise VerifyException(f"{self.name}: sizes must be integers >= 1, got {list(sizes)}")
+            raise self.error(f"sizes must be integers >= 1, got {list(sizes)}")
         for memory in ("global", "local"):
             address, strides = self.side(memory)
             if len(strides) != len(sizes) or min(strides) < 0:
-                raise VerifyException(
-                    f"{self.name}: {memory} strides must be {len(sizes)} integers >= 0, got {list(strides)}"
-                )
+                raise self.error(f"{memory} strides must be {len(sizes)} integers >= 0, got {list(strides)}")
             if address < 0:
-                raise VerifyException(f"{self.name}: {memory} address {address} is negative")
+                raise self.error(f"{memory} address {address} is negative")
         destination = self.memory_order()[1]
         if self_overlap(sizes, self.side(destination)[1]):
-            raise VerifyException(
-                f"{self.name}: {destination} strides {list(self.side(destination)[1])} write "
+            raise self.error(
+                f"{destination} strides {list(self.side(destination)[1])} write "
                 f"some bytes twice for sizes {list(sizes)}"
             )
 

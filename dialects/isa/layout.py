@@ -3,11 +3,11 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import ClassVar
 
 import numpy as np
 from xdsl.dialects.builtin import (
     I64,
-    DenseArrayBase,
     Float16Type,
     Float32Type,
     IntegerAttr,
@@ -19,10 +19,9 @@ from xdsl.ir import Attribute, TypeAttribute
 from xdsl.irdl import irdl_op_definition, opt_prop_def, prop_def
 from xdsl.parser import Parser
 from xdsl.printer import Printer
-from xdsl.utils.exceptions import VerifyException
 
-from stc.dialects.isa.access import BLOCK_BYTES, Access
-from stc.dialects.isa.attrs import ints
+from stc.dialects.isa.access import Access
+from stc.dialects.isa.attrs import i64_array_def, ints
 from stc.dialects.isa.core import Instruction
 from stc.dialects.task.syntax import (
     format_int_list,
@@ -31,25 +30,30 @@ from stc.dialects.task.syntax import (
     parse_int_list,
     print_attr_dict,
 )
+from stc.runtime.kernels.vec_trans_scatter import (
+    BLOCK_BYTES,
+    LANES,
+    SUPPORTED_DTYPES,
+    VecTransScatterError,
+    check_distinct_destinations,
+    check_repeats,
+    half_offset,
+    lane_addresses,
+    lane_bytes,
+)
 
-LANES = 16
-"""Blocks one vec_trans_scatter repeat reads and writes."""
+
+def element_type_of(dtype: np.dtype) -> TypeAttribute:
+    """The builtin type of a numpy dtype the kernel moves: i8, ui8, f16, ..."""
+    if dtype.kind == "f":
+        return Float16Type() if dtype.itemsize == 2 else Float32Type()
+    signedness = Signedness.UNSIGNED if dtype.kind == "u" else Signedness.SIGNLESS
+    return IntegerType(8 * dtype.itemsize, signedness)
 
 
-VEC_TRANS_SCATTER_TYPES: dict[Attribute, np.dtype] = {
-    IntegerType(8): np.dtype(np.int8),
-    IntegerType(8, Signedness.UNSIGNED): np.dtype(np.uint8),
-    IntegerType(16): np.dtype(np.int16),
-    IntegerType(16, Signedness.UNSIGNED): np.dtype(np.uint16),
-    Float16Type(): np.dtype(np.float16),
-    IntegerType(32): np.dtype(np.int32),
-    IntegerType(32, Signedness.UNSIGNED): np.dtype(np.uint32),
-    Float32Type(): np.dtype(np.float32),
-}
-"""Element types vec_trans_scatter moves, with the numpy dtype the machine views them as."""
-
-MAX_REPEAT_TIMES = 255
-MAX_REP_STRIDE = 65535
+VEC_TRANS_SCATTER_TYPES: dict[Attribute, np.dtype] = {element_type_of(dtype): dtype for dtype in SUPPORTED_DTYPES}
+"""Element types vec_trans_scatter moves, with the numpy dtype the machine views them as:
+the kernel's supported dtypes."""
 
 
 @irdl_op_definition
@@ -59,7 +63,10 @@ class VecTransScatterOp(Instruction):
     source blocks, each named by a base address and an element offset, as the vendor's
     tensor slices are. 16-bit types transpose 16×16 tiles, 32-bit types write block
     pairs, 8-bit types move the chosen 16-byte halves (`high` picks the upper half).
-    Repeats advance every lane by its stride × 32 bytes.
+    Repeats advance every lane by its stride × 32 bytes. It runs on the core's vector
+    unit, so only on tiles that compute. The rules are the kernel's
+    (stc.runtime.kernels.vec_trans_scatter), including the model's own: the 16
+    destination blocks must be distinct.
 
     ```mlir
     isa.vec_trans_scatter dst 4096 [0, 32, 64, 96, 128, 160, 192, 224, 256, 288, 320, 352,
@@ -71,14 +78,16 @@ class VecTransScatterOp(Instruction):
     name = "isa.vec_trans_scatter"
     element_type = prop_def(TypeAttribute)
     dst = prop_def(IntegerAttr[I64])
-    dst_list = prop_def(DenseArrayBase)
+    dst_list = i64_array_def("dst_list")
     dst_high_half = opt_prop_def(UnitAttr)
     src = prop_def(IntegerAttr[I64])
-    src_list = prop_def(DenseArrayBase)
+    src_list = i64_array_def("src_list")
     src_high_half = opt_prop_def(UnitAttr)
     repeat_times = prop_def(IntegerAttr[I64])
     dst_rep_stride = prop_def(IntegerAttr[I64])
     src_rep_stride = prop_def(IntegerAttr[I64])
+
+    COMPUTES: ClassVar[bool] = True
 
     def __init__(
         self,
@@ -116,6 +125,11 @@ class VecTransScatterOp(Instruction):
     def repeats(self) -> int:
         return self.repeat_times.value.data
 
+    @property
+    def strides(self) -> tuple[int, int]:
+        """(dst_rep_stride, src_rep_stride) in blocks."""
+        return self.dst_rep_stride.value.data, self.src_rep_stride.value.data
+
     def lanes(self, side: str) -> tuple[int, tuple[int, ...], bool, int]:
         """(base address, element offsets, high half, stride in blocks) of `dst` or `src`."""
         if side == "dst":
@@ -133,26 +147,27 @@ class VecTransScatterOp(Instruction):
         )
 
     def lane_addresses(self, side: str) -> list[int]:
+        """The byte address of each lane's block at the first repeat (raises
+        VecTransScatterError on lists the verifier refuses)."""
         base, offsets, _, _ = self.lanes(side)
-        return [base + offset * self.dtype.itemsize for offset in offsets]
+        return lane_addresses(f"{side}_list", offsets, self.dtype.itemsize, base)
 
     def moved_bytes(self) -> int:
         """Bytes read (and as many written) over all repeats: 16 lanes of one block, or
         of one half block for 8-bit types."""
-        span = BLOCK_BYTES // 2 if self.dtype.itemsize == 1 else BLOCK_BYTES
-        return self.repeats * LANES * span
+        return self.repeats * LANES * lane_bytes(self.dtype.itemsize)
 
     def local_accesses(self) -> list[Access]:
         if not self.repeats:
             return []
+        itemsize = self.dtype.itemsize
         accesses: list[Access] = []
         for side in ("dst", "src"):
             _, _, high, stride = self.lanes(side)
             addresses = self.lane_addresses(side)
-            half = BLOCK_BYTES // 2 if self.dtype.itemsize == 1 and high else 0
-            span = BLOCK_BYTES // 2 if self.dtype.itemsize == 1 else BLOCK_BYTES
             start = min(addresses)
-            end = max(addresses) + (self.repeats - 1) * stride * BLOCK_BYTES + half + span
+            last = max(addresses) + (self.repeats - 1) * stride * BLOCK_BYTES + half_offset(itemsize, high)
+            end = last + lane_bytes(itemsize)
             accesses.append(Access(f"{side} blocks", start, end - start, "block"))
         return accesses
 
@@ -193,41 +208,19 @@ class VecTransScatterOp(Instruction):
         for side in ("dst", "src"):
             base, offsets, high, _ = self.lanes(side)
             printer.print_string(f" {side} {base} {format_int_list(offsets)}{' high' if high else ''}")
-        strides = [self.dst_rep_stride.value.data, self.src_rep_stride.value.data]
-        printer.print_string(f" repeat {self.repeats} strides {format_int_list(strides)} : ")
+        printer.print_string(f" repeat {self.repeats} strides {format_int_list(self.strides)} : ")
         printer.print_attribute(self.element_type)
         print_attr_dict(printer, self.attributes)
 
     def verify_(self) -> None:
         if self.element_type not in VEC_TRANS_SCATTER_TYPES:
-            raise VerifyException(
-                f"{self.name}: element type {self.element_type} is not one of i8, ui8, i16, ui16, f16, i32, ui32, f32"
-            )
+            raise self.error(f"element type {self.element_type} is not one of i8, ui8, i16, ui16, f16, i32, ui32, f32")
         for side in ("dst", "src"):
-            self._verify_lanes(side)
-        if not 0 <= self.repeats <= MAX_REPEAT_TIMES:
-            raise VerifyException(f"{self.name}: repeat {self.repeats} is outside [0, {MAX_REPEAT_TIMES}]")
-        strides = (self.dst_rep_stride.value.data, self.src_rep_stride.value.data)
-        if not all(0 <= stride <= MAX_REP_STRIDE for stride in strides):
-            raise VerifyException(f"{self.name}: strides {list(strides)} are outside [0, {MAX_REP_STRIDE}]")
-        if self.repeats == 1 and any(strides):
-            raise VerifyException(
-                f"{self.name}: repeat 1 takes strides [0, 0], got {list(strides)} (vendor "
-                "documents disagree on whether a single repeat adds them)"
-            )
-        destinations = self.lane_addresses("dst")
-        if len(set(destinations)) != LANES:
-            raise VerifyException(f"{self.name}: the 16 destination blocks must be distinct, got {destinations}")
-
-    def _verify_lanes(self, side: str) -> None:
-        base, offsets, _, _ = self.lanes(side)
-        if len(offsets) != LANES:
-            raise VerifyException(f"{self.name}: {side} takes {LANES} offsets, got {len(offsets)}")
-        if base < 0 or min(offsets) < 0:
-            raise VerifyException(f"{self.name}: {side} address {base} and offsets must be >= 0")
-        for lane, address in enumerate(self.lane_addresses(side)):
-            if address % BLOCK_BYTES:
-                raise VerifyException(
-                    f"{self.name}: {side} lane {lane} starts at byte {address}, not a multiple "
-                    f"of the {BLOCK_BYTES}-byte block"
-                )
+            if (base := self.lanes(side)[0]) < 0:
+                raise self.error(f"{side} address {base} is negative")
+        try:
+            check_distinct_destinations(self.lane_addresses("dst"))
+            self.lane_addresses("src")
+            check_repeats(self.repeats, *self.strides)
+        except VecTransScatterError as error:
+            raise self.error(str(error)) from None

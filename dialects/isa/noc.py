@@ -4,14 +4,13 @@ from __future__ import annotations
 
 from typing import ClassVar
 
-from xdsl.dialects.builtin import I64, DenseArrayBase, IntegerAttr
+from xdsl.dialects.builtin import I64, IntegerAttr
 from xdsl.irdl import irdl_op_definition, prop_def
 from xdsl.parser import Parser
 from xdsl.printer import Printer
-from xdsl.utils.exceptions import VerifyException
 
 from stc.dialects.isa.access import Access
-from stc.dialects.isa.attrs import Coord, format_coord, ints, parse_coord
+from stc.dialects.isa.attrs import Coord, format_coord, i64_array_def, ints, parse_coord
 from stc.dialects.isa.core import Instruction
 from stc.dialects.task.syntax import i64_array, i64_attr, print_attr_dict
 
@@ -21,7 +20,7 @@ class TransferOp(Instruction):
     `tag` pairs a send with its receive, which runs in the same phase."""
 
     tag = prop_def(IntegerAttr[I64])
-    peer = prop_def(DenseArrayBase)
+    peer = i64_array_def("peer")
     address = prop_def(IntegerAttr[I64])
     byte_count_ = prop_def(IntegerAttr[I64], prop_name="bytes")
 
@@ -82,13 +81,13 @@ class TransferOp(Instruction):
     def verify_(self) -> None:
         peer = ints(self.peer)
         if len(peer) != 2 or min(peer) < 0:
-            raise VerifyException(f"{self.name}: the peer is a core (y, x) with y, x >= 0, got {list(peer)}")
+            raise self.error(f"the peer is a core (y, x) with y, x >= 0, got {list(peer)}")
         if self.byte_count < 1:
-            raise VerifyException(f"{self.name}: transfers carry at least 1 byte, got {self.byte_count}")
+            raise self.error(f"transfers carry at least 1 byte, got {self.byte_count}")
         if self.local_address < 0:
-            raise VerifyException(f"{self.name}: local address {self.local_address} is negative")
+            raise self.error(f"local address {self.local_address} is negative")
         if self.tag_value < 0:
-            raise VerifyException(f"{self.name}: tag {self.tag_value} is negative")
+            raise self.error(f"tag {self.tag_value} is negative")
 
 
 @irdl_op_definition

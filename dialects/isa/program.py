@@ -1,7 +1,7 @@
 """
 `isa.program`, the program for a whole target, and the checks that span its cores:
 global-memory declarations, core placement, every instruction's accesses against the
-target's memories, and the pairing of NoC transfers.
+target's memories, the pairing of NoC transfers and races on global memory.
 """
 
 from __future__ import annotations
@@ -25,6 +25,7 @@ from stc.dialects.isa.attrs import Coord, format_coord
 from stc.dialects.isa.base import single_block_region
 from stc.dialects.isa.core import CoreOp, Instruction, where
 from stc.dialects.isa.noc import RecvOp, SendOp
+from stc.dialects.isa.races import verify_global_races
 from stc.dialects.isa.tensors import DataOp, GlobalOp, InputOp, OutputOp
 
 
@@ -110,6 +111,7 @@ class ProgramOp(IRDLOperation):
         self._verify_globals(target)
         self._verify_cores(target)
         verify_transfers(self, target)
+        verify_global_races(self.cores())
 
     def _verify_globals(self, target: HardwareTarget) -> None:
         for kind, ops in (("input", self.inputs()), ("output", self.outputs())):
@@ -153,8 +155,10 @@ class ProgramOp(IRDLOperation):
 def verify_accesses(target: HardwareTarget, core: CoreOp, phase: int, index: int, op: Instruction) -> None:
     coord = core.coord
     site = where(coord, phase, index, op)
-    if op.COMPUTES and not target.tile_type_at(*coord).computes:
-        raise VerifyException(f"{site}: {target.tile_type_at(*coord).name} tiles do not compute")
+    if op.COMPUTES and not (tile_type := target.tile_type_at(*coord)).computes:
+        raise VerifyException(
+            f"{site}: {tile_type.name} tiles do not compute ({target.name} has no MAC array or vector unit there)"
+        )
     capacity = local_capacity(target, coord)
     for access in op.local_accesses():
         if access.start < 0 or access.end > capacity:

@@ -39,8 +39,10 @@ class Buffer(StrEnum):
 
 @attrs.frozen
 class VecTransScatterCall:
-    """One `vec_trans_scatter`; list entries are element offsets into the named buffers."""
+    """One `vec_trans_scatter` on elements of `dtype`; list entries are element offsets
+    into the named buffers."""
 
+    dtype: np.dtype
     dst_buffer: Buffer
     src_buffer: Buffer
     dst_high_half: bool
@@ -59,7 +61,7 @@ class Nc1hwc0Geometry:
     batch: int
     channels: int
     pixels: int
-    itemsize: int
+    dtype: np.dtype
 
     @classmethod
     def from_nchw(cls, shape: tuple[int, ...], dtype: DTypeLike) -> "Nc1hwc0Geometry":
@@ -69,7 +71,11 @@ class Nc1hwc0Geometry:
         if len(shape) != 4 or min(shape) < 1:
             raise ValueError(f"expected a non-empty NCHW shape, got {shape}")
         batch, channels, height, width = shape
-        return cls(batch, channels, height * width, dtype.itemsize)
+        return cls(batch, channels, height * width, dtype)
+
+    @property
+    def itemsize(self) -> int:
+        return self.dtype.itemsize
 
     @property
     def c0(self) -> int:
@@ -95,6 +101,11 @@ class Nc1hwc0Geometry:
     @property
     def nc1hwc0_shape(self) -> tuple[int, int, int, int]:
         return (self.batch, self.c1, self.padded_pixels, self.c0)
+
+    @property
+    def staging_bytes(self) -> int:
+        """Bytes of each staging buffer (the NCHW and the NC1HWC0 one are equally large)."""
+        return self.batch * self.c1 * self.c0 * self.padded_pixels * self.itemsize
 
     def plane(self, batch: int, channel: int) -> int:
         """Offset of a channel plane in the NCHW staging buffer."""
@@ -148,11 +159,14 @@ def nc1hwc0_to_nchw_calls(geometry: Nc1hwc0Geometry) -> list[VecTransScatterCall
 
 
 def run_calls(calls: Iterable[VecTransScatterCall], buffers: Mapping[Buffer, np.ndarray]) -> None:
-    """Execute calls on flat buffers."""
+    """Execute calls on flat buffers of the calls' dtype."""
     for call in calls:
+        dst, src = buffers[call.dst_buffer], buffers[call.src_buffer]
+        if dst.dtype != call.dtype or src.dtype != call.dtype:
+            raise ValueError(f"a call on {call.dtype} got {dst.dtype} and {src.dtype} buffers")
         vec_trans_scatter(
-            buffers[call.dst_buffer],
-            buffers[call.src_buffer],
+            dst,
+            src,
             call.dst_high_half,
             call.src_high_half,
             call.dst_list,
@@ -258,6 +272,7 @@ def _repeated(
         dst_shift = first * dst_rep_stride * geometry.block_elements
         src_shift = first * src_rep_stride * geometry.block_elements
         yield VecTransScatterCall(
+            geometry.dtype,
             dst_buffer,
             src_buffer,
             dst_high_half,

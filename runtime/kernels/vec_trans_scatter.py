@@ -11,6 +11,18 @@ must start a 32-byte block. One repeat moves 16 lanes of one block each:
   the destination block pair (2j, 2j + 1).
 - 8-bit types: the chosen 16-byte halves of the source blocks are transposed into the
   chosen halves of the destination blocks; the other halves keep their bytes.
+
+Where the vendor leaves a call undefined, the model refuses it rather than pick an
+outcome. Two rules are the model's own choices, not the vendor's: the 16 destination
+blocks of a repeat must be distinct (the vendor does not say in which order lanes
+write, so two lanes naming one block have no defined result), and a repeat reads all
+of its source blocks before it writes (which only matters for the block-for-block
+in-place call the vendor allows). `repeat_times = 1` with non-zero strides is refused
+because the vendor's documents disagree on whether the strides apply.
+
+The constants, the dtype table and the argument checks (`lane_addresses`,
+`check_distinct_destinations`, `check_repeats`) are shared with the `isa` dialect,
+whose verifier applies the same rules to `isa.vec_trans_scatter`.
 """
 
 from collections.abc import Sequence
@@ -18,8 +30,10 @@ from collections.abc import Sequence
 import numpy as np
 
 BLOCK_BYTES = 32
+"""The unit of every list entry and stride: 32 contiguous bytes at a 32-byte boundary."""
 HALF_BLOCK_BYTES = 16
 LANES = 16
+"""Blocks one repeat reads and writes."""
 MAX_REPEAT_TIMES = 255
 MAX_REP_STRIDE = 65535
 
@@ -30,6 +44,16 @@ SUPPORTED_DTYPES = tuple(
 
 class VecTransScatterError(ValueError):
     """A `vec_trans_scatter` call that the vendor forbids or leaves undefined."""
+
+
+def lane_bytes(itemsize: int) -> int:
+    """Bytes one lane reads or writes per repeat: half a block for 8-bit types, else a block."""
+    return HALF_BLOCK_BYTES if itemsize == 1 else BLOCK_BYTES
+
+
+def half_offset(itemsize: int, high_half: bool) -> int:
+    """Where in its block a lane starts: the upper half for 8-bit types with `high_half`."""
+    return HALF_BLOCK_BYTES if itemsize == 1 and high_half else 0
 
 
 def vec_trans_scatter(
@@ -59,9 +83,68 @@ def vec_trans_scatter(
     itemsize = _element_width(dst, src)
     _check_flag("dst_high_half", dst_high_half)
     _check_flag("src_high_half", src_high_half)
-    dst_blocks = _block_addresses("dst_list", dst_list, itemsize)
-    src_blocks = _block_addresses("src_list", src_list, itemsize)
-    _check_distinct_destinations(dst_blocks)
+    dst_addresses = lane_addresses("dst_list", dst_list, itemsize)
+    src_addresses = lane_addresses("src_list", src_list, itemsize)
+    check_distinct_destinations(dst_addresses)
+    repeats, dst_stride, src_stride = check_repeats(repeat_times, dst_rep_stride, src_rep_stride)
+    if repeats == 0:
+        return
+
+    span = lane_bytes(itemsize)
+    dst_first = [address + half_offset(itemsize, dst_high_half) for address in dst_addresses]
+    src_first = [address + half_offset(itemsize, src_high_half) for address in src_addresses]
+    _check_inside("dst", dst, dst_first, dst_stride, repeats, span)
+    _check_inside("src", src, src_first, src_stride, repeats, span)
+    dst_touched = _touched_starts(dst_first, dst_stride, repeats)
+    src_touched = _touched_starts(src_first, src_stride, repeats)
+    if _same_buffer(dst, src):
+        _check_overlaps(dst_touched, src_touched, span)
+
+    lane_elements = span // itemsize
+    tiles = _lane_rows(src, lane_elements)[src_touched // span]
+    moved = tiles.swapaxes(1, 2).reshape(-1, lane_elements)
+    kept = _last_writes(dst_touched)
+    _lane_rows(dst, lane_elements)[dst_touched.ravel()[kept] // span] = moved[kept]
+
+
+def lane_addresses(name: str, offsets: Sequence[int], itemsize: int, base: int = 0) -> list[int]:
+    """
+    The byte addresses `base + offset * itemsize` of the 16 blocks a list names, exact
+    (Python integers, which cannot wrap), after checking that the list holds 16 integer
+    offsets, none negative, each naming the start of a block.
+    """
+    values = np.asarray(offsets)
+    if values.shape != (LANES,):
+        raise VecTransScatterError(f"{name} must hold {LANES} element offsets, got shape {values.shape}")
+    if values.dtype.kind not in "iu":
+        raise VecTransScatterError(f"{name} must hold integer element offsets, got dtype {values.dtype}")
+    entries: list[int] = values.tolist()
+    if (lane := next((lane for lane, entry in enumerate(entries) if entry < 0), None)) is not None:
+        raise VecTransScatterError(f"{name}[{lane}] = {entries[lane]} is negative")
+    addresses = [base + entry * itemsize for entry in entries]
+    if (lane := next((lane for lane, address in enumerate(addresses) if address % BLOCK_BYTES), None)) is not None:
+        raise VecTransScatterError(
+            f"{name}[{lane}] = {entries[lane]} is byte address {addresses[lane]}, not a "
+            f"multiple of the {BLOCK_BYTES}-byte block"
+        )
+    return addresses
+
+
+def check_distinct_destinations(dst_addresses: Sequence[int]) -> None:
+    """Refuse two lanes naming one destination block: the vendor does not document in
+    which order lanes write, so the model does not pick one (its own rule)."""
+    lanes: dict[int, int] = {}
+    for lane, address in enumerate(dst_addresses):
+        if (first := lanes.setdefault(address, lane)) != lane:
+            raise VecTransScatterError(
+                f"dst_list[{first}] and dst_list[{lane}] both name byte address {address}; "
+                "the 16 destination blocks must be distinct"
+            )
+
+
+def check_repeats(repeat_times: int, dst_rep_stride: int, src_rep_stride: int) -> tuple[int, int, int]:
+    """The repeat count and the two strides, checked against the vendor's ranges and the
+    repeat-1 rule."""
     repeats = _check_count("repeat_times", repeat_times, MAX_REPEAT_TIMES)
     dst_stride = _check_count("dst_rep_stride", dst_rep_stride, MAX_REP_STRIDE)
     src_stride = _check_count("src_rep_stride", src_rep_stride, MAX_REP_STRIDE)
@@ -71,22 +154,7 @@ def vec_trans_scatter(
             f"{src_stride}: vendor documents disagree on whether a single repeat adds the "
             "stride; pass strides 0"
         )
-    if repeats == 0:
-        return
-
-    lane_elements = min(LANES, BLOCK_BYTES // itemsize)
-    span = lane_elements * itemsize
-    dst_touched = _touched_starts(dst_blocks, dst_stride, repeats, itemsize == 1 and dst_high_half)
-    src_touched = _touched_starts(src_blocks, src_stride, repeats, itemsize == 1 and src_high_half)
-    _check_inside("dst", dst, dst_touched, span)
-    _check_inside("src", src, src_touched, span)
-    if _same_buffer(dst, src):
-        _check_overlaps(dst_touched, src_touched, span)
-
-    tiles = _lane_rows(src, lane_elements)[src_touched // span]
-    moved = tiles.swapaxes(1, 2).reshape(-1, lane_elements)
-    kept = _last_writes(dst_touched)
-    _lane_rows(dst, lane_elements)[dst_touched.ravel()[kept] // span] = moved[kept]
+    return repeats, dst_stride, src_stride
 
 
 def _element_width(dst: np.ndarray, src: np.ndarray) -> int:
@@ -97,6 +165,8 @@ def _element_width(dst: np.ndarray, src: np.ndarray) -> int:
             raise VecTransScatterError(
                 f"{name} must be a contiguous 1-D array, got shape {array.shape} with strides {array.strides}"
             )
+    if not dst.flags.writeable:
+        raise VecTransScatterError("dst must be writeable, got a read-only array")
     if dst.dtype != src.dtype:
         raise VecTransScatterError(f"dst and src must have the same dtype, got {dst.dtype} and {src.dtype}")
     if dst.dtype not in SUPPORTED_DTYPES:
@@ -118,56 +188,22 @@ def _check_count(name: str, value: int, limit: int) -> int:
     return int(value)
 
 
-def _block_addresses(name: str, offsets: Sequence[int], itemsize: int) -> np.ndarray:
-    """The byte addresses of the 16 blocks that a list of element offsets names."""
-    values = np.asarray(offsets)
-    if values.shape != (LANES,):
-        raise VecTransScatterError(f"{name} must hold {LANES} element offsets, got shape {values.shape}")
-    if values.dtype.kind not in "iu":
-        raise VecTransScatterError(f"{name} must hold integer element offsets, got dtype {values.dtype}")
-    addresses = values.astype(np.int64) * itemsize
-    negative = np.flatnonzero(addresses < 0)
-    if negative.size:
-        lane = negative[0]
-        raise VecTransScatterError(f"{name}[{lane}] = {values[lane]} is negative")
-    misaligned = np.flatnonzero(addresses % BLOCK_BYTES)
-    if misaligned.size:
-        lane = misaligned[0]
-        raise VecTransScatterError(
-            f"{name}[{lane}] = {values[lane]} is byte address {addresses[lane]}, not a "
-            f"multiple of the {BLOCK_BYTES}-byte block"
-        )
-    return addresses
-
-
-def _check_distinct_destinations(dst_blocks: np.ndarray) -> None:
-    """Two lanes writing one block would need a lane order the vendor does not document."""
-    order = np.argsort(dst_blocks, kind="stable")
-    clashes = np.flatnonzero(np.diff(dst_blocks[order]) == 0)
-    if not clashes.size:
+def _check_inside(name: str, array: np.ndarray, first: list[int], stride: int, repeats: int, span: int) -> None:
+    """Refuse a lane whose last repeat ends past the array, in exact integers."""
+    last = [start + (repeats - 1) * stride * BLOCK_BYTES for start in first]
+    lane = max(range(LANES), key=last.__getitem__)
+    if last[lane] + span <= array.nbytes:
         return
-    first, second = sorted(order[clashes[0] : clashes[0] + 2])
     raise VecTransScatterError(
-        f"dst_list[{first}] and dst_list[{second}] both name byte address "
-        f"{dst_blocks[first]}; the 16 destination blocks must be distinct"
+        f"{name}_list[{lane}] at repeat {repeats - 1} touches bytes "
+        f"[{last[lane]}, {last[lane] + span}) but {name} holds {array.nbytes} bytes"
     )
 
 
-def _touched_starts(blocks: np.ndarray, stride: int, repeats: int, high_half: bool) -> np.ndarray:
-    """The first byte each (repeat, lane) touches, shaped (repeats, 16)."""
+def _touched_starts(first: list[int], stride: int, repeats: int) -> np.ndarray:
+    """The first byte each (repeat, lane) touches, shaped (repeats, 16); inside the array."""
     advance = np.arange(repeats, dtype=np.int64)[:, None] * (stride * BLOCK_BYTES)
-    return blocks[None, :] + advance + (HALF_BLOCK_BYTES if high_half else 0)
-
-
-def _check_inside(name: str, array: np.ndarray, touched: np.ndarray, span: int) -> None:
-    lane = int(np.argmax(touched[-1]))
-    start = int(touched[-1, lane])
-    if start + span <= array.nbytes:
-        return
-    raise VecTransScatterError(
-        f"{name}_list[{lane}] at repeat {len(touched) - 1} touches bytes "
-        f"[{start}, {start + span}) but {name} holds {array.nbytes} bytes"
-    )
+    return np.array(first, dtype=np.int64)[None, :] + advance
 
 
 def _same_buffer(dst: np.ndarray, src: np.ndarray) -> bool:
@@ -189,18 +225,27 @@ def _check_overlaps(dst_touched: np.ndarray, src_touched: np.ndarray, span: int)
     Refuse the overlaps the vendor does not support within one buffer: a repeat whose
     destination overlaps its own source other than block for block (dst_list[i] ==
     src_list[i], same half), and a repeat reading bytes an earlier repeat wrote.
+
+    Calls whose destination and source ranges are apart (separate buffers in one
+    memory) return at once; otherwise the 16-byte units the call touches are numbered
+    densely, so the cost depends on how many blocks it touches, not on where they are.
     """
+    if dst_touched.max() + span <= src_touched.min() or src_touched.max() + span <= dst_touched.min():
+        return
     dst_units = _half_block_units(dst_touched, span)
     src_units = _half_block_units(src_touched, span)
-    unit_count = int(max(dst_units.max(), src_units.max())) + 1
+    units, ids = np.unique(np.concatenate((dst_units.ravel(), src_units.ravel())), return_inverse=True)
+    dst_ids = ids[: dst_units.size].reshape(dst_units.shape)
+    src_ids = ids[dst_units.size :].reshape(src_units.shape)
+    unit_count = units.size
     repeat = np.arange(len(dst_touched))[:, None]
 
-    shared = np.isin(dst_units + repeat * unit_count, src_units + repeat * unit_count)
+    shared = np.isin(dst_ids + repeat * unit_count, src_ids + repeat * unit_count)
     exact = (dst_touched == src_touched).all(axis=1)
     partial = np.flatnonzero(shared.any(axis=1) & ~exact)
     if partial.size:
         first = partial[0]
-        unit = dst_units[first][shared[first]][0]
+        unit = units[dst_ids[first][shared[first]][0]]
         raise VecTransScatterError(
             f"at repeat {first} bytes [{unit * HALF_BLOCK_BYTES}, "
             f"{(unit + 1) * HALF_BLOCK_BYTES}) are both read and written, but dst_list and "
@@ -208,15 +253,16 @@ def _check_overlaps(dst_touched: np.ndarray, src_touched: np.ndarray, span: int)
         )
 
     first_write = np.full(unit_count, len(dst_touched))
-    np.minimum.at(first_write, dst_units, np.broadcast_to(repeat, dst_units.shape))
+    np.minimum.at(first_write, dst_ids, np.broadcast_to(repeat, dst_ids.shape))
     last_read = np.full(unit_count, -1)
-    np.maximum.at(last_read, src_units, np.broadcast_to(repeat, src_units.shape))
+    np.maximum.at(last_read, src_ids, np.broadcast_to(repeat, src_ids.shape))
     hazards = np.flatnonzero(first_write < last_read)
     if hazards.size:
-        unit = hazards[0]
+        hazard = hazards[0]
+        unit = units[hazard]
         raise VecTransScatterError(
-            f"repeat {first_write[unit]} writes bytes [{unit * HALF_BLOCK_BYTES}, "
-            f"{(unit + 1) * HALF_BLOCK_BYTES}) that repeat {last_read[unit]} reads later; a "
+            f"repeat {first_write[hazard]} writes bytes [{unit * HALF_BLOCK_BYTES}, "
+            f"{(unit + 1) * HALF_BLOCK_BYTES}) that repeat {last_read[hazard]} reads later; a "
             "destination that a later repeat reads is not supported"
         )
 

@@ -1,6 +1,10 @@
 """Tests for the isa dialect: construction, syntax, memory footprints and verifier rules."""
 
+import itertools
+
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 from xdsl.dialects.builtin import Float16Type, IntegerType, ModuleOp, TensorType, i8, i32
 from xdsl.parser import Parser
 from xdsl.utils.exceptions import VerifyException
@@ -8,7 +12,7 @@ from xdsl.utils.exceptions import VerifyException
 from stc.compiler.hardware import load_target
 from stc.compiler.ir_files import module_text, stc_context
 from stc.dialects import isa
-from stc.dialects.isa import Access, GlobalLayout, TileAttr
+from stc.dialects.isa import Access, GlobalLayout, TileAttr, races
 
 
 def tile(address: int, shape: tuple[int, ...], element: IntegerType = i8) -> TileAttr:
@@ -161,7 +165,7 @@ def test_program_rules(cores: list[isa.CoreOp], message: str) -> None:
 
 
 def test_instruction_rules() -> None:
-    with pytest.raises(VerifyException, match="repeat 1 takes strides"):
+    with pytest.raises(VerifyException, match="repeat_times = 1 with dst_rep_stride = 16 and src_rep_stride = 0"):
         isa.VecTransScatterOp(
             i8, 0, [32 * lane for lane in range(16)], 4096, [32 * lane for lane in range(16)], 1, 16
         ).verify()
@@ -187,3 +191,69 @@ def test_data_kinds_and_footprints() -> None:
     assert (bias.kind, bias.nbytes) == ("bias", 128)
     with pytest.raises(VerifyException, match="overlaps"):
         program(declarations=[weight, isa.DataOp(RandomDataAttr(2), TensorType(i32, (32,)), 2000)]).verify()
+
+
+def brief_race(first: isa.CoreOp, second: isa.CoreOp) -> ModuleOp:
+    return program(
+        first, second, declarations=[isa.OutputOp("y", TensorType(i8, (1, 16, 4, 4)), 512, GlobalLayout.NHWC)]
+    )
+
+
+def test_a_store_and_a_load_of_two_cores_in_one_phase_race_in_either_order() -> None:
+    """The audit's repro: which of the two cores runs first decides what the load sees.
+    Listed either way round, the program is refused with the same message."""
+    messages = []
+    for order in (1, -1):
+        store = isa.CoreOp((0, 0), [isa.DmaStoreOp([256], 512, 0), isa.SyncOp(0)])
+        load = isa.CoreOp((0, 1), [isa.DmaLoadOp([256], 512, 0), isa.SyncOp(0)])
+        with pytest.raises(VerifyException) as error:
+            brief_race(*[store, load][::order]).verify()
+        messages.append(str(error.value).splitlines()[0])
+    assert messages[0] == messages[1]
+    assert messages[0] == (
+        "core (0, 0), phase 0, #0 isa.dma_store writes global bytes [512, 768) and core (0, 1), phase 0, "
+        "#0 isa.dma_load reads global bytes [512, 768): both touch bytes [512, 768) in phase 0, where cores "
+        "run in no defined order"
+    )
+
+
+@st.composite
+def global_touches(draw: st.DrawFn) -> list[races.GlobalTouch]:
+    touches = []
+    for index in range(draw(st.integers(2, 6))):
+        rank = draw(st.integers(1, 3))
+        sizes = draw(st.lists(st.integers(1, 4), min_size=rank, max_size=rank))
+        strides = draw(st.lists(st.integers(0, 9), min_size=rank, max_size=rank))
+        kind = draw(st.sampled_from([isa.DmaLoadOp, isa.DmaStoreOp]))
+        op = kind(sizes, draw(st.integers(0, 40)), 0, global_strides=strides)
+        (access,) = op.global_accesses()
+        touches.append(races.GlobalTouch((0, draw(st.integers(0, 2))), 0, index, op, access))
+    return touches
+
+
+def touched_bytes(access: Access) -> set[int]:
+    """Every byte of a strided box, one by one."""
+    offsets = {0}
+    for size, stride in zip(access.sizes, access.strides, strict=True):
+        offsets = {offset + step * stride for offset in offsets for step in range(size)}
+    return {access.start + offset for offset in offsets}
+
+
+@settings(max_examples=200, deadline=None)
+@given(global_touches())
+def test_races_are_found_exactly_as_byte_sets_say(touches: list[races.GlobalTouch]) -> None:
+    racing = any(
+        a.coord != b.coord
+        and (a.access.writes or b.access.writes)
+        and touched_bytes(a.access) & touched_bytes(b.access)
+        for a, b in itertools.combinations(touches, 2)
+    )
+    race = races.first_race(touches)
+    assert (race is not None) == racing
+    if race is not None:
+        first, second, (start, end) = race
+        shared = touched_bytes(first.access) & touched_bytes(second.access)
+        assert first.coord != second.coord
+        assert first.access.writes or second.access.writes
+        assert start == min(shared)
+        assert set(range(start, end)) <= shared

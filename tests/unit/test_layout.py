@@ -14,6 +14,7 @@ from stc.runtime.kernels.layout import (
     nc1hwc0_to_nchw_calls,
     nchw_to_nc1hwc0,
     nchw_to_nc1hwc0_calls,
+    run_calls,
 )
 
 DTYPES = [np.int8, np.uint8, np.int16, np.uint16, np.float16, np.int32, np.uint32, np.float32]
@@ -101,6 +102,7 @@ def test_float16_forward_plan():
     geometry = Nc1hwc0Geometry.from_nchw((1, 16, 8, 8), np.float16)
     assert nchw_to_nc1hwc0_calls(geometry) == [
         VecTransScatterCall(
+            dtype=np.dtype(np.float16),
             dst_buffer=Buffer.NC1HWC0,
             src_buffer=Buffer.NCHW,
             dst_high_half=False,
@@ -151,6 +153,16 @@ def test_a_single_repeat_chunk_has_strides_0():
 
     y = random_array((1, 1, 32, 256, 32), np.int8, seed=10)
     assert_same_bits(nc1hwc0_to_nchw(y, 16), nchw_by_numpy(y, 16))
+
+
+def test_calls_record_their_dtype_and_run_only_on_buffers_of_it():
+    geometry = Nc1hwc0Geometry.from_nchw((1, 20, 3, 5), np.uint16)
+    calls = nchw_to_nc1hwc0_calls(geometry)
+    assert {call.dtype for call in calls} == {np.dtype(np.uint16)}
+    assert geometry.staging_bytes == 32 * 16 * 2
+    buffers = {Buffer.NCHW: np.zeros(2 * 32 * 16, np.int8), Buffer.NC1HWC0: np.zeros(2 * 32 * 16, np.int8)}
+    with pytest.raises(ValueError, match="a call on uint16 got int8 and int8 buffers"):
+        run_calls(calls, buffers)
 
 
 def test_calls_are_frozen_plain_data():

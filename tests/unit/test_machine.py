@@ -1,10 +1,14 @@
 """Tests for the many-core machine: counters priced by hand, results against the golden
 executor, and run-time errors."""
 
+import subprocess
+import sys
+
 import numpy as np
 import pytest
 from xdsl.dialects.builtin import IntegerType, ModuleOp, TensorType, i8
 
+from stc.compiler import isa_examples
 from stc.compiler.cost_units import Work, energy_pj
 from stc.compiler.diagnostics import StcError
 from stc.compiler.hardware import load_target
@@ -12,7 +16,7 @@ from stc.dialects import isa
 from stc.dialects.isa import GlobalLayout, TileAttr
 from stc.dialects.task import RandomDataAttr
 from stc.runtime.data import random_tensor
-from stc.runtime.machine import random_inputs, run_isa_module
+from stc.runtime.machine import find_program, random_inputs, run_isa_module
 
 
 def tile(address: int, shape: tuple[int, ...], element: IntegerType = i8) -> TileAttr:
@@ -255,3 +259,37 @@ def test_energy_is_the_sum_of_its_parts() -> None:
         Work(macs=10, local_read_bytes=2, local_write_bytes=3, dram_read_bytes=1, noc_hop_bytes=4),
     )
     assert energy["total"] == pytest.approx(10 * 0.018 + 2 * 1.054 + 3 * 1.872 + 60.0 + 4 * 5.6)
+
+
+@pytest.mark.parametrize("make", [isa_examples.conv_rows, isa_examples.every_op], ids=["conv_rows", "every_op"])
+def test_the_order_cores_are_listed_in_changes_nothing(make) -> None:
+    """Verified programs have no races: on global memory the verifier refuses them, and
+    NoC transfers act in each core's own program order, so listing the cores the other
+    way round gives the same outputs and counters."""
+    program = find_program(make().module)
+    ops = [op.clone() for op in program.body.block.ops]
+    cores = [op for op in ops if isinstance(op, isa.CoreOp)]
+    declarations = [op for op in ops if not isinstance(op, isa.CoreOp)]
+    flipped = ModuleOp([isa.ProgramOp("flipped", program.target.data, [*declarations, *cores[::-1]])])
+    flipped.verify()
+    outputs, counters = run_isa_module(ModuleOp([program.clone()]), seed=4)
+    flipped_outputs, flipped_counters = run_isa_module(flipped, seed=4)
+    assert outputs.keys() == flipped_outputs.keys()
+    assert all(np.array_equal(outputs[name], flipped_outputs[name]) for name in outputs)
+    assert counters == flipped_counters
+
+
+def test_the_machine_benchmark_names_a_split_that_does_not_fit() -> None:
+    """ResNet-18's 56x56x64 conv over 4 tianjicx cores overflows local memory: one line
+    naming the instruction and the smallest core count that fits, exit code 1."""
+    result = subprocess.run(
+        [sys.executable, "-m", "stc.tools.bench_machine", "--target", "tianjicx", "--runs", "1"],
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    assert result.returncode == 1
+    assert result.stderr == (
+        "bench_machine: error: the layer does not fit 4 cores of tianjicx: core (0, 1), phase 2, #9 isa.conv: "
+        "output bytes [94464, 144640) are outside local memory [0, 143360); 5 cores fit\n"
+    )

@@ -152,7 +152,19 @@ isa.program @p target "aie-ml" {
   }
 }
 
-// CHECK: core (0, 0), phase 0, #0 isa.relu: shim_tile tiles do not compute
+// CHECK: core (0, 0), phase 0, #0 isa.relu: shim_tile tiles do not compute (aie-ml has no MAC array or vector unit there)
+
+// -----
+
+isa.program @p target "aie-ml" {
+  isa.core (1, 0) {
+    isa.dma_load sizes [512] from global 0 to local 0
+    isa.vec_trans_scatter dst 4096 [0, 32, 64, 96, 128, 160, 192, 224, 256, 288, 320, 352, 384, 416, 448, 480] src 0 [0, 32, 64, 96, 128, 160, 192, 224, 256, 288, 320, 352, 384, 416, 448, 480] repeat 1 strides [0, 0] : i8
+    isa.sync 0
+  }
+}
+
+// CHECK: core (1, 0), phase 0, #1 isa.vec_trans_scatter: memory_tile tiles do not compute (aie-ml has no MAC array or vector unit there)
 
 // -----
 
@@ -209,6 +221,41 @@ isa.program @p target "tianjicx" {
 }
 
 // CHECK: core (0, 0), phase 0, #0 isa.dma_store: global box bytes [1073741800, 1073741864) are outside global memory [0, 1073741824)
+
+// -----
+
+// Races on global memory: cores run in no defined order within a phase
+
+isa.program @p target "tianjicx" {
+  isa.core (0, 0) {
+    isa.dma_store sizes [256] from local 0 to global 512
+    isa.sync 0
+  }
+  isa.core (0, 1) {
+    isa.dma_load sizes [256] from global 512 to local 0
+    isa.sync 0
+  }
+}
+
+// CHECK: core (0, 0), phase 0, #0 isa.dma_store writes global bytes [512, 768) and core (0, 1), phase 0, #0 isa.dma_load reads global bytes [512, 768): both touch bytes [512, 768) in phase 0, where cores run in no defined order
+
+// -----
+
+isa.program @p target "tianjicx" {
+  isa.core (0, 1) {
+    isa.sync 0
+    isa.dma_load sizes [64] from global 0 to local 0
+    isa.dma_store sizes [64] from local 0 to global 1000
+    isa.sync 1
+  }
+  isa.core (3, 2) {
+    isa.sync 0
+    isa.dma_store sizes [4, 16] from local 0 to global 960 strides [32, 1]
+    isa.sync 1
+  }
+}
+
+// CHECK: core (3, 2), phase 1, #1 isa.dma_store writes global bytes [960, 1072) and core (0, 1), phase 1, #2 isa.dma_store writes global bytes [1000, 1064): both touch bytes [1000, 1008) in phase 1, where cores run in no defined order
 
 // -----
 
@@ -375,6 +422,84 @@ isa.program @p target "tianjicx" {
 
 // -----
 
+// List-valued properties are i64 arrays (a float array would break printing and execution)
+
+"isa.program"() <{sym_name = "p", target = "tianjicx"}> ({
+  "isa.core"() <{coord = array<f32: 0.0, 1.0>}> ({
+    "isa.sync"() <{phase = 0 : i64}> : () -> ()
+  }) : () -> ()
+}) : () -> ()
+
+// CHECK: coord must be an array<i64: ...>, got array<f32: 0.000000e+00, 1.000000e+00>
+
+// -----
+
+"isa.program"() <{sym_name = "p", target = "tianjicx"}> ({
+  "isa.core"() <{coord = array<i64: 0, 0>}> ({
+    "isa.dma_load"() <{sizes = array<f32: 16.0>, global_address = 0 : i64, global_strides = array<i64: 1>, local_address = 0 : i64, local_strides = array<i64: 1>}> : () -> ()
+    "isa.sync"() <{phase = 0 : i64}> : () -> ()
+  }) : () -> ()
+}) : () -> ()
+
+// CHECK: sizes must be an array<i64: ...>, got array<f32: 1.600000e+01>
+
+// -----
+
+"isa.program"() <{sym_name = "p", target = "tianjicx"}> ({
+  "isa.core"() <{coord = array<i64: 0, 0>}> ({
+    "isa.dma_store"() <{sizes = array<i64: 16>, global_address = 0 : i64, global_strides = array<i64: 1>, local_address = 0 : i64, local_strides = array<i32: 1>}> : () -> ()
+    "isa.sync"() <{phase = 0 : i64}> : () -> ()
+  }) : () -> ()
+}) : () -> ()
+
+// CHECK: local_strides must be an array<i64: ...>, got array<i32: 1>
+
+// -----
+
+"isa.program"() <{sym_name = "p", target = "tianjicx"}> ({
+  "isa.core"() <{coord = array<i64: 0, 0>}> ({
+    "isa.send"() <{tag = 1 : i64, peer = array<f64: 0.0, 1.0>, address = 0 : i64, bytes = 16 : i64}> : () -> ()
+    "isa.sync"() <{phase = 0 : i64}> : () -> ()
+  }) : () -> ()
+}) : () -> ()
+
+// CHECK: peer must be an array<i64: ...>, got array<f64: 0.000000e+00, 1.000000e+00>
+
+// -----
+
+"isa.program"() <{sym_name = "p", target = "tianjicx"}> ({
+  "isa.core"() <{coord = array<i64: 0, 0>}> ({
+    "isa.vec_trans_scatter"() <{element_type = i8, dst = 0 : i64, dst_list = array<f32: 0.0, 32.0, 64.0, 96.0, 128.0, 160.0, 192.0, 224.0, 256.0, 288.0, 320.0, 352.0, 384.0, 416.0, 448.0, 480.0>, src = 4096 : i64, src_list = array<i64: 0, 32, 64, 96, 128, 160, 192, 224, 256, 288, 320, 352, 384, 416, 448, 480>, repeat_times = 1 : i64, dst_rep_stride = 0 : i64, src_rep_stride = 0 : i64}> : () -> ()
+    "isa.sync"() <{phase = 0 : i64}> : () -> ()
+  }) : () -> ()
+}) : () -> ()
+
+// CHECK: dst_list must be an array<i64: ...>, got array<f32: 0.000000e+00, 3.200000e+01
+
+// -----
+
+"isa.program"() <{sym_name = "p", target = "tianjicx"}> ({
+  "isa.core"() <{coord = array<i64: 0, 0>}> ({
+    "isa.maxpool"() <{inputs = [#isa.tile<0 : tensor<1x8x8x16xi8>>], output = #isa.tile<1024 : tensor<1x4x4x16xi8>>, window = array<f32: 2.0, 2.0>, stride = array<i64: 2, 2>, pad = array<i64: 0, 0, 0, 0>, cmp = -128 : i64, shift = 0 : i64}> : () -> ()
+    "isa.sync"() <{phase = 0 : i64}> : () -> ()
+  }) : () -> ()
+}) : () -> ()
+
+// CHECK: window must be an array<i64: ...>, got array<f32: 2.000000e+00, 2.000000e+00>
+
+// -----
+
+"isa.program"() <{sym_name = "p", target = "tianjicx"}> ({
+  "isa.core"() <{coord = array<i64: 0, 0>}> ({
+    "isa.conv"() <{inputs = [#isa.tile<0 : tensor<1x4x4x16xi8>>, #isa.tile<256 : tensor<8x3x3x16xi8>>], output = #isa.tile<1536 : tensor<1x4x4x8xi8>>, stride = array<i64: 1, 1>, pad = array<i64: 1, 1, 1, 1>, dilation = array<f16: 1.0, 1.0>, shift = 0 : i64}> : () -> ()
+    "isa.sync"() <{phase = 0 : i64}> : () -> ()
+  }) : () -> ()
+}) : () -> ()
+
+// CHECK: dilation must be an array<i64: ...>, got array<f16: 1.000000e+00, 1.000000e+00>
+
+// -----
+
 // Cores and phases
 
 isa.program @p target "tianjicx" {
@@ -436,7 +561,7 @@ isa.program @p target "tianjicx" {
   }
 }
 
-// CHECK: isa.dma_load: sizes must be integers >= 1, got [4, 0]
+// CHECK: core (0, 0), phase 0, #0 isa.dma_load: sizes must be integers >= 1, got [4, 0]
 
 // -----
 
@@ -447,7 +572,7 @@ isa.program @p target "tianjicx" {
   }
 }
 
-// CHECK: isa.dma_load: global strides must be 2 integers >= 0, got [16]
+// CHECK: core (0, 0), phase 0, #0 isa.dma_load: global strides must be 2 integers >= 0, got [16]
 
 // -----
 
@@ -458,18 +583,33 @@ isa.program @p target "tianjicx" {
   }
 }
 
-// CHECK: isa.dma_load: local strides must be 2 integers >= 0, got [-16, 1]
+// CHECK: core (0, 0), phase 0, #0 isa.dma_load: local strides must be 2 integers >= 0, got [-16, 1]
 
 // -----
 
 isa.program @p target "tianjicx" {
-  isa.core (0, 0) {
-    isa.dma_store sizes [16] from local -16 to global 0
+  isa.core (2, 3) {
     isa.sync 0
+    isa.dma_load sizes [16] from global 0 to local 0
+    isa.dma_store sizes [16] from local -16 to global 0
+    isa.sync 1
   }
 }
 
-// CHECK: isa.dma_store: local address -16 is negative
+// CHECK: core (2, 3), phase 1, #2 isa.dma_store: local address -16 is negative
+
+// -----
+
+isa.program @p target "tianjicx" {
+  isa.core (0, 1) {
+    isa.sync 0
+    isa.sync 1
+    isa.dma_load sizes [16] from global -16 to local 0
+    isa.sync 2
+  }
+}
+
+// CHECK: core (0, 1), phase 2, #2 isa.dma_load: global address -16 is negative
 
 // -----
 
@@ -480,7 +620,7 @@ isa.program @p target "tianjicx" {
   }
 }
 
-// CHECK: isa.dma_load: local strides [8, 1] write some bytes twice for sizes [4, 16]
+// CHECK: core (0, 0), phase 0, #0 isa.dma_load: local strides [8, 1] write some bytes twice for sizes [4, 16]
 
 // -----
 
@@ -491,7 +631,7 @@ isa.program @p target "tianjicx" {
   }
 }
 
-// CHECK: isa.dma_store: global strides [16, 0] write some bytes twice for sizes [4, 16]
+// CHECK: core (0, 0), phase 0, #0 isa.dma_store: global strides [16, 0] write some bytes twice for sizes [4, 16]
 
 // -----
 
@@ -504,7 +644,7 @@ isa.program @p target "tianjicx" {
   }
 }
 
-// CHECK: isa.send: the peer is a core (y, x) with y, x >= 0, got [-1, 0]
+// CHECK: core (0, 0), phase 0, #0 isa.send: the peer is a core (y, x) with y, x >= 0, got [-1, 0]
 
 // -----
 
@@ -515,7 +655,7 @@ isa.program @p target "tianjicx" {
   }
 }
 
-// CHECK: isa.send: transfers carry at least 1 byte, got 0
+// CHECK: core (0, 0), phase 0, #0 isa.send: transfers carry at least 1 byte, got 0
 
 // -----
 
@@ -526,7 +666,7 @@ isa.program @p target "tianjicx" {
   }
 }
 
-// CHECK: isa.recv: local address -16 is negative
+// CHECK: core (0, 0), phase 0, #0 isa.recv: local address -16 is negative
 
 // -----
 
@@ -537,7 +677,7 @@ isa.program @p target "tianjicx" {
   }
 }
 
-// CHECK: isa.recv: tag -1 is negative
+// CHECK: core (0, 0), phase 0, #0 isa.recv: tag -1 is negative
 
 // -----
 
@@ -550,7 +690,7 @@ isa.program @p target "tianjicx" {
   }
 }
 
-// CHECK: isa.vec_trans_scatter: element type i64 is not one of i8, ui8, i16, ui16, f16, i32, ui32, f32
+// CHECK: core (0, 0), phase 0, #0 isa.vec_trans_scatter: element type i64 is not one of i8, ui8, i16, ui16, f16, i32, ui32, f32
 
 // -----
 
@@ -561,7 +701,7 @@ isa.program @p target "tianjicx" {
   }
 }
 
-// CHECK: isa.vec_trans_scatter: dst takes 16 offsets, got 2
+// CHECK: core (0, 0), phase 0, #0 isa.vec_trans_scatter: dst_list must hold 16 element offsets, got shape (2,)
 
 // -----
 
@@ -572,7 +712,7 @@ isa.program @p target "tianjicx" {
   }
 }
 
-// CHECK: isa.vec_trans_scatter: src address 4096 and offsets must be >= 0
+// CHECK: core (0, 0), phase 0, #0 isa.vec_trans_scatter: src_list[0] = -32 is negative
 
 // -----
 
@@ -583,7 +723,7 @@ isa.program @p target "tianjicx" {
   }
 }
 
-// CHECK: isa.vec_trans_scatter: src lane 15 starts at byte 4568, not a multiple of the 32-byte block
+// CHECK: core (0, 0), phase 0, #0 isa.vec_trans_scatter: src_list[15] = 472 is byte address 4568, not a multiple of the 32-byte block
 
 // -----
 
@@ -594,7 +734,7 @@ isa.program @p target "tianjicx" {
   }
 }
 
-// CHECK: isa.vec_trans_scatter: repeat 256 is outside [0, 255]
+// CHECK: core (0, 0), phase 0, #0 isa.vec_trans_scatter: repeat_times = 256 is outside [0, 255]
 
 // -----
 
@@ -605,7 +745,7 @@ isa.program @p target "tianjicx" {
   }
 }
 
-// CHECK: isa.vec_trans_scatter: strides [65536, 1] are outside [0, 65535]
+// CHECK: core (0, 0), phase 0, #0 isa.vec_trans_scatter: dst_rep_stride = 65536 is outside [0, 65535]
 
 // -----
 
@@ -616,7 +756,7 @@ isa.program @p target "tianjicx" {
   }
 }
 
-// CHECK: isa.vec_trans_scatter: repeat 1 takes strides [0, 0], got [16, 0] (vendor documents disagree on whether a single repeat adds them)
+// CHECK: core (0, 0), phase 0, #0 isa.vec_trans_scatter: repeat_times = 1 with dst_rep_stride = 16 and src_rep_stride = 0: vendor documents disagree on whether a single repeat adds the stride; pass strides 0
 
 // -----
 
@@ -627,7 +767,7 @@ isa.program @p target "tianjicx" {
   }
 }
 
-// CHECK: isa.vec_trans_scatter: the 16 destination blocks must be distinct
+// CHECK: core (0, 0), phase 0, #0 isa.vec_trans_scatter: dst_list[0] and dst_list[1] both name byte address 0; the 16 destination blocks must be distinct
 
 // -----
 
@@ -640,7 +780,7 @@ isa.program @p target "tianjicx" {
   }
 }
 
-// CHECK: isa.conv: takes 2 input tiles (input, weight), got 1
+// CHECK: core (0, 0), phase 0, #0 isa.conv: takes 2 input tiles (input, weight), got 1
 
 // -----
 
@@ -651,7 +791,7 @@ isa.program @p target "tianjicx" {
   }) : () -> ()
 }) : () -> ()
 
-// CHECK: isa.add: takes at least one input tile
+// CHECK: core (0, 0), phase 0, #0 isa.add: takes at least one input tile
 
 // -----
 
@@ -662,7 +802,7 @@ isa.program @p target "tianjicx" {
   }
 }
 
-// CHECK: isa.relu: the output is an NHWC tile of rank 4, got tensor<16xi8>
+// CHECK: core (0, 0), phase 0, #0 isa.relu: the output is an NHWC tile of rank 4, got tensor<16xi8>
 
 // -----
 
@@ -673,7 +813,7 @@ isa.program @p target "tianjicx" {
   }
 }
 
-// CHECK: isa.relu: shift must be in [0, 31], got 32
+// CHECK: core (0, 0), phase 0, #0 isa.relu: shift must be in [0, 31], got 32
 
 // -----
 
@@ -684,7 +824,7 @@ isa.program @p target "tianjicx" {
   }) : () -> ()
 }) : () -> ()
 
-// CHECK: isa.relu: takes no bias
+// CHECK: core (0, 0), phase 0, #0 isa.relu: takes no bias
 
 // -----
 
@@ -695,7 +835,7 @@ isa.program @p target "tianjicx" {
   }
 }
 
-// CHECK: isa.add: the bias must be tensor<16xi32>, got tensor<8xi32>
+// CHECK: core (0, 0), phase 0, #0 isa.add: the bias must be tensor<16xi32>, got tensor<8xi32>
 
 // -----
 
@@ -706,7 +846,7 @@ isa.program @p target "tianjicx" {
   }
 }
 
-// CHECK: isa.conv: the input is an i8 tile of rank 4, got tensor<1x6x8x16xi32>
+// CHECK: core (0, 0), phase 0, #0 isa.conv: the input is an i8 tile of rank 4, got tensor<1x6x8x16xi32>
 
 // -----
 
@@ -717,7 +857,7 @@ isa.program @p target "tianjicx" {
   }
 }
 
-// CHECK: isa.conv: the weight tensor<32x3x3x8xi8> must reduce over the input's 16 channels
+// CHECK: core (0, 0), phase 0, #0 isa.conv: the weight tensor<32x3x3x8xi8> must reduce over the input's 16 channels
 
 // -----
 
@@ -728,7 +868,7 @@ isa.program @p target "tianjicx" {
   }
 }
 
-// CHECK: isa.conv: the output must be [1, 4, 6, 32] for these inputs, got [1, 4, 8, 32]
+// CHECK: core (0, 0), phase 0, #0 isa.conv: the output must be [1, 4, 6, 32] for these inputs, got [1, 4, 8, 32]
 
 // -----
 
@@ -739,7 +879,7 @@ isa.program @p target "tianjicx" {
   }
 }
 
-// CHECK: isa.maxpool: stride must be two integers >= 1, got [2]
+// CHECK: core (0, 0), phase 0, #0 isa.maxpool: stride must be two integers >= 1, got [2]
 
 // -----
 
@@ -750,7 +890,7 @@ isa.program @p target "tianjicx" {
   }
 }
 
-// CHECK: isa.maxpool: pad [0, 2] must be smaller than the window extent 2
+// CHECK: core (0, 0), phase 0, #0 isa.maxpool: pad [0, 2] must be smaller than the window extent 2
 
 // -----
 
@@ -761,7 +901,7 @@ isa.program @p target "tianjicx" {
   }
 }
 
-// CHECK: isa.avgpool: window extent [3, 3] does not fit the padded 2x2 input
+// CHECK: core (0, 0), phase 0, #0 isa.avgpool: window extent [3, 3] does not fit the padded 2x2 input
 
 // -----
 
@@ -772,7 +912,7 @@ isa.program @p target "tianjicx" {
   }
 }
 
-// CHECK: isa.fc: the weight tensor<10x2x4x16xi8> must span the whole input tensor<1x4x4x16xi8>
+// CHECK: core (0, 0), phase 0, #0 isa.fc: the weight tensor<10x2x4x16xi8> must span the whole input tensor<1x4x4x16xi8>
 
 // -----
 
@@ -783,7 +923,7 @@ isa.program @p target "tianjicx" {
   }
 }
 
-// CHECK: isa.lut: the table is tensor<256xi8>, got tensor<128xi8>
+// CHECK: core (0, 0), phase 0, #0 isa.lut: the table is tensor<256xi8>, got tensor<128xi8>
 
 // -----
 
@@ -794,7 +934,7 @@ isa.program @p target "tianjicx" {
   }
 }
 
-// CHECK: isa.lut: the output is i8, got tensor<1x4x4x16xi32>
+// CHECK: core (0, 0), phase 0, #0 isa.lut: the output is i8, got tensor<1x4x4x16xi32>
 
 // -----
 
@@ -805,7 +945,7 @@ isa.program @p target "tianjicx" {
   }
 }
 
-// CHECK: isa.add: branch #1 tensor<1x4x2x16xi8> must have the output's shape [1, 4, 4, 16]
+// CHECK: core (0, 0), phase 0, #0 isa.add: branch #1 tensor<1x4x2x16xi8> must have the output's shape [1, 4, 4, 16]
 
 // -----
 
@@ -816,7 +956,7 @@ isa.program @p target "tianjicx" {
   }
 }
 
-// CHECK: isa.mul: the rhs is an i8 tile of rank 4, got tensor<1x4x4x16xi32>
+// CHECK: core (0, 0), phase 0, #0 isa.mul: the rhs is an i8 tile of rank 4, got tensor<1x4x4x16xi32>
 
 // -----
 
@@ -827,4 +967,4 @@ isa.program @p target "tianjicx" {
   }
 }
 
-// CHECK: isa.mul: rhs tensor<1x4x4x8xi8> must have the output's shape [1, 4, 4, 16]
+// CHECK: core (0, 0), phase 0, #0 isa.mul: rhs tensor<1x4x4x8xi8> must have the output's shape [1, 4, 4, 16]
