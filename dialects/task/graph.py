@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import itertools
+from collections.abc import Iterator
+
 from xdsl.dialects.builtin import StringAttr
 from xdsl.ir import Block, Operation, Region
 from xdsl.irdl import IRDLOperation, irdl_op_definition, prop_def, region_def, traits_def
@@ -60,9 +63,9 @@ class GraphOp(IRDLOperation):
     def outputs(self) -> list[OutputOp]:
         return [op for op in self.block.ops if isinstance(op, OutputOp)]
 
-    def next_id(self) -> int:
-        """A fresh block id: one more than the largest in use."""
-        return max((op.task_id for op in self.tasks()), default=-1) + 1
+    def fresh_ids(self) -> Iterator[int]:
+        """Unused block ids for new blocks: counting up from one more than the largest in use."""
+        return itertools.count(max((op.task_id for op in self.tasks()), default=-1) + 1)
 
     @classmethod
     def parse(cls, parser: Parser) -> GraphOp:
