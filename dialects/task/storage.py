@@ -33,8 +33,8 @@ from stc.dialects.task.attrs import (
     RandomDataAttr,
     StorageKind,
     StorageKindAttr,
+    format_box,
     parse_optional_box,
-    print_box,
 )
 from stc.dialects.task.base import (
     ComputeOp,
@@ -229,7 +229,7 @@ class BufferOp(StorageOp):
             source_type = source.type
             assert isinstance(source_type, TensorType)
             if not box.covers(source_type.get_shape()) or any(offset):
-                print_box(printer, box.data)
+                printer.print_string(format_box(box))
             if any(offset):
                 printer.print_string(f" at {format_int_list(offset)}")
         printer.print_string(" : ")
@@ -284,10 +284,6 @@ class BufferOp(StorageOp):
             raise self.error("an `so` buffer is read only by outputs")
 
 
-def format_box(box: BoxAttr) -> str:
-    return "[" + ", ".join(f"{lo}:{hi}" for lo, hi in box.data) + "]"
-
-
 DataReference = RandomDataAttr | NpzDataAttr | DenseIntOrFPElementsAttr
 
 
@@ -320,7 +316,7 @@ def print_data_reference(printer: Printer, data: DataReference, full_type: Tenso
         printer.print_string(" : ")
         printer.print_attribute(full_type)
     if box is not None:
-        print_box(printer, box.data)
+        printer.print_string(format_box(box))
 
 
 class DataOp(StorageOp):

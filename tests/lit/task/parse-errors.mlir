@@ -68,3 +68,49 @@ task.graph @g {
   %w = task.weight 1 #task.npz<"", "w"> : tensor<1x1x1x1xi8>
 }
 // CHECK: npz path and key must not be empty
+
+// -----
+
+task.graph @g {
+  %w = task.weight 1 #task.npz<"w.npz", w> : tensor<1x1x1x1xi8>
+}
+// CHECK: string literal expected for the npz key
+
+// -----
+
+task.graph @g {
+  %w = task.weight 1 #task.npz<w.npz, "w"> : tensor<1x1x1x1xi8>
+}
+// CHECK: string literal expected for the npz file path
+
+// -----
+
+// The attributes' own verifiers, in generic form.
+
+task.graph @g {
+  %x = task.input 0 "x" : tensor<1x8x8x16xi8>
+  %in = "task.buffer"(%x) <{id = 1 : i64, kind = #task<kind si>, boxes = [#task.box<1>], offsets = [array<i64: 0, 0, 0, 0>]}> : (tensor<1x8x8x16xi8>) -> tensor<1x8x8x16xi8>
+}
+// CHECK: expected a box `[lo:hi, ...]`
+
+// -----
+
+task.graph @g {
+  %x = task.input 0 "x" : tensor<1x8x8x16xi8>
+  %in = "task.buffer"(%x) <{id = 1 : i64, kind = #task<kind si>, boxes = [#task.box<[0:1, 0:8, 8:0, 0:16]>], offsets = [array<i64: 0, 0, 0, 0>]}> : (tensor<1x8x8x16xi8>) -> tensor<1x8x8x16xi8>
+}
+// CHECK: box interval 8:0 is empty or negative
+
+// -----
+
+task.graph @g {
+  %w = "task.weight"() <{id = 1 : i64, data = #task.random<9223372036854775808>, full_type = tensor<1x1x1x1xi8>}> : () -> tensor<1x1x1x1xi8>
+}
+// CHECK: random seed must be in [0, 2^63), got 9223372036854775808
+
+// -----
+
+task.graph @g {
+  %w = "task.weight"() <{id = 1 : i64, data = #task.npz<"w.npz", "">, full_type = tensor<1x1x1x1xi8>}> : () -> tensor<1x1x1x1xi8>
+}
+// CHECK: npz path and key must not be empty
