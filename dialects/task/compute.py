@@ -31,6 +31,7 @@ from stc.dialects.task.syntax import (
     i64_array,
     i64_attr,
     parse_defined_operand,
+    parse_i64,
     parse_int_list,
     parse_tensor_type,
     print_attr_dict,
@@ -132,7 +133,7 @@ class ComputeBlock(ComputeOp):
 
     @classmethod
     def parse(cls, parser: Parser) -> ComputeBlock:
-        task_id = parser.parse_integer(allow_boolean=False)
+        task_id = parse_i64(parser, "block id")
         start = parser.pos
         operands = [parse_defined_operand(parser)]
         while parser.parse_optional_punctuation(","):
@@ -152,11 +153,16 @@ class ComputeBlock(ComputeOp):
         if cls.has_bias():
             groups.append([parse_defined_operand(parser)] if parser.parse_optional_keyword("bias") else [])
         properties: dict[str, Attribute] = {"id": i64_attr(task_id)}
-        while clause := parser.parse_optional_keyword_in(cls.CLAUSES):
+        while True:
+            clause_start = parser.pos
+            if (clause := parser.parse_optional_keyword_in(cls.CLAUSES)) is None:
+                break
+            if clause in properties:
+                parser.raise_error(f"clause `{clause}` is given twice", clause_start, parser.pos)
             if isinstance(cls.default_of(clause), IntegerAttr):
-                properties[clause] = i64_attr(parser.parse_integer(allow_boolean=False))
+                properties[clause] = i64_attr(parse_i64(parser, clause))
             else:
-                properties[clause] = i64_array(parse_int_list(parser))
+                properties[clause] = i64_array(parse_int_list(parser, clause))
         parser.parse_punctuation(":")
         result_type = parse_tensor_type(parser)
         missing = [c for c in cls.CLAUSES if c not in properties and cls.default_of(c) is None]

@@ -47,6 +47,7 @@ from stc.dialects.task.syntax import (
     i64_array,
     i64_attr,
     parse_defined_operand,
+    parse_i64,
     parse_int_list,
     parse_tensor_type,
     print_attr_dict,
@@ -77,8 +78,8 @@ class InputOp(StorageOp):
 
     @classmethod
     def parse(cls, parser: Parser) -> InputOp:
-        task_id = parser.parse_integer(allow_boolean=False)
-        input_name = parser.parse_str_literal("input name")
+        task_id = parse_i64(parser, "block id")
+        input_name = parser.parse_str_literal(" for the input name")
         parser.parse_punctuation(":")
         op = cls(task_id, input_name, parse_tensor_type(parser))
         op.attributes.update(parser.parse_optional_attr_dict())
@@ -119,8 +120,8 @@ class OutputOp(StorageOp):
 
     @classmethod
     def parse(cls, parser: Parser) -> OutputOp:
-        task_id = parser.parse_integer(allow_boolean=False)
-        output_name = parser.parse_str_literal("output name")
+        task_id = parse_i64(parser, "block id")
+        output_name = parser.parse_str_literal(" for the output name")
         op = cls(task_id, output_name, parse_defined_operand(parser))
         op.attributes.update(parser.parse_optional_attr_dict())
         return op
@@ -198,21 +199,24 @@ class BufferOp(StorageOp):
 
     @classmethod
     def parse(cls, parser: Parser) -> BufferOp:
-        task_id = parser.parse_integer(allow_boolean=False)
+        task_id = parse_i64(parser, "block id")
         kind = StorageKind(parser.parse_keyword_in([k.value for k in StorageKind], " as the storage kind"))
         sources: list[tuple[SSAValue, BoxAttr, Sequence[int]]] = []
         while True:
+            start = parser.pos
             source = parse_defined_operand(parser)
-            shape = source.type.get_shape() if isinstance(source.type, TensorType) else ()
             box = parse_optional_box(parser)
-            offset = parse_int_list(parser) if parser.parse_optional_keyword("at") else None
-            sources.append(
-                (
-                    source,
-                    BoxAttr.whole(shape) if box is None else BoxAttr(box),
-                    offset or (0,) * len(box or shape),
-                )
-            )
+            if box is None:
+                if not isinstance(source.type, TensorType) or min(source.type.get_shape(), default=1) < 1:
+                    parser.raise_error(
+                        f"a source without a box is read whole, which needs static, positive dimensions, "
+                        f"got {source.type}",
+                        start,
+                        parser.pos,
+                    )
+                box = BoxAttr.whole(source.type.get_shape()).data
+            offset = parse_int_list(parser, "offset") if parser.parse_optional_keyword("at") else (0,) * len(box)
+            sources.append((source, BoxAttr(box), offset))
             if parser.parse_optional_punctuation(",") is None:
                 break
         parser.parse_punctuation(":")
@@ -347,7 +351,7 @@ class DataOp(StorageOp):
 
     @classmethod
     def parse(cls, parser: Parser) -> DataOp:
-        task_id = parser.parse_integer(allow_boolean=False)
+        task_id = parse_i64(parser, "block id")
         op = cls(task_id, *parse_data_reference(parser))
         op.attributes.update(parser.parse_optional_attr_dict())
         return op

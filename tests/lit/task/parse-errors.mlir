@@ -85,6 +85,79 @@ task.graph @g {
 
 // -----
 
+task.graph @g {
+  %x = task.input 0 x : tensor<1x8x8x16xi8>
+}
+// CHECK: string literal expected for the input name
+
+// -----
+
+task.graph @g {
+  %x = task.input 0 "x" : tensor<1x8x8x16xi8>
+  %in = task.buffer 1 so %x : tensor<1x8x8x16xi8>
+  task.output 2 y %in
+}
+// CHECK: string literal expected for the output name
+
+// -----
+
+task.graph @g {
+  %x = task.input 99999999999999999999 "x" : tensor<1x8x8x16xi8>
+}
+// CHECK: block id 99999999999999999999 does not fit in a 64-bit integer
+
+// -----
+
+task.graph @g {
+  %x = task.input 0 "x" : tensor<1x8x8x16xi8>
+  %in = task.buffer 1 si %x : tensor<1x8x8x16xi8>
+  %r = task.relu 2 %in shift -9223372036854775809 : tensor<1x8x8x16xi8>
+}
+// CHECK: shift -9223372036854775809 does not fit in a 64-bit integer
+
+// -----
+
+task.graph @g {
+  %x = task.input 0 "x" : tensor<1x8x8x16xi8>
+  %in = task.buffer 1 si %x : tensor<1x8x8x16xi8>
+  %p = task.maxpool 2 %in window [1, 1] stride [99999999999999999999, 1] : tensor<1x1x8x16xi8>
+}
+// CHECK: stride 99999999999999999999 does not fit in a 64-bit integer
+
+// -----
+
+task.graph @g {
+  %x = task.input 0 "x" : tensor<1x8x8x16xi8>
+  %in = task.buffer 1 si %x at [0, 9223372036854775808, 0, 0] : tensor<1x8x8x16xi8>
+}
+// CHECK: offset 9223372036854775808 does not fit in a 64-bit integer
+
+// -----
+
+task.graph @g {
+  %x = task.input 0 "x" : tensor<1x8x8x16xi8>
+  %in = task.buffer 1 si %x : tensor<1x8x8x16xi8>
+  %r = task.relu 2 %in shift 3 shift 0 : tensor<1x8x8x16xi8>
+}
+// CHECK: clause `shift` is given twice
+
+// -----
+
+task.graph @g {
+  %x = task.input 0 "x" : tensor<1x?x8x16xi8>
+  %in = task.buffer 1 si %x : tensor<1x8x8x16xi8>
+}
+// CHECK: a source without a box is read whole, which needs static, positive dimensions, got tensor<1x?x8x16xi8>
+
+// -----
+
+task.graph @g {
+  %w = task.weight 1 dense<1> : vector<1x1x1x1xi8>
+}
+// CHECK: data must be a tensor
+
+// -----
+
 // The attributes' own verifiers, in generic form.
 
 task.graph @g {
