@@ -739,7 +739,7 @@ isa.program @p target "tianjicx" {
   }
 }
 
-// CHECK: isa.maxpool: stride must be two integers >= 1, got [2]
+// CHECK: isa.maxpool: stride must be two integers in [1, 65535], got [2]
 
 // -----
 
