@@ -75,12 +75,8 @@ class NetworkBuilder:
         self.given_shifts = None if shifts is None else iter(shifts)
         self.executor = GoldenExecutor(DataStore())
         self.values: dict[SSAValue, np.ndarray] = {}
-        self._next_id = 0
+        self.ids = self.graph.fresh_ids()
         self._next_seed = 1
-
-    def fresh_id(self) -> int:
-        self._next_id += 1
-        return self._next_id - 1
 
     def fresh_seed(self) -> int:
         self._next_seed += 1
@@ -96,14 +92,14 @@ class NetworkBuilder:
 
     def input(self, name: str, channels: int, height: int, width: int) -> Activation:
         shape = (self.batch, height, width, channels)
-        value = self.add(task.InputOp(self.fresh_id(), name, TensorType(i8, shape)))
+        value = self.add(task.InputOp(next(self.ids), name, TensorType(i8, shape)))
         if self.given_shifts is None:
             self.values[value] = self.rng.integers(-128, 128, size=shape, dtype=np.int8)
         return Activation(((value, 0),), shape)
 
     def output(self, name: str, x: Activation) -> None:
         buffer = self.buffer(x, task.StorageKind.SO)
-        self.graph.block.add_op(task.OutputOp(self.fresh_id(), name, buffer))
+        self.graph.block.add_op(task.OutputOp(next(self.ids), name, buffer))
 
     def buffer(self, x: Activation, kind: task.StorageKind) -> SSAValue:
         """A buffer assembling `x` from its parts."""
@@ -112,17 +108,17 @@ class NetworkBuilder:
             typ = value.type
             assert isinstance(typ, TensorType)
             sources.append((value, task.BoxAttr.whole(typ.get_shape()), (0, 0, 0, channel)))
-        return self.add(task.BufferOp(self.fresh_id(), kind, sources, TensorType(i8, x.shape)))
+        return self.add(task.BufferOp(next(self.ids), kind, sources, TensorType(i8, x.shape)))
 
     def data(self, kind: type[task.DataOp], shape: Sequence[int]) -> SSAValue:
         typ = TensorType(i32 if kind is task.BiasOp else i8, shape)
-        return self.add(kind(self.fresh_id(), task.RandomDataAttr(self.fresh_seed()), typ))
+        return self.add(kind(next(self.ids), task.RandomDataAttr(self.fresh_seed()), typ))
 
     def compute(
         self, kind: type[task.ComputeBlock], operands: Operands, shape: Sequence[int], **clauses: Sequence[int] | int
     ) -> Activation:
         """Append a compute block, choosing its shift from its calibration accumulations."""
-        properties = {"id": i64_attr(self.fresh_id())}
+        properties = {"id": i64_attr(next(self.ids))}
         for name, value in clauses.items():
             properties[name] = i64_attr(value) if isinstance(value, int) else i64_array(value)
         op = kind.build(operands=operands, properties=properties, result_types=[TensorType(i8, shape)])
@@ -180,7 +176,7 @@ class NetworkBuilder:
         data = DenseIntOrFPElementsAttr.from_list(
             TensorType(i8, (256,)), np.where(values >= 0, values, values >> 3).tolist()
         )
-        table = self.add(task.TableOp(self.fresh_id(), data, data.type))
+        table = self.add(task.TableOp(next(self.ids), data, data.type))
         return self.compute(task.LutOp, [self.buffer(x, task.StorageKind.SI), table], x.shape)
 
     def multiply(self, a: Activation, b: Activation) -> Activation:

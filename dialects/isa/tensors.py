@@ -24,10 +24,9 @@ from xdsl.utils.exceptions import VerifyException
 
 from stc.dialects.isa.attrs import GlobalLayout, GlobalLayoutAttr
 from stc.dialects.isa.base import held_by_program
-from stc.dialects.task.attrs import BoxAttr, NpzDataAttr, RandomDataAttr
+from stc.dialects.task.attrs import BoxAttr, NpzDataAttr, RandomDataAttr, format_box
 from stc.dialects.task.storage import (
     DataReference,
-    format_box,
     parse_data_reference,
     print_data_reference,
 )

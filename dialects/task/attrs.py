@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import TypeVar
 
 from xdsl.dialects.utils import EnumAttribute
 from xdsl.ir import Data, SpacedOpaqueSyntaxAttribute
@@ -13,22 +14,30 @@ from xdsl.utils.exceptions import VerifyException
 from xdsl.utils.str_enum import StrEnum
 
 Interval = tuple[int, int]
+DataT = TypeVar("DataT")
+
+
+def checked_parameter(parser: AttrParser, start: int, attr: type[Data[DataT]], parameter: DataT) -> DataT:
+    """Run `attr`'s verifier on a parameter parsed from `start`, so that a broken rule
+    underlines the text instead of surfacing without a position."""
+    try:
+        attr(parameter)
+    except VerifyException as error:
+        parser.raise_error(str(error), start, parser.pos)
+    return parameter
 
 
 def parse_optional_box(parser: AttrParser) -> tuple[Interval, ...] | None:
     """Parse `[lo:hi, lo:hi, ...]` (half-open intervals, one per dimension) if present."""
 
     def parse_interval() -> Interval:
-        start = parser.pos
         lo = parser.parse_integer(allow_boolean=False)
         parser.parse_punctuation(":")
-        hi = parser.parse_integer(allow_boolean=False)
-        if not 0 <= lo < hi:
-            parser.raise_error(f"box interval {lo}:{hi} is empty or negative", start, parser.pos)
-        return lo, hi
+        return lo, parser.parse_integer(allow_boolean=False)
 
+    start = parser.pos
     intervals = parser.parse_optional_comma_separated_list(parser.Delimiter.SQUARE, parse_interval)
-    return None if intervals is None else tuple(intervals)
+    return None if intervals is None else checked_parameter(parser, start, BoxAttr, tuple(intervals))
 
 
 def parse_box(parser: AttrParser) -> tuple[Interval, ...]:
@@ -38,8 +47,9 @@ def parse_box(parser: AttrParser) -> tuple[Interval, ...]:
     return box
 
 
-def print_box(printer: Printer, intervals: Sequence[Interval]) -> None:
-    printer.print_string("[" + ", ".join(f"{lo}:{hi}" for lo, hi in intervals) + "]")
+def format_box(box: BoxAttr) -> str:
+    """The intervals of a box as written in the IR: `[0:1, 4:8]`."""
+    return "[" + ", ".join(f"{lo}:{hi}" for lo, hi in box.data) + "]"
 
 
 @irdl_attr_definition
@@ -85,7 +95,7 @@ class BoxAttr(Data[tuple[Interval, ...]]):
 
     def print_parameter(self, printer: Printer) -> None:
         with printer.in_angle_brackets():
-            print_box(printer, self.data)
+            printer.print_string(format_box(self))
 
     def verify(self) -> None:
         for lo, hi in self.data:
@@ -131,10 +141,7 @@ class RandomDataAttr(Data[int]):
     def parse_parameter(cls, parser: AttrParser) -> int:
         with parser.in_angle_brackets():
             start = parser.pos
-            seed = parser.parse_integer(allow_boolean=False)
-            if not 0 <= seed < 2**63:
-                parser.raise_error(f"random seed must be in [0, 2^63), got {seed}", start, parser.pos)
-        return seed
+            return checked_parameter(parser, start, cls, parser.parse_integer(allow_boolean=False))
 
     def print_parameter(self, printer: Printer) -> None:
         printer.print_string(f"<{self.data}>")
@@ -169,12 +176,10 @@ class NpzDataAttr(Data[tuple[str, str]]):
     def parse_parameter(cls, parser: AttrParser) -> tuple[str, str]:
         with parser.in_angle_brackets():
             start = parser.pos
-            path = parser.parse_str_literal("npz file path")
+            path = parser.parse_str_literal(" for the npz file path")
             parser.parse_punctuation(",")
-            key = parser.parse_str_literal("npz key")
-            if not path or not key:
-                parser.raise_error("npz path and key must not be empty", start, parser.pos)
-        return path, key
+            key = parser.parse_str_literal(" for the npz key")
+            return checked_parameter(parser, start, cls, (path, key))
 
     def print_parameter(self, printer: Printer) -> None:
         printer.print_string("<")

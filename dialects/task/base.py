@@ -1,19 +1,27 @@
-"""Base classes of the `task` ops: every block has a unique integer `id`."""
+"""Base classes of the `task` ops: every block has a unique integer `id` and lives in a `task.graph`."""
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 
-from xdsl.dialects.builtin import I64, IntegerAttr, IntegerType, TensorType
+from xdsl.dialects.builtin import I64, IntegerAttr, IntegerType, NoneAttr, Signedness, TensorType
 from xdsl.ir import Attribute, Operation
-from xdsl.irdl import IRDLOperation, prop_def
+from xdsl.irdl import IRDLOperation, lazy_traits_def, prop_def
+from xdsl.traits import HasParent, OpTrait
 from xdsl.utils.exceptions import VerifyException
 
 
+def _graph_parent() -> tuple[OpTrait, ...]:
+    from stc.dialects.task.graph import GraphOp
+
+    return (HasParent(GraphOp),)
+
+
 class TaskOp(IRDLOperation):
-    """Common part of every task block: a unique integer `id`."""
+    """Common part of every task block: a unique integer `id`, inside a `task.graph`."""
 
     id = prop_def(IntegerAttr[I64])
+    traits = lazy_traits_def(_graph_parent)
 
     @property
     def task_id(self) -> int:
@@ -36,8 +44,10 @@ def task_id_of(op: Operation) -> int | str:
 
 
 def element_width(typ: Attribute) -> int | None:
-    """Bits per element of an integer tensor type, None for anything else."""
+    """Bits per element of a tensor type of signless integers, None for anything else."""
     if not isinstance(typ, TensorType) or not isinstance(elt := typ.get_element_type(), IntegerType):
+        return None
+    if elt.signedness.data != Signedness.SIGNLESS:
         return None
     return elt.width.data
 
@@ -47,3 +57,15 @@ def check_element_width(op: TaskOp, what: str, typ: Attribute, widths: Sequence[
         return
     allowed = " or ".join(f"i{w}" for w in widths)
     raise op.error(f"{what} must have {allowed} elements, got {typ}")
+
+
+def check_tensor(op: TaskOp, what: str, typ: TensorType, rank: int, widths: Sequence[int]) -> None:
+    """Raise unless `typ` is a tensor of `rank` static, positive dimensions and signless
+    integers of one of `widths` bits, with no encoding: the only tensors a task graph holds."""
+    if not all(size >= 1 for size in typ.get_shape()):
+        raise op.error(f"{what} must have static, positive dimensions, got {typ}")
+    if typ.encoding != NoneAttr():
+        raise op.error(f"{what} must have no encoding, got {typ}")
+    if typ.get_num_dims() != rank:
+        raise op.error(f"{what} must have rank {rank}, got {typ}")
+    check_element_width(op, what, typ, widths)

@@ -6,7 +6,7 @@ data blocks and produces a tensor that only buffers read. Results are exact inte
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from typing import ClassVar
 
 from xdsl.dialects.builtin import I64, DenseArrayBase, IntegerAttr, TensorType
@@ -24,13 +24,14 @@ from xdsl.parser import Parser
 from xdsl.printer import Printer
 
 from stc.dialects.task.attrs import StorageKind
-from stc.dialects.task.base import ComputeOp, check_element_width, element_width
+from stc.dialects.task.base import ComputeOp, check_element_width, check_tensor, element_width
 from stc.dialects.task.storage import BiasOp, BufferOp, DataOp, TableOp, WeightOp
 from stc.dialects.task.syntax import (
     format_int_list,
     i64_array,
     i64_attr,
     parse_defined_operand,
+    parse_i64,
     parse_int_list,
     parse_tensor_type,
     print_attr_dict,
@@ -58,6 +59,11 @@ def window_output_hw(
     )
 
 
+WINDOW_LIMIT = 2**16 - 1
+"""Largest stride, pad, dilation and window size: far beyond any network's, and small
+enough that no window arithmetic comes near 64 bits."""
+
+
 def window_error(
     height: int,
     width: int,
@@ -69,14 +75,18 @@ def window_error(
     """Why a window cannot slide over a height×width input, or None: each parameter has
     two values (four for `pad`) in range, padding stays within the window's extent and
     at least one window fits."""
-    if len(stride) != 2 or min(stride) < 1:
-        return f"stride must be two integers >= 1, got {list(stride)}"
-    if len(pad) != 4 or min(pad) < 0:
-        return f"pad must be four integers >= 0 [top, bottom, left, right], got {list(pad)}"
-    if len(dilation) != 2 or min(dilation) < 1:
-        return f"dilation must be two integers >= 1, got {list(dilation)}"
-    if len(window) != 2 or min(window) < 1:
-        return f"window must be two integers >= 1, got {list(window)}"
+
+    def within(values: Sequence[int], count: int, lowest: int) -> bool:
+        return len(values) == count and all(lowest <= v <= WINDOW_LIMIT for v in values)
+
+    if not within(stride, 2, 1):
+        return f"stride must be two integers in [1, {WINDOW_LIMIT}], got {list(stride)}"
+    if not within(pad, 4, 0):
+        return f"pad must be four integers in [0, {WINDOW_LIMIT}] (top, bottom, left, right), got {list(pad)}"
+    if not within(dilation, 2, 1):
+        return f"dilation must be two integers in [1, {WINDOW_LIMIT}], got {list(dilation)}"
+    if not within(window, 2, 1):
+        return f"window must be two integers in [1, {WINDOW_LIMIT}], got {list(window)}"
     extents = [dilation[axis] * (window[axis] - 1) + 1 for axis in (0, 1)]
     for axis, (lo, hi) in enumerate((pad[0:2], pad[2:4])):
         if max(lo, hi) >= extents[axis]:
@@ -92,8 +102,8 @@ class ComputeBlock(ComputeOp):
 
         task.<op> ID OPERANDS (bias %b)? (CLAUSE VALUE)* : RESULT-TYPE {attributes}
 
-    The CLAUSES are the op's integer and integer-list properties; those equal to their
-    default are not printed. Operand types come from their definitions.
+    The CLAUSES are the op's integer and integer-list properties, each given at most once;
+    those equal to their default are not printed. Operand types come from their definitions.
     """
 
     result = result_def(TensorType)
@@ -115,15 +125,19 @@ class ComputeBlock(ComputeOp):
         assert isinstance(value, IntegerAttr)
         return value.value.data
 
+    def operand_roles(self) -> Iterator[tuple[str, SSAValue, type[BufferOp] | type[DataOp]]]:
+        """Every operand with its name and the kind of block it must come from."""
+        for name, _ in self.get_irdl_definition().operands:
+            group = getattr(self, name)
+            values = [] if group is None else [group] if isinstance(group, SSAValue) else list(group)
+            source = BiasOp if name == "bias" else self.DATA_ROLES.get(name, BufferOp)
+            for value in values:
+                yield name, value, source
+
     @property
     def data_inputs(self) -> tuple[SSAValue, ...]:
         """The activation operands (buffers), in order."""
-        values: list[SSAValue] = []
-        for name in self.OPERAND_NAMES:
-            if name not in self.DATA_ROLES:
-                group = getattr(self, name)
-                values.extend(group if isinstance(group, Sequence) else [group])
-        return tuple(values)
+        return tuple(value for _, value, source in self.operand_roles() if source is BufferOp)
 
     @property
     def optional_bias(self) -> SSAValue | None:
@@ -132,7 +146,7 @@ class ComputeBlock(ComputeOp):
 
     @classmethod
     def parse(cls, parser: Parser) -> ComputeBlock:
-        task_id = parser.parse_integer(allow_boolean=False)
+        task_id = parse_i64(parser, "block id")
         start = parser.pos
         operands = [parse_defined_operand(parser)]
         while parser.parse_optional_punctuation(","):
@@ -152,11 +166,16 @@ class ComputeBlock(ComputeOp):
         if cls.has_bias():
             groups.append([parse_defined_operand(parser)] if parser.parse_optional_keyword("bias") else [])
         properties: dict[str, Attribute] = {"id": i64_attr(task_id)}
-        while clause := parser.parse_optional_keyword_in(cls.CLAUSES):
+        while True:
+            clause_start = parser.pos
+            if (clause := parser.parse_optional_keyword_in(cls.CLAUSES)) is None:
+                break
+            if clause in properties:
+                parser.raise_error(f"clause `{clause}` is given twice", clause_start, parser.pos)
             if isinstance(cls.default_of(clause), IntegerAttr):
-                properties[clause] = i64_attr(parser.parse_integer(allow_boolean=False))
+                properties[clause] = i64_attr(parse_i64(parser, clause))
             else:
-                properties[clause] = i64_array(parse_int_list(parser))
+                properties[clause] = i64_array(parse_int_list(parser, clause))
         parser.parse_punctuation(":")
         result_type = parse_tensor_type(parser)
         missing = [c for c in cls.CLAUSES if c not in properties and cls.default_of(c) is None]
@@ -194,9 +213,7 @@ class ComputeBlock(ComputeOp):
         return cls.get_irdl_definition().properties[clause].default_value
 
     def verify_(self) -> None:
-        check_element_width(self, "the result", self.result.type, (8, 32))
-        if len(self.result.type.get_shape()) != 4:
-            raise self.error(f"results are NHWC tensors of rank 4, got {self.result.type}")
+        check_tensor(self, "the result", self.result.type, 4, (8, 32))
         if "shift" in self.CLAUSES and not 0 <= self.int("shift") <= 31:
             raise self.error(f"shift must be in [0, 31], got {self.int('shift')}")
         for use in self.result.uses:
@@ -211,26 +228,32 @@ class ComputeBlock(ComputeOp):
                     f"reads buffer {owner.task_id} of kind {owner.kind.data.value}, expected {self.INPUT_KIND.value}"
                 )
         if (bias := self.optional_bias) is not None:
-            self.expect_data(bias, BiasOp, "bias")
             channels = self.result.type.get_shape()[3]
             if bias.type.get_shape() != (channels,):  # pyright: ignore[reportAttributeAccessIssue]
                 raise self.error(f"bias {bias.type} must hold {channels} channels")
+        if "cmp" in self.CLAUSES:
+            self.verify_compare_value()
         self.verify_shapes()
 
     def verify_roles(self) -> None:
-        """Check that each operand comes from the right kind of block."""
-        for name in self.OPERAND_NAMES:
-            if kind := self.DATA_ROLES.get(name):
-                self.expect_data(getattr(self, name), kind, name)
-                continue
-            values = getattr(self, name)
-            for value in values if isinstance(values, Sequence) else [values]:
-                if not isinstance(value.owner, BufferOp):
-                    raise self.error(f"operand `{name}` must be an activation buffer (task.buffer)")
+        """Check that each operand comes from the right kind of block and has that block's
+        type, whether or not that block has been verified yet."""
+        for name, value, source in self.operand_roles():
+            if not isinstance(value.owner, source):
+                raise self.error(f"operand `{name}` must come from {source.name}")
+            assert isinstance(value.type, TensorType)
+            check_tensor(self, f"operand `{name}`", value.type, source.RANK, source.ELEMENT_WIDTHS)
 
-    def expect_data(self, value: SSAValue, kind: type[DataOp], role: str) -> None:
-        if not isinstance(value.owner, kind):
-            raise self.error(f"operand `{role}` must come from {kind.name}")
+    def verify_compare_value(self) -> None:
+        """`cmp` must be a value of the input's element type."""
+        bits = element_width(self.data_inputs[0].type)
+        assert bits is not None
+        lowest, highest = -(2 ** (bits - 1)), 2 ** (bits - 1) - 1
+        if not lowest <= self.int("cmp") <= highest:
+            raise self.error(
+                f"cmp must be in [{lowest}, {highest}], the range of the input's i{bits} elements, "
+                f"got {self.int('cmp')}"
+            )
 
     def verify_shapes(self) -> None:
         """Check the result's shape against the operands and properties."""
@@ -242,15 +265,16 @@ class ComputeBlock(ComputeOp):
             )
 
     def expect_same_shape(self, value: SSAValue, role: str) -> None:
-        if value.type != TensorType(value.type.get_element_type(), self.result.type.get_shape()):  # pyright: ignore
-            raise self.error(f"{role} {value.type} must have the result's shape {list(self.result.type.get_shape())}")
+        shape = self.result.type.get_shape()
+        if value.type.get_shape() != shape:  # pyright: ignore[reportAttributeAccessIssue]
+            raise self.error(f"{role} {value.type} must have the result's shape {list(shape)}")
 
 
 class WindowBlock(ComputeBlock):
     """A block sliding a window over its input: conv, avgpool, maxpool."""
 
-    stride = prop_def(DenseArrayBase, default_value=i64_array((1, 1)))
-    pad = prop_def(DenseArrayBase, default_value=i64_array((0, 0, 0, 0)))
+    stride = prop_def(DenseArrayBase[I64], default_value=i64_array((1, 1)))
+    pad = prop_def(DenseArrayBase[I64], default_value=i64_array((0, 0, 0, 0)))
     """Padding as [top, bottom, left, right]."""
 
     def window(self) -> tuple[int, int]:
@@ -287,7 +311,7 @@ class ConvOp(WindowBlock):
     input = operand_def(TensorType)
     weight = operand_def(TensorType)
     bias = opt_operand_def(TensorType)
-    dilation = prop_def(DenseArrayBase, default_value=i64_array((1, 1)))
+    dilation = prop_def(DenseArrayBase[I64], default_value=i64_array((1, 1)))
     shift = prop_def(IntegerAttr[I64], default_value=i64_attr(0))
 
     OPERAND_NAMES: ClassVar[tuple[str, ...]] = ("input", "weight")
@@ -350,8 +374,8 @@ class FcOp(ComputeBlock):
 @irdl_op_definition
 class AvgPoolOp(WindowBlock):
     """
-    Average pooling as TianjicX does it (CAVG): a window sum plus bias, zero padding; the
-    division is the shift.
+    Average pooling (TianjicX CAVG): a window sum plus bias, zero padding; the shift does
+    the division.
 
     ```mlir
     %p = task.avgpool 5 %in window [7, 7] shift 6 : tensor<1x1x1x512xi8>
@@ -361,7 +385,7 @@ class AvgPoolOp(WindowBlock):
     name = "task.avgpool"
     input = operand_def(TensorType)
     bias = opt_operand_def(TensorType)
-    window_ = prop_def(DenseArrayBase, prop_name="window")
+    window_ = prop_def(DenseArrayBase[I64], prop_name="window")
     shift = prop_def(IntegerAttr[I64], default_value=i64_attr(0))
 
     OPERAND_NAMES: ClassVar[tuple[str, ...]] = ("input",)
@@ -380,7 +404,7 @@ class MaxPoolOp(WindowBlock):
 
     name = "task.maxpool"
     input = operand_def(TensorType)
-    window_ = prop_def(DenseArrayBase, prop_name="window")
+    window_ = prop_def(DenseArrayBase[I64], prop_name="window")
     cmp = prop_def(IntegerAttr[I64], default_value=i64_attr(-128))
     shift = prop_def(IntegerAttr[I64], default_value=i64_attr(0))
 

@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import itertools
+from collections.abc import Iterator
+
 from xdsl.dialects.builtin import StringAttr
 from xdsl.ir import Block, Operation, Region
 from xdsl.irdl import IRDLOperation, irdl_op_definition, prop_def, region_def, traits_def
@@ -10,7 +13,7 @@ from xdsl.printer import Printer
 from xdsl.traits import IsolatedFromAbove, NoTerminator, SymbolOpInterface
 from xdsl.utils.exceptions import VerifyException
 
-from stc.dialects.task.base import TaskOp
+from stc.dialects.task.base import TaskOp, task_id_of
 from stc.dialects.task.storage import InputOp, OutputOp
 
 
@@ -18,7 +21,8 @@ from stc.dialects.task.storage import InputOp, OutputOp
 class GraphOp(IRDLOperation):
     """
     A network as a task graph: storage and compute blocks in an order where every block
-    follows its producers. Block ids are unique, as are input and output names.
+    follows its producers. Block ids are unique and non-negative, input and output names
+    unique; the body takes no arguments.
 
     ```mlir
     task.graph @tiny {
@@ -60,9 +64,9 @@ class GraphOp(IRDLOperation):
     def outputs(self) -> list[OutputOp]:
         return [op for op in self.block.ops if isinstance(op, OutputOp)]
 
-    def next_id(self) -> int:
-        """A fresh block id: one more than the largest in use."""
-        return max((op.task_id for op in self.tasks()), default=-1) + 1
+    def fresh_ids(self) -> Iterator[int]:
+        """Unused block ids for new blocks: counting up from one more than the largest in use."""
+        return itertools.count(max((op.task_id for op in self.tasks()), default=-1) + 1)
 
     @classmethod
     def parse(cls, parser: Parser) -> GraphOp:
@@ -82,19 +86,35 @@ class GraphOp(IRDLOperation):
         printer.print_region(self.body, print_entry_block_args=False, print_empty_block=False)
 
     def verify_(self) -> None:
-        seen: dict[int, str] = {}
+        graph = f"task.graph @{self.graph_name}"
+        if self.block.args:
+            raise VerifyException(f"{graph}: the body takes no arguments, got {len(self.block.args)}")
+        blocks: dict[int, TaskOp] = {}
         for op in self.block.ops:
             if not isinstance(op, TaskOp):
-                raise VerifyException(f"task.graph @{self.graph_name} holds only task blocks, got {op.name}")
-            if (other := seen.get(op.task_id)) is not None:
-                raise VerifyException(
-                    f"task.graph @{self.graph_name}: id {op.task_id} is used by both {other} and {op.name}"
+                raise VerifyException(f"{graph} holds only task blocks, got {op.name}")
+            if op.task_id < 0:
+                raise op.error("block ids must be >= 0")
+            if (other := blocks.get(op.task_id)) is not None:
+                raise VerifyException(f"{graph}: id {op.task_id} is used by both {other.name} and {op.name}")
+            for value in op.operands:
+                producer = value.owner
+                if isinstance(producer, TaskOp) and blocks.get(producer.task_id) is producer:
+                    continue
+                read = (
+                    f"{producer.name} {task_id_of(producer)}" if isinstance(producer, Operation) else "a block argument"
                 )
-            seen[op.task_id] = op.name
-        for what, ops in (("input", self.inputs()), ("output", self.outputs())):
-            names = [op.properties["name"] for op in ops]
-            duplicates = {n.data for n in names if names.count(n) > 1}  # pyright: ignore
-            if duplicates:
                 raise VerifyException(
-                    f"task.graph @{self.graph_name}: {what} name {sorted(duplicates)[0]!r} is used twice"
+                    f"{graph}: {op.name} {op.task_id} reads {read}, which does not come before it "
+                    "(every block follows its producers)"
                 )
+            blocks[op.task_id] = op
+        for what, names in (
+            ("input", [op.input_name.data for op in self.inputs()]),
+            ("output", [op.output_name.data for op in self.outputs()]),
+        ):
+            seen: set[str] = set()
+            for name in names:
+                if name in seen:
+                    raise VerifyException(f"{graph}: {what} name {name!r} is used twice")
+                seen.add(name)

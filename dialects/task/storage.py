@@ -9,6 +9,7 @@ from collections.abc import Sequence
 from typing import ClassVar
 
 from xdsl.dialects.builtin import (
+    I64,
     ArrayAttr,
     DenseArrayBase,
     DenseIntOrFPElementsAttr,
@@ -33,20 +34,16 @@ from stc.dialects.task.attrs import (
     RandomDataAttr,
     StorageKind,
     StorageKindAttr,
+    format_box,
     parse_optional_box,
-    print_box,
 )
-from stc.dialects.task.base import (
-    ComputeOp,
-    StorageOp,
-    check_element_width,
-    task_id_of,
-)
+from stc.dialects.task.base import ComputeOp, StorageOp, check_tensor, task_id_of
 from stc.dialects.task.syntax import (
     format_int_list,
     i64_array,
     i64_attr,
     parse_defined_operand,
+    parse_i64,
     parse_int_list,
     parse_tensor_type,
     print_attr_dict,
@@ -69,6 +66,9 @@ class InputOp(StorageOp):
     input_name = prop_def(StringAttr, prop_name="name")
     result = result_def(TensorType)
 
+    RANK: ClassVar[int] = 4
+    ELEMENT_WIDTHS: ClassVar[tuple[int, ...]] = (8,)
+
     def __init__(self, task_id: int, input_name: str, typ: TensorType):
         super().__init__(
             properties={"id": i64_attr(task_id), "name": StringAttr(input_name)},
@@ -77,8 +77,8 @@ class InputOp(StorageOp):
 
     @classmethod
     def parse(cls, parser: Parser) -> InputOp:
-        task_id = parser.parse_integer(allow_boolean=False)
-        input_name = parser.parse_str_literal("input name")
+        task_id = parse_i64(parser, "block id")
+        input_name = parser.parse_str_literal(" for the input name")
         parser.parse_punctuation(":")
         op = cls(task_id, input_name, parse_tensor_type(parser))
         op.attributes.update(parser.parse_optional_attr_dict())
@@ -92,9 +92,7 @@ class InputOp(StorageOp):
         print_attr_dict(printer, self.attributes)
 
     def verify_(self) -> None:
-        if len(self.result.type.get_shape()) != 4:
-            raise self.error(f"inputs are NHWC tensors of rank 4, got {self.result.type}")
-        check_element_width(self, "an input", self.result.type, (8,))
+        check_tensor(self, "an input", self.result.type, self.RANK, self.ELEMENT_WIDTHS)
 
 
 @irdl_op_definition
@@ -119,8 +117,8 @@ class OutputOp(StorageOp):
 
     @classmethod
     def parse(cls, parser: Parser) -> OutputOp:
-        task_id = parser.parse_integer(allow_boolean=False)
-        output_name = parser.parse_str_literal("output name")
+        task_id = parse_i64(parser, "block id")
+        output_name = parser.parse_str_literal(" for the output name")
         op = cls(task_id, output_name, parse_defined_operand(parser))
         op.attributes.update(parser.parse_optional_attr_dict())
         return op
@@ -144,12 +142,11 @@ class BufferOp(StorageOp):
     producers' results. Each source names a box of the producer's result and the offset
     in the buffer where that box lands; the boxes tile the buffer exactly. Halo rows,
     replication, concatenation and partial outputs are all expressed this way. A buffer
-    feeds at most one compute block (plus any number of outputs).
+    feeds one operand of at most one compute block (plus any number of outputs).
 
     ```mlir
     %in = task.buffer 3 sic %x : tensor<1x8x8x16xi8>
-    %cat = task.buffer 7 si %a[0:1, 0:8, 0:8, 0:16], %b[0:1, 0:8, 0:8, 0:16] at [0, 0, 0, 16]
-        : tensor<1x8x8x32xi8>
+    %cat = task.buffer 7 si %a, %b[0:1, 0:8, 0:8, 0:16] at [0, 0, 0, 16] : tensor<1x8x8x32xi8>
     ```
     """
 
@@ -158,9 +155,12 @@ class BufferOp(StorageOp):
     sources = var_operand_def(TensorType)
     boxes = prop_def(ArrayAttr[BoxAttr])
     """Per source: the box of the producer's result that is read."""
-    offsets = prop_def(ArrayAttr[DenseArrayBase])
+    offsets = prop_def(ArrayAttr[DenseArrayBase[I64]])
     """Per source: where the box lands in the buffer."""
     result = result_def(TensorType)
+
+    RANK: ClassVar[int] = 4
+    ELEMENT_WIDTHS: ClassVar[tuple[int, ...]] = (8, 32)
 
     def __init__(
         self,
@@ -198,21 +198,24 @@ class BufferOp(StorageOp):
 
     @classmethod
     def parse(cls, parser: Parser) -> BufferOp:
-        task_id = parser.parse_integer(allow_boolean=False)
+        task_id = parse_i64(parser, "block id")
         kind = StorageKind(parser.parse_keyword_in([k.value for k in StorageKind], " as the storage kind"))
         sources: list[tuple[SSAValue, BoxAttr, Sequence[int]]] = []
         while True:
+            start = parser.pos
             source = parse_defined_operand(parser)
-            shape = source.type.get_shape() if isinstance(source.type, TensorType) else ()
             box = parse_optional_box(parser)
-            offset = parse_int_list(parser) if parser.parse_optional_keyword("at") else None
-            sources.append(
-                (
-                    source,
-                    BoxAttr.whole(shape) if box is None else BoxAttr(box),
-                    offset or (0,) * len(box or shape),
-                )
-            )
+            if box is None:
+                if not isinstance(source.type, TensorType) or min(source.type.get_shape(), default=1) < 1:
+                    parser.raise_error(
+                        f"a source without a box is read whole, which needs static, positive dimensions, "
+                        f"got {source.type}",
+                        start,
+                        parser.pos,
+                    )
+                box = BoxAttr.whole(source.type.get_shape()).data
+            offset = parse_int_list(parser, "offset") if parser.parse_optional_keyword("at") else (0,) * len(box)
+            sources.append((source, BoxAttr(box), offset))
             if parser.parse_optional_punctuation(",") is None:
                 break
         parser.parse_punctuation(":")
@@ -229,7 +232,7 @@ class BufferOp(StorageOp):
             source_type = source.type
             assert isinstance(source_type, TensorType)
             if not box.covers(source_type.get_shape()) or any(offset):
-                print_box(printer, box.data)
+                printer.print_string(format_box(box))
             if any(offset):
                 printer.print_string(f" at {format_int_list(offset)}")
         printer.print_string(" : ")
@@ -237,10 +240,7 @@ class BufferOp(StorageOp):
         print_attr_dict(printer, self.attributes)
 
     def verify_(self) -> None:
-        shape = self.result.type.get_shape()
-        if len(shape) != 4:
-            raise self.error(f"buffers are NHWC tensors of rank 4, got {self.result.type}")
-        check_element_width(self, "a buffer", self.result.type, (8, 32))
+        check_tensor(self, "a buffer", self.result.type, self.RANK, self.ELEMENT_WIDTHS)
         if not len(self.sources) == len(self.boxes) == len(self.offsets):
             raise self.error(
                 f"{len(self.sources)} sources need as many boxes and offsets, "
@@ -250,7 +250,7 @@ class BufferOp(StorageOp):
         for index, (source, box, offset) in enumerate(self.pieces):
             self._verify_source(index, source, box, offset)
             placed.append((offset, box.shape))
-        if problem := tiling_error(shape, placed):
+        if problem := tiling_error(self.result.type.get_shape(), placed):
             raise self.error(f"sources do not tile the buffer: {problem}")
         self._verify_consumers()
 
@@ -262,6 +262,7 @@ class BufferOp(StorageOp):
                 f"got {producer.name if isinstance(producer, Operation) else 'a block argument'}"
             )
         assert isinstance(source.type, TensorType)
+        check_tensor(self, f"source #{index}", source.type, self.RANK, self.ELEMENT_WIDTHS)
         if source.type.get_element_type() != self.result.type.get_element_type():
             raise self.error(
                 f"source #{index} has {source.type.get_element_type()} elements, "
@@ -271,21 +272,20 @@ class BufferOp(StorageOp):
             raise self.error(
                 f"box {format_box(box)} of source #{index} is not inside its {list(source.type.get_shape())} result"
             )
-        if len(offset) != len(box.data):
-            raise self.error(f"offset {list(offset)} of source #{index} needs rank {len(box.data)}")
+        if len(offset) != self.RANK:
+            raise self.error(f"offset {list(offset)} of source #{index} needs rank {self.RANK}")
 
     def _verify_consumers(self) -> None:
-        consumers = [use.operation for use in self.result.uses]
-        compute = [op for op in consumers if not isinstance(op, OutputOp)]
-        if len(compute) > 1:
-            ids = ", ".join(sorted(str(task_id_of(op)) for op in compute))
-            raise self.error(f"a buffer feeds at most one compute block, this one feeds {ids}")
-        if compute and self.kind.data == StorageKind.SO:
+        reads = [use for use in self.result.uses if not isinstance(use.operation, OutputOp)]
+        if len(reads) > 1:
+            readers = sorted(
+                f"operand #{use.index} of {use.operation.name} {task_id_of(use.operation)}" for use in reads
+            )
+            raise self.error(
+                f"a buffer feeds one operand of at most one compute block, this one feeds {', '.join(readers)}"
+            )
+        if reads and self.kind.data == StorageKind.SO:
             raise self.error("an `so` buffer is read only by outputs")
-
-
-def format_box(box: BoxAttr) -> str:
-    return "[" + ", ".join(f"{lo}:{hi}" for lo, hi in box.data) + "]"
 
 
 DataReference = RandomDataAttr | NpzDataAttr | DenseIntOrFPElementsAttr
@@ -320,7 +320,7 @@ def print_data_reference(printer: Printer, data: DataReference, full_type: Tenso
         printer.print_string(" : ")
         printer.print_attribute(full_type)
     if box is not None:
-        print_box(printer, box.data)
+        printer.print_string(format_box(box))
 
 
 class DataOp(StorageOp):
@@ -334,8 +334,8 @@ class DataOp(StorageOp):
     box = opt_prop_def(BoxAttr)
     result = result_def(TensorType)
 
+    RANK: ClassVar[int]
     ELEMENT_WIDTHS: ClassVar[tuple[int, ...]]
-    FULL_RANK: ClassVar[int]
 
     def __init__(self, task_id: int, data: DataReference, full_type: TensorType, box: BoxAttr | None = None):
         shape = full_type.get_shape() if box is None else box.shape
@@ -351,7 +351,7 @@ class DataOp(StorageOp):
 
     @classmethod
     def parse(cls, parser: Parser) -> DataOp:
-        task_id = parser.parse_integer(allow_boolean=False)
+        task_id = parse_i64(parser, "block id")
         op = cls(task_id, *parse_data_reference(parser))
         op.attributes.update(parser.parse_optional_attr_dict())
         return op
@@ -362,18 +362,17 @@ class DataOp(StorageOp):
         print_attr_dict(printer, self.attributes)
 
     def verify_(self) -> None:
-        full_shape = self.full_type.get_shape()
-        if len(full_shape) != self.FULL_RANK:
-            raise self.error(f"data must have rank {self.FULL_RANK}, got {self.full_type}")
-        check_element_width(self, "data", self.full_type, self.ELEMENT_WIDTHS)
+        check_tensor(self, "data", self.full_type, self.RANK, self.ELEMENT_WIDTHS)
         if isinstance(self.data, DenseIntOrFPElementsAttr) and self.data.type != self.full_type:
             raise self.error(f"dense data of type {self.data.type} does not match {self.full_type}")
+        full_shape = self.full_type.get_shape()
         if not self.region.inside(full_shape):
             raise self.error(f"box {format_box(self.region)} is not inside the data's {list(full_shape)}")
-        if self.result.type.get_shape() != self.region.shape:
-            raise self.error(f"result {self.result.type} must have the box's shape {list(self.region.shape)}")
-        if self.result.type.get_element_type() != self.full_type.get_element_type():
-            raise self.error("result and data element types differ")
+        held = TensorType(self.full_type.get_element_type(), self.region.shape)
+        if self.result.type != held:
+            raise self.error(
+                f"result {self.result.type} must be {held}, the type of box {format_box(self.region)} of the data"
+            )
 
 
 @irdl_op_definition
@@ -388,8 +387,8 @@ class WeightOp(DataOp):
     """
 
     name = "task.weight"
+    RANK: ClassVar[int] = 4
     ELEMENT_WIDTHS: ClassVar[tuple[int, ...]] = (8,)
-    FULL_RANK: ClassVar[int] = 4
 
 
 @irdl_op_definition
@@ -403,8 +402,8 @@ class BiasOp(DataOp):
     """
 
     name = "task.bias"
+    RANK: ClassVar[int] = 1
     ELEMENT_WIDTHS: ClassVar[tuple[int, ...]] = (32,)
-    FULL_RANK: ClassVar[int] = 1
 
 
 @irdl_op_definition
@@ -414,13 +413,14 @@ class TableOp(DataOp):
     byte of the input value. Splitting a lookup never splits its table.
 
     ```mlir
-    %t = task.table 4 dense<...> : tensor<256xi8>
+    %t = task.table 4 #task.random<9> : tensor<256xi8>
+    %zero = task.table 5 dense<0> : tensor<256xi8>
     ```
     """
 
     name = "task.table"
+    RANK: ClassVar[int] = 1
     ELEMENT_WIDTHS: ClassVar[tuple[int, ...]] = (8,)
-    FULL_RANK: ClassVar[int] = 1
 
     def verify_(self) -> None:
         super().verify_()

@@ -28,9 +28,18 @@ def parse_defined_operand(parser: Parser) -> SSAValue:
     return values[operand.index]
 
 
-def parse_int_list(parser: Parser) -> list[int]:
-    """Parse `[1, 2, 3]`."""
-    return parser.parse_comma_separated_list(parser.Delimiter.SQUARE, lambda: parser.parse_integer(allow_boolean=False))
+def parse_i64(parser: Parser, what: str) -> int:
+    """Parse an integer literal that must fit in a signed 64-bit integer; `what` names it in the error."""
+    start = parser.pos
+    value = parser.parse_integer(allow_boolean=False)
+    if not -(2**63) <= value < 2**63:
+        parser.raise_error(f"{what} {value} does not fit in a 64-bit integer", start, parser.pos)
+    return value
+
+
+def parse_int_list(parser: Parser, what: str = "integer") -> list[int]:
+    """Parse `[1, 2, 3]` of 64-bit integers."""
+    return parser.parse_comma_separated_list(parser.Delimiter.SQUARE, lambda: parse_i64(parser, what))
 
 
 def format_int_list(values: Sequence[int]) -> str:
@@ -49,7 +58,7 @@ def i64_attr(value: int) -> IntegerAttr[I64]:
     return IntegerAttr(value, i64)
 
 
-def i64_array(values: Sequence[int]) -> DenseArrayBase:
+def i64_array(values: Sequence[int]) -> DenseArrayBase[I64]:
     return DenseArrayBase.from_list(i64, list(values))
 
 

@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 import numpy as np
-from numpy.lib.stride_tricks import as_strided
+from numpy.lib.stride_tricks import sliding_window_view
 
 EXACT_FLOAT32_TERMS = 1024
 """Most int8 × int8 products a float32 sum holds exactly (1024 · 2^14 = 2^24)."""
@@ -76,15 +76,12 @@ def padded_copy(x: np.ndarray, pad: Sequence[int], dtype: np.dtype | type, fill:
 def sliding_windows(
     padded: np.ndarray, window: Sequence[int], stride: Sequence[int], dilation: Sequence[int]
 ) -> np.ndarray:
-    """A read-only N×Ho×Wo×Ky×Kx×C view of the windows of a padded N×H×W×C array."""
-    n, h, w, c = padded.shape
-    ky, kx = window
-    out_h = (h - dilation[0] * (ky - 1) - 1) // stride[0] + 1
-    out_w = (w - dilation[1] * (kx - 1) - 1) // stride[1] + 1
-    sn, sh, sw, sc = padded.strides
-    return as_strided(
-        padded,
-        shape=(n, out_h, out_w, ky, kx, c),
-        strides=(sn, sh * stride[0], sw * stride[1], sh * dilation[0], sw * dilation[1], sc),
-        writeable=False,
-    )
+    """
+    A read-only N×Ho×Wo×Ky×Kx×C view of the windows of a padded N×H×W×C array. The number
+    of windows follows from the array's shape: every position where the dilated window
+    fits, then every stride-th of them.
+    """
+    extent = [d * (k - 1) + 1 for k, d in zip(window, dilation, strict=True)]
+    views = sliding_window_view(padded, extent, axis=(1, 2))  # N×(H−ey+1)×(W−ex+1)×C×ey×ex
+    taps = views[:, :: stride[0], :: stride[1], :, :: dilation[0], :: dilation[1]]
+    return taps.transpose(0, 1, 2, 4, 5, 3)

@@ -6,7 +6,7 @@ from collections.abc import Iterator, Sequence
 
 import numpy as np
 
-from stc.runtime.kernels.conv import padded_copy
+from stc.runtime.kernels.conv import padded_copy, sliding_windows
 
 
 def window_sum(x: np.ndarray, window: Sequence[int], stride: Sequence[int], pad: Sequence[int]) -> np.ndarray:
@@ -30,14 +30,7 @@ def window_max(x: np.ndarray, window: Sequence[int], stride: Sequence[int], pad:
 
 def window_taps(padded: np.ndarray, window: Sequence[int], stride: Sequence[int]) -> Iterator[np.ndarray]:
     """For each kernel tap, the strided N×Ho×Wo×C view of the elements it reads."""
-    _, h, w, _ = padded.shape
-    out_h = (h - window[0]) // stride[0] + 1
-    out_w = (w - window[1]) // stride[1] + 1
+    windows = sliding_windows(padded, window, stride, (1, 1))
     for dy in range(window[0]):
         for dx in range(window[1]):
-            yield padded[
-                :,
-                dy : dy + stride[0] * (out_h - 1) + 1 : stride[0],
-                dx : dx + stride[1] * (out_w - 1) + 1 : stride[1],
-                :,
-            ]
+            yield windows[:, :, :, dy, dx]

@@ -123,6 +123,17 @@ def test_window_reductions_match_naive_loops(case):
     )
 
 
+def test_a_stride_or_dilation_that_selects_nothing_more_may_be_any_size():
+    # One window per axis makes the stride irrelevant, a 1x1 kernel the dilation: the
+    # window count and taps follow from array shapes, never from products of these numbers.
+    rng = np.random.default_rng(2)
+    x = int8(rng, (1, 3, 3, 4))
+    w = int8(rng, (2, 1, 1, 4))
+    huge = (2**63 - 1, 2**63 - 1)
+    assert np.array_equal(kernels.conv2d(x, w, huge, (0, 0, 0, 0), huge), kernels.conv2d(x, w, (3, 3)))
+    assert np.array_equal(kernels.window_sum(x, (3, 3), huge, (0, 0, 0, 0)), x.sum(axis=(1, 2), keepdims=True))
+
+
 def test_saturate_shift_floors_then_clips():
     acc = np.array([-(2**40), -9, -8, -1, 0, 7, 8, 1023, 2**40])
     assert kernels.saturate_shift(acc, 3, 8).tolist() == [-128, -2, -1, -1, 0, 0, 1, 127, 127]

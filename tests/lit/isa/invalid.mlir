@@ -879,7 +879,7 @@ isa.program @p target "tianjicx" {
   }
 }
 
-// CHECK: core (0, 0), phase 0, #0 isa.maxpool: stride must be two integers >= 1, got [2]
+// CHECK: core (0, 0), phase 0, #0 isa.maxpool: stride must be two integers in [1, 65535], got [2]
 
 // -----
 
