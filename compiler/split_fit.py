@@ -9,7 +9,6 @@ split of its own in turn). ResNet-50's first conv, for instance, reads a
 
 from __future__ import annotations
 
-import itertools
 from collections import deque
 from collections.abc import Iterator
 
@@ -45,20 +44,34 @@ def piece_bytes(op: task.ComputeBlock, counts: Counts, target: HardwareTarget) -
     return total
 
 
+def divisors(n: int, limit: int) -> list[int]:
+    """The divisors of `n` that are at most `limit`, ascending."""
+    return [d for d in range(1, min(n, limit) + 1) if n % d == 0]
+
+
 def candidate_counts(op: task.ComputeBlock, pieces: int) -> Iterator[Counts]:
-    """Every split vector of `op` with `pieces` pieces."""
+    """Every split vector of `op` with `pieces` pieces: its factorisations into axis counts."""
     lengths = axis_lengths(op)
-    limits = [lengths[axis] or 1 for axis in AXES]
-    for ny, nx, nf in itertools.product(*(range(1, min(limit, pieces) + 1) for limit in limits[:3])):
-        nr, rest = divmod(pieces, ny * nx * nf)
-        if rest == 0 and nr <= limits[3] and (nr == 1 or partial_sum_problem(op, nr) is None):
-            yield ny, nx, nf, nr
+    ly, lx, lf, lr = (lengths[axis] or 1 for axis in AXES)
+    for ny in divisors(pieces, ly):
+        for nx in divisors(pieces // ny, lx):
+            for nf in divisors(pieces // (ny * nx), lf):
+                nr = pieces // (ny * nx * nf)
+                if nr <= lr and (nr == 1 or partial_sum_problem(op, nr) is None):
+                    yield ny, nx, nf, nr
 
 
 def fitting_counts(op: task.ComputeBlock, target: HardwareTarget, max_pieces: int = 4096) -> Counts | None:
-    """The split with the fewest pieces whose largest piece fits a core, None if none does."""
+    """
+    The split with the fewest pieces whose largest piece fits a core, None if none does.
+    Pieces only add halo, replicas and alignment to what the whole block reads (less only
+    the bias an r split moves away), so fewer pieces than that total over the capacity
+    cannot fit and the search starts there.
+    """
     capacity = target.usable_memory_bytes
-    for pieces in range(1, max_pieces + 1):
+    whole = piece_bytes(op, (1, 1, 1, 1), target)
+    bias = bias_bytes(axis_lengths(op)["f"] or 0, target) if op.optional_bias is not None else 0
+    for pieces in range(max(1, -(-(whole - bias) // capacity)), max_pieces + 1):
         fits = [
             (counts[3] > 1, size, counts)
             for counts in candidate_counts(op, pieces)

@@ -327,14 +327,10 @@ class GraphBlocks:
     def __init__(self, graph: GraphOp):
         self.graph = graph
         self.by_id: dict[int, TaskOp] = {op.task_id: op for op in graph.tasks()}
-        self.free_id = graph.next_id()
+        self.ids = graph.fresh_ids()
         self.created: list[int] = []
         self.erased: list[int] = []
         self.splits: list[SplitRecord] = []
-
-    def fresh_id(self) -> int:
-        self.free_id += 1
-        return self.free_id - 1
 
     def compute_block(self, task_id: int) -> ComputeBlock:
         op = self.by_id.get(task_id)
@@ -476,10 +472,10 @@ def piece_input(
     """A piece's own copy of an operand of `op`: its box of a buffer or weight, a whole table."""
     owner = value.owner
     if isinstance(owner, DataOp):
-        copy = narrowed_data(owner, data_box(owner, piece), blocks.fresh_id())
+        copy = narrowed_data(owner, data_box(owner, piece), next(blocks.ids))
     else:
         assert isinstance(owner, BufferOp)
-        copy = buffers[owner].region(piece.read_box(shape_of(op.result)[0]), blocks.fresh_id())
+        copy = buffers[owner].region(piece.read_box(shape_of(op.result)[0]), next(blocks.ids))
     copy.result.name_hint = value.name_hint
     return blocks.insert(copy, op).result
 
@@ -490,7 +486,7 @@ def piece_bias(blocks: GraphBlocks, op: ComputeBlock, piece: Piece, partial: boo
     if bias is None or partial:
         return []
     assert isinstance(bias.owner, DataOp)
-    copy = narrowed_data(bias.owner, (piece.f,), blocks.fresh_id())
+    copy = narrowed_data(bias.owner, (piece.f,), next(blocks.ids))
     copy.result.name_hint = bias.name_hint
     return [blocks.insert(copy, op).result]
 
@@ -508,7 +504,7 @@ def build_piece(
             groups.append([piece_input(blocks, op, value, piece, buffers) for value in operand])
     if op.has_bias():
         groups.append(piece_bias(blocks, op, piece, partial))
-    properties = dict(op.properties) | {"id": i64_attr(blocks.fresh_id())}
+    properties = dict(op.properties) | {"id": i64_attr(next(blocks.ids))}
     if isinstance(op, WindowBlock):
         properties["pad"] = i64_array(piece.y.pad + piece.x.pad)
     if partial:
@@ -534,13 +530,13 @@ def join_partial_sums(blocks: GraphBlocks, op: ComputeBlock, built: Sequence[tup
     partial_type = TensorType(i32, shape_of(op.result))
     branches: list[SSAValue] = []
     for sources in slices.values():
-        branch = blocks.insert(BufferOp(blocks.fresh_id(), StorageKind.SI, sources, partial_type), op)
+        branch = blocks.insert(BufferOp(next(blocks.ids), StorageKind.SI, sources, partial_type), op)
         branch.result.name_hint = op.result.name_hint and f"{op.result.name_hint}_partial"
         branches.append(branch.result)
     bias = op.optional_bias
     add = AddOp.build(
         operands=[branches, [] if bias is None else [bias]],
-        properties={"id": i64_attr(blocks.fresh_id()), "shift": op.properties["shift"]},
+        properties={"id": i64_attr(next(blocks.ids)), "shift": op.properties["shift"]},
         result_types=[op.result.type],
     )
     add.result.name_hint = op.result.name_hint
