@@ -23,6 +23,9 @@ from stc.passes.task_split import AXES, GraphBlocks, axis_lengths, length, parti
 
 Counts = tuple[int, int, int, int]
 
+MAX_PIECES = 4096
+"""The most pieces `fit` splits one block into."""
+
 
 def piece_bytes(op: task.ComputeBlock, counts: Counts, target: HardwareTarget) -> int:
     """Local memory the largest piece of `op` split by `counts` reads (its input storage)."""
@@ -61,14 +64,33 @@ def candidate_counts(op: task.ComputeBlock, pieces: int) -> Iterator[Counts]:
                     yield ny, nx, nf, nr
 
 
-def fitting_counts(op: task.ComputeBlock, target: HardwareTarget, max_pieces: int = 4096) -> Counts | None:
+def finest_counts(op: task.ComputeBlock) -> Counts:
+    """The split into the smallest pieces: one along every axis, r as far as partial sums allow."""
+    lengths = axis_lengths(op)
+    ly, lx, lf, lr = (lengths[axis] or 1 for axis in AXES)
+    return ly, lx, lf, lr if lr == 1 or partial_sum_problem(op, lr) is None else 1
+
+
+def unfit_message(op: task.ComputeBlock, target: HardwareTarget) -> str:
+    counts = finest_counts(op)
+    finest = piece_bytes(op, counts, target)
+    where = f"{op.name} {op.task_id}: no split makes its pieces fit {target.usable_memory_bytes} B"
+    if finest > target.usable_memory_bytes:
+        vector = ",".join(map(str, counts))
+        return f"{where}: even its finest pieces (vector={vector}) read {finest} B"
+    return f"{where} in at most {MAX_PIECES} pieces"
+
+
+def fitting_counts(op: task.ComputeBlock, target: HardwareTarget, max_pieces: int = MAX_PIECES) -> Counts | None:
     """
     The split with the fewest pieces whose largest piece fits a core, None if none does.
     Pieces only add halo, replicas and alignment to what the whole block reads (less only
     the bias an r split moves away), so fewer pieces than that total over the capacity
-    cannot fit and the search starts there.
+    cannot fit and the search starts there; when even the finest pieces do not fit, none do.
     """
     capacity = target.usable_memory_bytes
+    if piece_bytes(op, finest_counts(op), target) > capacity:
+        return None
     whole = piece_bytes(op, (1, 1, 1, 1), target)
     bias = bias_bytes(axis_lengths(op)["f"] or 0, target) if op.optional_bias is not None else 0
     for pieces in range(max(1, -(-(whole - bias) // capacity)), max_pieces + 1):
@@ -104,6 +126,6 @@ def split_until_fit(blocks: GraphBlocks, target: HardwareTarget) -> None:
             continue
         counts = fitting_counts(op, target)
         if counts is None:
-            raise PassFailedException(f"{op.name} {op.task_id}: no split makes its pieces fit {capacity} B")
+            raise PassFailedException(unfit_message(op, target))
         created = [blocks.by_id[task_id] for task_id in blocks.split(op.task_id, counts).created]
         pending.extend(block for block in created if isinstance(block, task.ComputeBlock))
