@@ -18,7 +18,7 @@ script, the placer and the annotations of a graph obey the same rules:
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Sequence
 
 from attrs import frozen
 from xdsl.utils.exceptions import PassFailedException
@@ -128,13 +128,18 @@ class STMatrix:
         self.refresh()
 
     def refresh(self) -> None:
-        """Re-read the graph's blocks after it changed (a split)."""
+        """Re-read the graph's blocks after it changed (a split); only the blocks that are
+        new get their size computed."""
+        old = self.blocks
         self.blocks = {op.task_id: op for op in self.graph.tasks()}
         self.sizes = {
-            task_id: storage_bytes(op, self.target) if isinstance(op, task.StorageOp) else 0
+            task_id: self.sizes[task_id] if old.get(task_id) is op else self.size_of(op)
             for task_id, op in self.blocks.items()
         }
         self.node_cache.clear()
+
+    def size_of(self, op: task.TaskOp) -> int:
+        return storage_bytes(op, self.target) if isinstance(op, task.StorageOp) else 0
 
     def block(self, action: str, task_id: int) -> task.TaskOp:
         op = self.blocks.get(task_id)
@@ -143,15 +148,17 @@ class STMatrix:
         return op
 
     def nodes(self, group: AreaGroup) -> set[int]:
+        """The blocks a declared area group holds (see `group_nodes`), computed once."""
+        if (cached := self.node_cache.get(group.name)) is None:
+            cached = self.node_cache[group.name] = self.group_nodes(group)
+        return cached
+
+    def group_nodes(self, group: AreaGroup) -> set[int]:
         """The blocks an area group holds: its members and their compute blocks' input storage."""
-        if (cached := self.node_cache.get(group.name)) is not None:
-            return cached
         nodes = {task_id for task_id in group.members if task_id in self.blocks}
         for task_id in list(nodes):
             if isinstance(op := self.blocks[task_id], task.ComputeBlock):
                 nodes.update(storage.task_id for storage in input_storage(op))
-        if any(other is group for other in self.groups):
-            self.node_cache[group.name] = nodes
         return nodes
 
     def add_group(self, action: str, group: AreaGroup) -> None:
@@ -160,9 +167,14 @@ class STMatrix:
             raise action_error(action, f"area group {group.name!r} is declared twice")
         for task_id in sorted(group.members):
             self.block(action, task_id)
+        nodes = self.group_nodes(group)
         for task_id, place in self.places.items():
-            self.check_area(action, self.blocks[task_id], place.space, [group])
+            if problem := group.placement_problem(task_id in nodes, place.space):
+                raise action_error(
+                    action, f"{describe(self.blocks[task_id])} at core {format_space(place.space)}: {problem}"
+                )
         self.groups.append(group)
+        self.node_cache[group.name] = nodes
 
     def replace_members(self, removed: set[int], created: Sequence[int]) -> None:
         """After a split: members it removed are replaced by the blocks it created."""
@@ -170,11 +182,6 @@ class STMatrix:
             if group.members & removed:
                 group.members = (group.members - removed) | set(created)
         self.node_cache.clear()
-
-    def check_area(self, action: str, op: task.TaskOp, space: Space, groups: Iterable[AreaGroup]) -> None:
-        for group in groups:
-            if problem := group.placement_problem(op.task_id in self.nodes(group), space):
-                raise action_error(action, f"{describe(op)} at core {format_space(space)}: {problem}")
 
     def put(self, action: str, requests: Sequence[Request]) -> None:
         """Put blocks, all or none: each request is checked against the matrix and the
@@ -214,7 +221,9 @@ class STMatrix:
             self.check_storage_request(action, request, where, pending_bytes)
         else:
             self.check_slot_request(action, request, where, pending_slots)
-        self.check_area(action, op, request.space, self.groups)
+        for group in self.groups:
+            if problem := group.placement_problem(op.task_id in self.nodes(group), request.space):
+                raise action_error(action, f"{describe(op)} at core {format_space(request.space)}: {problem}")
 
     def check_storage_request(
         self,
