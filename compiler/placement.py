@@ -41,7 +41,6 @@ from xdsl.utils.exceptions import PassFailedException
 from stc.compiler.area_groups import AreaGroup
 from stc.compiler.st_matrix import (
     Place,
-    Request,
     STMatrix,
     allowed_stages,
     describe,
@@ -564,11 +563,11 @@ class Placer:
         matrix = self.matrix
         for unit in self.units:
             space, phases = self.cores[unit.core], (unit.phase,)
-            requests: list[Request] = []
-            for op in unit.blocks:
-                stage = self.stage_for(op, space, unit.step, unit.phase)
-                requests.append(Request(op, space, unit.step, phases, stage))
-            matrix.put(ACTION, requests)
+            puts = [
+                (op, Place(space, unit.step, phases, self.stage_for(op, space, unit.step, unit.phase)))
+                for op in unit.blocks
+            ]
+            matrix.put(ACTION, puts)
 
     def stage_for(self, op: task.TaskOp, space: Space, step: int, phase: int) -> Stage:
         stages = allowed_stages(op)
