@@ -533,20 +533,19 @@ class Placer:
         (input) or last (output) phase."""
         is_input = isinstance(unit.head, task.InputOp)
         unit.phase = self.neighbour_phase(unit, latest=not is_input)
-        stage = Stage.ROUTER_RECV if is_input else Stage.ROUTER_SEND
+        stage = allowed_stages(unit.head)[0]
         allowed = np.flatnonzero(self.masks[unit.index])
         cost, penalty = self.cost_vector(unit), self.foreign_areas(unit)
-        taken = {(u.core, u.phase) for u in self.units if u.kind == "io" and u.core >= 0 and u is not unit}
+        taken = {
+            (u.core, u.phase, allowed_stages(u.head)[0])
+            for u in self.units
+            if u.kind == "io" and u.core >= 0 and u is not unit
+        }
         busy = bad_routes = 0
         for core in allowed[np.lexsort((self.snake_rank[allowed], cost[allowed], penalty[allowed]))]:
             unit.core = int(core)
             space = self.cores[unit.core]
-            if (unit.core, unit.phase) in taken or (
-                space,
-                unit.step,
-                unit.phase,
-                stage,
-            ) in self.matrix.slots:
+            if (unit.core, unit.phase, stage) in taken or (space, unit.step, unit.phase, stage) in self.matrix.slots:
                 busy += 1
             elif self.routes_ok(unit):
                 return
