@@ -4,6 +4,7 @@ placed block, and a split sizes only the blocks it creates."""
 import pytest
 from conftest import parse
 from seed_graphs import SEED_GROUP
+from test_st_place import relu_chain
 
 from stc.compiler import st_matrix
 from stc.compiler.area_groups import AreaGroup, Rect
@@ -12,17 +13,6 @@ from stc.compiler.placement import place
 from stc.compiler.st_matrix import STMatrix
 from stc.dialects import task
 from stc.passes.task_split import split_task
-
-
-def chain(length: int) -> str:
-    """A graph of `length` relus in a row."""
-    lines = ['  %x = task.input 0 "x" : tensor<1x4x4x32xi8>', "  %b1 = task.buffer 1 si %x : tensor<1x4x4x32xi8>"]
-    for index in range(length):
-        block = 2 * index + 2
-        lines.append(f"  %r{block} = task.relu {block} %b{block - 1} : tensor<1x4x4x32xi8>")
-        lines.append(f"  %b{block + 1} = task.buffer {block + 1} si %r{block} : tensor<1x4x4x32xi8>")
-    lines.append(f'  task.output {2 * length + 2} "y" %b{2 * length + 1}')
-    return "task.graph @chain {\n" + "\n".join(lines) + "\n}\n"
 
 
 def counting(monkeypatch: pytest.MonkeyPatch, name: str) -> list[int]:
@@ -39,7 +29,7 @@ def counting(monkeypatch: pytest.MonkeyPatch, name: str) -> list[int]:
 
 
 def test_declaring_an_area_group_reads_each_member_once(monkeypatch: pytest.MonkeyPatch):
-    graph = next(op for op in parse(chain(40)).ops if isinstance(op, task.GraphOp))
+    graph = next(op for op in parse(relu_chain(40)).ops if isinstance(op, task.GraphOp))
     matrix = STMatrix(graph, load_target("tianjicx"))
     place(matrix, iterations=0)
     members = {op.task_id for op in graph.tasks() if isinstance(op, task.ComputeBlock)}
