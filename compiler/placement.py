@@ -130,10 +130,7 @@ class Placer:
     """Places the unplaced blocks of one graph; see the module docstring."""
 
     def __init__(self, matrix: STMatrix, seed: int = 0, iterations: int = 20000, strategy: str = "greedy"):
-        if strategy not in STRATEGIES:
-            raise PassFailedException(
-                f"{ACTION}: unknown strategy {strategy!r}; expected one of {', '.join(STRATEGIES)}"
-            )
+        check_options(iterations, strategy)
         self.matrix = matrix
         self.mesh = matrix.mesh
         self.rng = random.Random(seed)
@@ -647,6 +644,13 @@ class Placer:
         stages = allowed_stages(op)
         free = [s for s in stages if (space, step, phase, s) not in self.matrix.slots]
         return free[0] if free else stages[0]
+
+
+def check_options(iterations: int, strategy: str) -> None:
+    if strategy not in STRATEGIES:
+        raise PassFailedException(f"{ACTION}: unknown strategy {strategy!r}; expected one of {', '.join(STRATEGIES)}")
+    if iterations < 0:
+        raise PassFailedException(f"{ACTION}: iterations={iterations}; the annealing takes 0 or more moves")
 
 
 def producer_ids(op: task.ComputeBlock) -> list[int]:

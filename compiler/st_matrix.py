@@ -374,8 +374,10 @@ class STMatrix:
         """Put every block that carries an `st.coord`, checking it like a script's put."""
         for op in self.graph.tasks():
             coord = op.attributes.get(COORD)
-            if not isinstance(coord, CoordAttr):
+            if coord is None:
                 continue
+            if not isinstance(coord, CoordAttr):
+                raise action_error(action, f"{describe(op)}: {COORD} must be a #st.coord, got {coord}")
             phases = tuple(range(coord.phase, coord.last_phase + 1))
             self.put(action, [(op, Place(coord.space, coord.step, phases, coord.stage))])
         self.check_complete()

@@ -779,6 +779,8 @@ class AreaGroupOp(ActionOp):
         rects = parser.parse_comma_separated_list(parser.Delimiter.BRACES, lambda: parse_rect_body(parser))
         flags: set[str] = set()
         while flag := parser.parse_optional_keyword_in(AREA_FLAGS):
+            if flag in flags:
+                parser.raise_error(f"area group {name!r}: {flag} is given twice")
             flags.add(flag)
         op = cls(name, members, rects, *(flag in flags for flag in AREA_FLAGS))
         op.attributes.update(parser.parse_optional_attr_dict())
