@@ -66,6 +66,9 @@ class ActionExecutor:
         self.matrix = STMatrix(graph, target)
         self.matrix.read_annotations(ANNOTATIONS)
         self.count = 0
+        self.groups_changed = True
+        """Whether the memberships on the graph may be out of date."""
+        self.annotate()
 
     @property
     def graph(self) -> task.GraphOp:
@@ -91,6 +94,8 @@ class ActionExecutor:
         else:
             raise action_error(action, "is not an st action")
         self.count += 1
+        self.groups_changed |= isinstance(op, AreaGroupOp) or (bool(created) and bool(self.matrix.groups))
+        self.annotate()
         return created
 
     def split(self, action: str, task_ids: Sequence[int], vectors: Sequence[Sequence[int]]) -> list[int]:
@@ -169,16 +174,24 @@ class ActionExecutor:
         self.matrix.add_group(action, group)
 
     def finish(self) -> STMatrix:
-        """Check the rules of a finished script and write the coordinates and group
-        memberships on the graph's blocks."""
+        """Check the rules of a finished script (the graph is annotated after every action)."""
         self.matrix.check_complete()
-        self.matrix.annotate()
-        for op in self.graph.tasks():
-            op.attributes.pop(AREA_GROUPS, None)
-            names = [group.name for group in self.matrix.groups if op.task_id in group.members]
-            if names:
-                op.attributes[AREA_GROUPS] = ArrayAttr(StringAttr(name) for name in names)
         return self.matrix
+
+    def annotate(self) -> None:
+        """Write the coordinates of the blocks that moved and, after a split of a member or a
+        new area group, the group memberships that changed on the graph."""
+        self.matrix.annotate()
+        if not self.groups_changed:
+            return
+        for op in self.graph.tasks():
+            names = [StringAttr(group.name) for group in self.matrix.groups if op.task_id in group.members]
+            old = op.attributes.get(AREA_GROUPS)
+            if names and (not isinstance(old, ArrayAttr) or list(old.data) != names):
+                op.attributes[AREA_GROUPS] = ArrayAttr(names)
+            elif not names and old is not None:
+                del op.attributes[AREA_GROUPS]
+        self.groups_changed = False
 
 
 def span(action: str, where: str, start: CoordAttr, end: CoordAttr) -> tuple[int, ...]:

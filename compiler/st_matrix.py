@@ -119,6 +119,8 @@ class STMatrix:
         self.changed_by: dict[int, tuple[int, str]] = {}
         """(when, action) that last put or took out each block, for messages about it."""
         self.clock = itertools.count()
+        self.touched: set[int] = set()
+        """The blocks put or taken out since the last `annotate`."""
         self.slots: dict[tuple[Space, int, int, Stage], int] = {}
         self.storage: dict[tuple[Space, int, int], list[int]] = {}
         self.used: dict[tuple[Space, int, int], int] = {}
@@ -269,6 +271,7 @@ class STMatrix:
 
     def changed(self, task_id: int, action: str) -> None:
         self.changed_by[task_id] = (next(self.clock), action)
+        self.touched.add(task_id)
 
     def commit(self, action: str, op: task.TaskOp, place: Place) -> None:
         self.changed(op.task_id, action)
@@ -364,11 +367,17 @@ class STMatrix:
                 )
 
     def annotate(self) -> None:
-        """Write every block's coordinate as its `st.coord` attribute (removing stale ones)."""
-        for op in self.graph.tasks():
-            op.attributes.pop(COORD, None)
-            if (place := self.places.get(op.task_id)) is not None:
+        """Write the coordinate of every block put or taken out since the last call as its
+        `st.coord` attribute (removing it from blocks taken out). Every block that carries
+        one was put when the matrix read it, so all annotations are then up to date."""
+        for task_id in self.touched:
+            if (op := self.blocks.get(task_id)) is None:
+                continue
+            if (place := self.places.get(task_id)) is not None:
                 op.attributes[COORD] = place.coord()
+            else:
+                op.attributes.pop(COORD, None)
+        self.touched.clear()
 
     def read_annotations(self, action: str) -> None:
         """Put every block that carries an `st.coord`, checking it like a script's put."""
