@@ -104,6 +104,7 @@ class Layer:
         )
 
     def stage_free(self, kind: str) -> np.ndarray:
+        """The cores where a unit of this kind finds its stage free; storage needs none."""
         if kind == "axon":
             return self.axon == -1
         if kind == "soma":
@@ -146,6 +147,8 @@ class Placer:
         self.units: list[Unit] = []
         self.unit_of: dict[int, int] = {}
         self.route_groups = [group for group in matrix.groups if group.constrains_routes]
+        self.inside = {group.name: np.array([group.contains(space) for space in self.cores]) for group in matrix.groups}
+        """The cores inside each area group."""
         self.masks: list[np.ndarray] = []
         """The cores each unit may take."""
         self.producers: dict[int, list[int]] = {}
@@ -266,7 +269,7 @@ class Placer:
         return mask
 
     def group_mask(self, unit: Unit, group: AreaGroup) -> np.ndarray:
-        inside = np.array([group.contains(space) for space in self.cores])
+        inside = self.inside[group.name]
         nodes = self.matrix.nodes(group)
         members = [op.task_id in nodes for op in unit.blocks]
         if all(members):
@@ -479,7 +482,7 @@ class Placer:
                 core = int(np.flatnonzero(free)[np.argmax(layer.memory[free])])
                 best = max(best, (int(layer.memory[core]), core, phase))
         where = f"phase {phases[0]}" if len(phases) == 1 else f"phases {min(phases)} to {max(phases)}"
-        stage = {"axon": "axon", "soma": "soma1 and soma2", "storage": "memory", "io": "router"}[unit.kind]
+        stage = {"axon": "axon", "soma": "soma1 and soma2", "storage": "memory"}[unit.kind]
         text = (
             f"{what} but no allowed core has room in {where}: {stage} stage taken on "
             f"{stage_full} core-phases, too little free memory on {memory_full}"
@@ -498,7 +501,7 @@ class Placer:
         for group in self.route_groups:
             nodes = self.matrix.nodes(group)
             if group.exclusive_routing and not any(op.task_id in nodes for op in unit.blocks):
-                count += np.array([group.contains(space) for space in self.cores])
+                count += self.inside[group.name]
         return count
 
     def routes_ok(self, unit: Unit) -> bool:

@@ -26,7 +26,7 @@ from xdsl.utils.target import Target
 
 from stc.compiler.st_actions import apply_mapping
 from stc.compiler.st_matrix import STMatrix
-from stc.dialects.st import MappingOp, RouteAttr, Space, Stage
+from stc.dialects.st import ROUTES, MappingOp, RouteAttr, Space, Stage
 
 CELL = 56
 GAP = 40
@@ -34,7 +34,6 @@ PANELS_PER_ROW = 4
 TILE_COLOURS = ("#f4f6fb", "#fdf3e1", "#e9f5ec", "#f6e9f5")
 ROUTE_COLOUR = "#1f5fbf"
 GROUP_COLOUR = "#6a3fb5"
-ROUTES = "st.routes"
 STAGE_LABELS = {
     "A": (Stage.AXON,),
     "S": (Stage.SOMA1, Stage.SOMA2),

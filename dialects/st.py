@@ -188,6 +188,9 @@ def coord_problem(target: HardwareTarget, coord: CoordAttr) -> str | None:
 COORD = "st.coord"
 """The discardable attribute holding a task block's coordinate."""
 
+ROUTES = "st.routes"
+"""The discardable attribute holding the routes into a block (`st-route`)."""
+
 
 def parse_coord_body(parser: AttrParser) -> CoordAttr:
     """Parse `(0, 0, 2, 3), (0, 1, axon)` or `(0, 0, 2, 3), (0, 0 to 3, memory)`."""

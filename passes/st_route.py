@@ -21,10 +21,7 @@ from xdsl.utils.exceptions import PassFailedException
 from stc.compiler.st_actions import apply_mapping
 from stc.compiler.st_matrix import STMatrix, describe
 from stc.compiler.st_nets import graph_nets
-from stc.dialects.st import MappingOp, RouteAttr, format_space
-
-ROUTES = "st.routes"
-"""The discardable attribute holding the routes into a block."""
+from stc.dialects.st import ROUTES, MappingOp, RouteAttr, format_space
 
 
 def route_graph(matrix: STMatrix) -> None:
