@@ -42,13 +42,14 @@ task.graph @ag {
 """
 
 
-def relu_chain(length: int) -> str:
+def relu_chain(length: int, shape: str = "1x4x4x32") -> str:
     """A graph of `length` relus in a row: relu 2k + 2 reads buffer 2k + 1."""
-    lines = ['  %x = task.input 0 "x" : tensor<1x4x4x32xi8>', "  %b1 = task.buffer 1 si %x : tensor<1x4x4x32xi8>"]
+    tensor = f"tensor<{shape}xi8>"
+    lines = [f'  %x = task.input 0 "x" : {tensor}', f"  %b1 = task.buffer 1 si %x : {tensor}"]
     for index in range(length):
         block = 2 * index + 2
-        lines.append(f"  %r{block} = task.relu {block} %b{block - 1} : tensor<1x4x4x32xi8>")
-        lines.append(f"  %b{block + 1} = task.buffer {block + 1} si %r{block} : tensor<1x4x4x32xi8>")
+        lines.append(f"  %r{block} = task.relu {block} %b{block - 1} : {tensor}")
+        lines.append(f"  %b{block + 1} = task.buffer {block + 1} si %r{block} : {tensor}")
     lines.append(f'  task.output {2 * length + 2} "y" %b{2 * length + 1}')
     return "task.graph @chain {\n" + "\n".join(lines) + "\n}\n"
 
