@@ -238,6 +238,11 @@ class STMatrix:
                 raise action_error(action, f"{where}: it is already there in phase {again[0]}")
         size = self.sizes[op.task_id]
         capacity = self.mesh.capacity(place.space)
+        if capacity == 0:
+            tile = self.mesh.tile(place.space).name
+            raise action_error(
+                action, f"{where}: core {format_space(place.space)} is a {tile}, which has no local memory"
+            )
         for phase in place.phases:
             key = (place.space, place.step, phase)
             in_use = self.used.get(key, 0) + pending_bytes.get(key, 0)

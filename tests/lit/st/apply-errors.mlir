@@ -431,6 +431,74 @@ st.mapping @fc target "tianjicx" {
 
 // -----
 
+// Seed: ky and kx are never split (a Shape's nky and nkx are 1).
+task.graph @fc {
+  %x = task.input 5 "x" : tensor<1x1x1x32xi8>
+  %in = task.buffer 0 sifc %x : tensor<1x1x1x32xi8>
+  %w = task.weight 1 #task.random<1> : tensor<32x1x1x32xi8>
+  %b = task.bias 2 #task.random<2> : tensor<32xi32>
+  %f = task.fc 3 %in, %w bias %b shift 10 : tensor<1x1x1x32xi8>
+  %out = task.buffer 4 so %f : tensor<1x1x1x32xi8>
+  task.output 6 "y" %out
+}
+st.mapping @fc target "tianjicx" {
+  st.split_task 3 by [1, 1, 1, 1, 2, 1]
+}
+// CHECK: st.split_task (action 1): task.fc 3: ky and kx are never split, got nky=2 nkx=1
+
+// -----
+
+// Seed: only compute blocks are split.
+task.graph @fc {
+  %x = task.input 5 "x" : tensor<1x1x1x32xi8>
+  %in = task.buffer 0 sifc %x : tensor<1x1x1x32xi8>
+  %w = task.weight 1 #task.random<1> : tensor<32x1x1x32xi8>
+  %b = task.bias 2 #task.random<2> : tensor<32xi32>
+  %f = task.fc 3 %in, %w bias %b shift 10 : tensor<1x1x1x32xi8>
+  %out = task.buffer 4 so %f : tensor<1x1x1x32xi8>
+  task.output 6 "y" %out
+}
+st.mapping @fc target "tianjicx" {
+  st.split_task 1 by [1, 1, 2, 1]
+}
+// CHECK: st.split_task (action 1): block 1 (task.weight) is a storage block; only compute blocks are split
+
+// -----
+
+// split_group names each block once.
+task.graph @fc {
+  %x = task.input 5 "x" : tensor<1x1x1x32xi8>
+  %in = task.buffer 0 sifc %x : tensor<1x1x1x32xi8>
+  %w = task.weight 1 #task.random<1> : tensor<32x1x1x32xi8>
+  %b = task.bias 2 #task.random<2> : tensor<32xi32>
+  %f = task.fc 3 %in, %w bias %b shift 10 : tensor<1x1x1x32xi8>
+  %out = task.buffer 4 so %f : tensor<1x1x1x32xi8>
+  task.output 6 "y" %out
+}
+st.mapping @fc target "tianjicx" {
+  st.split_group [3, 3] by [1, 1, 2, 1]
+}
+// CHECK: st.split_group (action 1): block 3 is named twice
+
+// -----
+
+// Storage needs local memory: an aie-ml shim tile has none.
+task.graph @fc {
+  %x = task.input 5 "x" : tensor<1x1x1x32xi8>
+  %in = task.buffer 0 sifc %x : tensor<1x1x1x32xi8>
+  %w = task.weight 1 #task.random<1> : tensor<32x1x1x32xi8>
+  %b = task.bias 2 #task.random<2> : tensor<32xi32>
+  %f = task.fc 3 %in, %w bias %b shift 10 : tensor<1x1x1x32xi8>
+  %out = task.buffer 4 so %f : tensor<1x1x1x32xi8>
+  task.output 6 "y" %out
+}
+st.mapping @fc target "aie-ml" {
+  st.put_in 1 at (0, 0, 0, 0), (0, 0, memory)
+}
+// CHECK: st.put_in (action 1): block 1 (task.weight) at (0, 0, 0, 0), (0, 0, memory): core (0, 0, 0, 0) is a shim_tile, which has no local memory
+
+// -----
+
 // Unknown block.
 task.graph @fc {
   %x = task.input 5 "x" : tensor<1x1x1x32xi8>
