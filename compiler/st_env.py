@@ -68,11 +68,13 @@ def bad_input(where: str, message: str) -> PassFailedException:
 
 
 def integer(where: str, what: str, value: object, minimum: int = 0) -> int:
-    """`value` if it is an integer of at least `minimum` (PIIndex members are integers)."""
+    """`value` if it is a 64-bit integer of at least `minimum` (PIIndex members are integers)."""
     if not isinstance(value, int) or isinstance(value, bool):
         raise bad_input(where, f"{what} must be an integer, got {value!r}")
     if value < minimum:
         raise bad_input(where, f"{what} must be {minimum} or more, got {value}")
+    if value >= 2**63:
+        raise bad_input(where, f"{what} must be below 2**63, got {value}")
     return int(value)
 
 

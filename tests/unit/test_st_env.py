@@ -128,6 +128,7 @@ def test_stenv_needs_a_single_unmapped_graph():
         ),
         (lambda env: env.take_out(core0(1, PIIndex.AXON), task_id=True), r"STEnv.take_out: task_id must be an integer"),
         (lambda env: env.split_task(3, Shape(ny="2")), r"Shape: ny must be an integer, got '2'"),
+        (lambda env: env.split_task(3, [1, 1, 2**70, 1]), r"STEnv.split_task: a split vector must be below 2\*\*63"),
         (lambda env: env.split_task(3, [2, 0, 1, 1]), r"STEnv.split_task: a split vector must be 1 or more, got 0"),
         (lambda env: env.split_group([3, "1"], Shape(nf=2)), r"STEnv.split_group: task_id_list must be an integer"),
         (
