@@ -254,15 +254,24 @@ class HardwareTarget:
         """
         self._check_core(source)
         self._check_core(destination)
-        (source_y, source_x), (destination_y, destination_x) = source, destination
-        path = [(source_y, x) for x in _walk(source_x, destination_x)]
-        path += [(y, destination_x) for y in _walk(source_y, destination_y)]
-        path.append(destination)
-        return list(itertools.pairwise(path))
+        return list(itertools.pairwise(xy_path(source, destination)))
 
     def _check_core(self, coord: Coord) -> None:
         if not self.core_exists(*coord):
             raise ValueError(f"target {self.name!r} has no core at (y, x) = {coord}")
+
+
+def xy_path(source: Coord, destination: Coord) -> list[Coord]:
+    """Every `(y, x)` an XY route passes, both ends included: along x first, then along y.
+
+    >>> xy_path((1, 1), (0, 2))
+    [(1, 1), (1, 2), (0, 2)]
+    """
+    (source_y, source_x), (destination_y, destination_x) = source, destination
+    path = [(source_y, x) for x in _walk(source_x, destination_x)]
+    path += [(y, destination_x) for y in _walk(source_y, destination_y)]
+    path.append(destination)
+    return path
 
 
 def _walk(start: int, stop: int) -> range:

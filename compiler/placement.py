@@ -7,12 +7,14 @@ compute block (network-output buffers); network inputs and outputs (IO). Placeme
 
 1. gives every compute unit a target phase: its depth in the graph (longest chain of
    compute blocks before it), or, when the graph is deeper than the target has phases,
-   consecutive depths packed into phases with about the same number of units each;
+   consecutive depths packed into phases with about the same number of units each; moved
+   by the pins, so that a block comes after the compute blocks it reads from and before
+   those that read from it (in a later phase, or in no earlier one when depths share);
 2. places the units greedily, pinned ones first, then by target phase and graph order:
    each takes the core with a free stage and enough free memory that minimises
    Σ bytes × hops to its neighbours already placed, ties broken along a snake order of
    the mesh; a unit that fits nowhere in its target phase tries the later phases, then
-   the earlier ones;
+   the earlier ones, within that order;
 3. puts each network input and output on the IO tile (a tile that neither computes nor
    stores, like AIE shim tiles; any tile when the target has none) nearest its buffers;
 4. improves the cores by simulated annealing, a bounded number of moves and swaps of
@@ -41,7 +43,6 @@ from xdsl.utils.exceptions import PassFailedException
 from stc.compiler.area_groups import AreaGroup
 from stc.compiler.st_matrix import (
     Place,
-    Request,
     STMatrix,
     allowed_stages,
     describe,
@@ -69,7 +70,6 @@ class Unit:
     step: int = 0
     fixed_core: int | None = None
     fixed_phases: tuple[int, ...] | None = None
-    level: int = 0
     target_phase: int = 0
     core: int = -1
     phase: int = -1
@@ -104,6 +104,7 @@ class Layer:
         )
 
     def stage_free(self, kind: str) -> np.ndarray:
+        """The cores where a unit of this kind finds its stage free; storage needs none."""
         if kind == "axon":
             return self.axon == -1
         if kind == "soma":
@@ -130,10 +131,7 @@ class Placer:
     """Places the unplaced blocks of one graph; see the module docstring."""
 
     def __init__(self, matrix: STMatrix, seed: int = 0, iterations: int = 20000, strategy: str = "greedy"):
-        if strategy not in STRATEGIES:
-            raise PassFailedException(
-                f"{ACTION}: unknown strategy {strategy!r}; expected one of {', '.join(STRATEGIES)}"
-            )
+        check_options(iterations, strategy)
         self.matrix = matrix
         self.mesh = matrix.mesh
         self.rng = random.Random(seed)
@@ -149,8 +147,19 @@ class Placer:
         self.units: list[Unit] = []
         self.unit_of: dict[int, int] = {}
         self.route_groups = [group for group in matrix.groups if group.constrains_routes]
+        self.inside = {group.name: np.array([group.contains(space) for space in self.cores]) for group in matrix.groups}
+        """The cores inside each area group."""
         self.masks: list[np.ndarray] = []
         """The cores each unit may take."""
+        self.producers: dict[int, list[int]] = {}
+        """The compute blocks each compute block reads from (through its input buffers)."""
+        self.consumers: dict[int, list[int]] = {}
+        self.phase_gap = 1
+        """How many phases a block runs after the blocks it reads from, at least: 1, or 0 when
+        the graph is deeper than the target has phases and consecutive depths share them."""
+        self.phase_limit = 0
+        self.placed_phases: dict[int, int] = {}
+        """The phase of every compute block placed so far, pinned ones included."""
 
     def layer(self, step: int, phase: int) -> Layer:
         if (key := (step, phase)) not in self.layers:
@@ -162,7 +171,7 @@ class Placer:
         if not self.units:
             return
         self.connect()
-        self.assign_target_phases()
+        self.plan_phases()
         compute = [u for u in self.units if u.kind in ("axon", "soma") or u.fixed_core is not None]
         for unit in sorted(compute, key=lambda u: (u.fixed_core is None, u.target_phase, u.order)):
             self.place_greedily(unit)
@@ -260,7 +269,7 @@ class Placer:
         return mask
 
     def group_mask(self, unit: Unit, group: AreaGroup) -> np.ndarray:
-        inside = np.array([group.contains(space) for space in self.cores])
+        inside = self.inside[group.name]
         nodes = self.matrix.nodes(group)
         members = [op.task_id in nodes for op in unit.blocks]
         if all(members):
@@ -313,41 +322,102 @@ class Placer:
             return self.unit_of[block], -1
         return -1, self.core_index[places[block].space]
 
-    def assign_target_phases(self) -> None:
-        """Depth of every compute block, packed into the target's phases."""
+    def plan_phases(self) -> None:
+        """Give every compute unit a target phase: its depth, packed into the target's phases,
+        but no earlier than the blocks it reads from and no later than the blocks that read
+        from it, pinned ones included (see `phase_gap`)."""
+        compute = [op for op in self.matrix.graph.tasks() if isinstance(op, task.ComputeBlock)]
         depth: dict[int, int] = {}
-        for op in self.matrix.graph.tasks():
-            if not isinstance(op, task.ComputeBlock):
-                continue
-            producers = [
-                value.owner
-                for storage in input_storage(op)
-                if isinstance(storage, task.BufferOp)
-                for value in storage.sources
-            ]
-            depth[op.task_id] = max(
-                (depth[p.task_id] + 1 for p in producers if isinstance(p, task.ComputeBlock)),
-                default=0,
-            )
+        for op in compute:
+            self.producers[op.task_id] = producer_ids(op)
+            self.consumers[op.task_id] = []
+            for producer in self.producers[op.task_id]:
+                self.consumers[producer].append(op.task_id)
+            depth[op.task_id] = max((depth[p] + 1 for p in self.producers[op.task_id]), default=0)
         free = [u for u in self.units if u.kind in ("axon", "soma")]
-        for unit in free:
-            unit.level = depth[unit.head.task_id]
-        levels = max((u.level for u in free), default=0) + 1
+        levels = max((depth[u.head.task_id] for u in free), default=0) + 1
         phases = self.matrix.target.max_phases or levels
-        counts = [int(n) for n in np.bincount([u.level for u in free], minlength=levels)]
+        counts = [int(n) for n in np.bincount([depth[u.head.task_id] for u in free], minlength=levels)]
         phase_of = list(range(levels)) if levels <= phases else pack_levels(counts, phases)
-        for unit in free:
-            unit.target_phase = phase_of[unit.level]
+        self.phase_gap = 1 if levels <= phases else 0
+        places = self.matrix.places
+        planned = {task_id: place.phase for task_id, place in places.items() if task_id in depth}
+        self.placed_phases = dict(planned)
+        self.phase_limit = self.matrix.target.max_phases or max([levels, *planned.values()]) + len(self.units) + 1
+        free_ids = [op.task_id for op in compute if op.task_id not in places]
+        for task_id in free_ids:
+            unit = self.units[self.unit_of[task_id]]
+            lo, hi = self.phase_bounds(unit, planned, consumers=False)
+            if lo > hi:
+                raise PassFailedException(f"{ACTION}: {self.phase_conflict(unit, planned, 'planned for')}")
+            unit.target_phase = planned[task_id] = min(max(phase_of[depth[task_id]], lo), hi)
+        for task_id in reversed(free_ids):
+            unit = self.units[self.unit_of[task_id]]
+            _, hi = self.phase_bounds(unit, planned, producers=False)
+            unit.target_phase = planned[task_id] = min(unit.target_phase, hi)
+        for task_id in free_ids:
+            unit = self.units[self.unit_of[task_id]]
+            if not self.candidate_phases(unit, planned):
+                raise PassFailedException(f"{ACTION}: {self.phase_conflict(unit, planned, 'planned for')}")
 
-    def phase_limit(self) -> int:
-        limit = self.matrix.target.max_phases
-        return limit if limit is not None else max(u.target_phase for u in self.units) + len(self.units) + 1
+    def phase_bounds(
+        self, unit: Unit, phases: dict[int, int], producers: bool = True, consumers: bool = True
+    ) -> tuple[int, int]:
+        """The phases a compute unit may take given the phases of the compute blocks it reads
+        from and that read from it in its step (`phases`, by block); the target's limit."""
+        lo, hi = 0, self.phase_limit - 1
+        if unit.kind not in ("axon", "soma"):
+            return lo, hi
+        head = unit.head.task_id
+        gap = self.phase_gap
+        if producers:
+            lo = max([lo] + [phases[p] + gap for p in self.producers[head] if self.same_step(p, unit, phases)])
+        if consumers:
+            hi = min([hi] + [phases[c] - gap for c in self.consumers[head] if self.same_step(c, unit, phases)])
+        return lo, hi
 
-    def candidate_phases(self, unit: Unit) -> list[int]:
+    def same_step(self, task_id: int, unit: Unit, phases: dict[int, int]) -> bool:
+        """Whether a compute block has a phase in `phases` and is in the unit's step."""
+        if task_id not in phases:
+            return False
+        place = self.matrix.places.get(task_id)
+        return (place.step if place is not None else self.units[self.unit_of[task_id]].step) == unit.step
+
+    def phase_conflict(self, unit: Unit, phases: dict[int, int], placed: str = "placed in") -> str:
+        """Why no phase suits a compute unit: the blocks it reads from, those that read from
+        it, the pins of its input storage or the target's phases."""
+        head, gap = unit.head.task_id, self.phase_gap
+        lo, hi = self.phase_bounds(unit, phases)
+        fixed = unit.fixed_phases or (lo,)
+        reasons: list[str] = []
+        after = [p for p in self.producers[head] if self.same_step(p, unit, phases) and phases[p] + gap == lo]
+        if after and (lo > max(fixed) or lo > hi):
+            reasons.append(f"after {self.describe_phase(after[0], phases, placed)}")
+        if hi < min(fixed) or lo > hi:
+            before = [c for c in self.consumers[head] if self.same_step(c, unit, phases) and phases[c] - gap == hi]
+            if before:
+                reasons.append(f"before {self.describe_phase(before[0], phases, placed)}")
+            else:
+                reasons.append(f"within {self.matrix.target.name}'s {self.phase_limit} phases")
         if unit.fixed_phases is not None:
-            return list(unit.fixed_phases)
-        start, limit = min(unit.target_phase, self.phase_limit() - 1), self.phase_limit()
-        return [*range(start, limit), *range(start - 1, -1, -1)]
+            reasons.append(f"in a phase of its pinned input storage ({', '.join(map(str, unit.fixed_phases))})")
+        order = "a later phase than" if gap else "no earlier phase than"
+        return (
+            f"no phase suits {describe(unit.head)}: it must run {' and '.join(reasons)}; a block runs in "
+            f"{order} the blocks it reads from"
+        )
+
+    def describe_phase(self, task_id: int, phases: dict[int, int], placed: str) -> str:
+        how = "pinned to" if task_id in self.matrix.places else placed
+        return f"block {task_id} ({self.matrix.blocks[task_id].name}, {how} phase {phases[task_id]})"
+
+    def candidate_phases(self, unit: Unit, phases: dict[int, int]) -> list[int]:
+        """The phases to try for a unit, in order: its target phase, the later ones, then the
+        earlier ones, within its bounds (`phases` of the blocks around it) and pins."""
+        lo, hi = self.phase_bounds(unit, phases)
+        allowed = [p for p in (unit.fixed_phases or range(lo, hi + 1)) if lo <= p <= hi]
+        start = min(max(unit.target_phase, lo), hi)
+        return [p for p in allowed if p >= start] + [p for p in reversed(allowed) if p < start]
 
     def neighbour_phase(self, unit: Unit, latest: bool) -> int:
         """The latest (or earliest) phase of the units and pinned blocks a unit talks to."""
@@ -374,25 +444,29 @@ class Placer:
 
     def place_greedily(self, unit: Unit) -> None:
         allowed = self.masks[unit.index]
+        phases = self.candidate_phases(unit, self.placed_phases)
+        if not phases:
+            raise PassFailedException(f"{ACTION}: {self.phase_conflict(unit, self.placed_phases)}")
+        cost, penalty = self.cost_vector(unit), self.foreign_areas(unit)
         bad_routes = 0
-        for phase in self.candidate_phases(unit):
+        for phase in phases:
             layer = self.layer(unit.step, phase)
             feasible = np.flatnonzero(allowed & layer.stage_free(unit.kind) & (layer.memory >= unit.memory))
-            if self.strategy == "greedy" and len(feasible):
-                cost = self.cost_vector(unit)
-                penalty = self.foreign_areas(unit)
+            if self.strategy == "greedy":
                 feasible = feasible[np.lexsort((self.snake_rank[feasible], cost[feasible], penalty[feasible]))]
             for core in feasible:
                 unit.core, unit.phase = int(core), phase
                 if self.routes_ok(unit):
                     layer.take(unit, unit.core)
+                    if unit.kind in ("axon", "soma"):
+                        self.placed_phases[unit.head.task_id] = phase
                     return
                 bad_routes += 1
             unit.core = unit.phase = -1
         raise PassFailedException(f"{ACTION}: {self.why_nothing_fits(unit, allowed, bad_routes)}")
 
     def why_nothing_fits(self, unit: Unit, allowed: np.ndarray, bad_routes: int) -> str:
-        phases = self.candidate_phases(unit)
+        phases = self.candidate_phases(unit, self.placed_phases)
         capacity = max(self.mesh.capacity(self.cores[c]) for c in np.flatnonzero(allowed))
         what = f"{unit.describe()} needs {unit.memory} B of local memory"
         if unit.memory > capacity:
@@ -408,7 +482,7 @@ class Placer:
                 core = int(np.flatnonzero(free)[np.argmax(layer.memory[free])])
                 best = max(best, (int(layer.memory[core]), core, phase))
         where = f"phase {phases[0]}" if len(phases) == 1 else f"phases {min(phases)} to {max(phases)}"
-        stage = {"axon": "axon", "soma": "soma1 and soma2", "storage": "memory", "io": "router"}[unit.kind]
+        stage = {"axon": "axon", "soma": "soma1 and soma2", "storage": "memory"}[unit.kind]
         text = (
             f"{what} but no allowed core has room in {where}: {stage} stage taken on "
             f"{stage_full} core-phases, too little free memory on {memory_full}"
@@ -427,7 +501,7 @@ class Placer:
         for group in self.route_groups:
             nodes = self.matrix.nodes(group)
             if group.exclusive_routing and not any(op.task_id in nodes for op in unit.blocks):
-                count += np.array([group.contains(space) for space in self.cores])
+                count += self.inside[group.name]
         return count
 
     def routes_ok(self, unit: Unit) -> bool:
@@ -534,20 +608,19 @@ class Placer:
         (input) or last (output) phase."""
         is_input = isinstance(unit.head, task.InputOp)
         unit.phase = self.neighbour_phase(unit, latest=not is_input)
-        stage = Stage.ROUTER_RECV if is_input else Stage.ROUTER_SEND
+        stage = allowed_stages(unit.head)[0]
         allowed = np.flatnonzero(self.masks[unit.index])
         cost, penalty = self.cost_vector(unit), self.foreign_areas(unit)
-        taken = {(u.core, u.phase) for u in self.units if u.kind == "io" and u.core >= 0 and u is not unit}
+        taken = {
+            (u.core, u.phase, allowed_stages(u.head)[0])
+            for u in self.units
+            if u.kind == "io" and u.core >= 0 and u is not unit
+        }
         busy = bad_routes = 0
         for core in allowed[np.lexsort((self.snake_rank[allowed], cost[allowed], penalty[allowed]))]:
             unit.core = int(core)
             space = self.cores[unit.core]
-            if (unit.core, unit.phase) in taken or (
-                space,
-                unit.step,
-                unit.phase,
-                stage,
-            ) in self.matrix.slots:
+            if (unit.core, unit.phase, stage) in taken or (space, unit.step, unit.phase, stage) in self.matrix.slots:
                 busy += 1
             elif self.routes_ok(unit):
                 return
@@ -564,16 +637,31 @@ class Placer:
         matrix = self.matrix
         for unit in self.units:
             space, phases = self.cores[unit.core], (unit.phase,)
-            requests: list[Request] = []
-            for op in unit.blocks:
-                stage = self.stage_for(op, space, unit.step, unit.phase)
-                requests.append(Request(op, space, unit.step, phases, stage))
-            matrix.put(ACTION, requests)
+            puts = [
+                (op, Place(space, unit.step, phases, self.stage_for(op, space, unit.step, unit.phase)))
+                for op in unit.blocks
+            ]
+            matrix.put(ACTION, puts)
 
     def stage_for(self, op: task.TaskOp, space: Space, step: int, phase: int) -> Stage:
         stages = allowed_stages(op)
         free = [s for s in stages if (space, step, phase, s) not in self.matrix.slots]
         return free[0] if free else stages[0]
+
+
+def check_options(iterations: int, strategy: str) -> None:
+    if strategy not in STRATEGIES:
+        raise PassFailedException(f"{ACTION}: unknown strategy {strategy!r}; expected one of {', '.join(STRATEGIES)}")
+    if iterations < 0:
+        raise PassFailedException(f"{ACTION}: iterations={iterations}; the annealing takes 0 or more moves")
+
+
+def producer_ids(op: task.ComputeBlock) -> list[int]:
+    """The compute blocks whose results `op` reads through its input buffers, each once."""
+    owners = dict.fromkeys(
+        value.owner for storage in input_storage(op) if isinstance(storage, task.BufferOp) for value in storage.sources
+    )
+    return [owner.task_id for owner in owners if isinstance(owner, task.ComputeBlock)]
 
 
 def pack_levels(counts: Sequence[int], phases: int) -> list[int]:

@@ -16,7 +16,7 @@ from xdsl.utils.exceptions import PassFailedException
 from stc.compiler.area_groups import AreaGroup, area_group_of
 from stc.compiler.hardware import HardwareTarget, TargetError, load_target
 from stc.compiler.st_matrix import (
-    Request,
+    Place,
     STMatrix,
     action_error,
     describe,
@@ -66,6 +66,9 @@ class ActionExecutor:
         self.matrix = STMatrix(graph, target)
         self.matrix.read_annotations(ANNOTATIONS)
         self.count = 0
+        self.groups_changed = True
+        """Whether the memberships on the graph may be out of date."""
+        self.annotate()
 
     @property
     def graph(self) -> task.GraphOp:
@@ -91,6 +94,8 @@ class ActionExecutor:
         else:
             raise action_error(action, "is not an st action")
         self.count += 1
+        self.groups_changed |= isinstance(op, AreaGroupOp) or (bool(created) and bool(self.matrix.groups))
+        self.annotate()
         return created
 
     def split(self, action: str, task_ids: Sequence[int], vectors: Sequence[Sequence[int]]) -> list[int]:
@@ -125,37 +130,39 @@ class ActionExecutor:
         block = self.matrix.block(action, op.task_id)
         phases = (op.at.phase,)
         if op.end is not None:
+            where = f"{describe(block)} at {op.at.text()} to {op.end.text()}"
             if not is_memory_block(block):
-                raise action_error(action, f"{describe(block)}: only storage blocks take an end coordinate")
-            phases = span(action, op.at, op.end)
-        self.matrix.put(action, [Request(block, op.at.space, op.at.step, phases, op.at.stage)])
+                raise action_error(action, f"{where}: only storage blocks take an end coordinate")
+            phases = span(action, where, op.at, op.end)
+        self.matrix.put(action, [(block, Place(op.at.space, op.at.step, phases, op.at.stage))])
 
     def put_group_in(self, action: str, op: PutGroupInOp) -> None:
         block = self.matrix.block(action, op.task_id)
-        if not isinstance(block, task.ComputeBlock):
-            raise action_error(action, f"{describe(block)} is not a compute block")
         at = op.at
-        requests = [Request(block, at.space, at.step, (at.phase,), at.stage)]
-        requests += [Request(storage, at.space, at.step, (at.phase,), Stage.MEMORY) for storage in input_storage(block)]
-        self.matrix.put(action, requests)
+        if not isinstance(block, task.ComputeBlock):
+            raise action_error(
+                action, f"{describe(block)} at {at.text()}: put_group_in takes a compute block, not a storage block"
+            )
+        puts = [(block, Place(at.space, at.step, (at.phase,), at.stage))]
+        puts += [(storage, Place(at.space, at.step, (at.phase,), Stage.MEMORY)) for storage in input_storage(block)]
+        self.matrix.put(action, puts)
 
     def take_out(self, action: str, op: TakeOutOp) -> None:
         at = op.at
+        block = None if op.task_id is None else self.matrix.block(action, op.task_id)
+        what = "storage" if block is None else describe(block)
+        where = f"{what} at {at.text()}" + ("" if op.end is None else f" to {op.end.text()}")
         if at.stage != Stage.MEMORY:
             if op.end is not None:
-                raise action_error(
-                    action,
-                    f"an end coordinate takes storage out; {at.text()} is not at the memory stage",
-                )
+                raise action_error(action, f"{where}: an end coordinate takes storage out, at the memory stage only")
             self.matrix.take_slot(action, at, op.task_id)
             return
-        phases = (at.phase,) if op.end is None else span(action, at, op.end)
-        if op.task_id is None:
+        phases = (at.phase,) if op.end is None else span(action, where, at, op.end)
+        if block is None:
             self.matrix.take_all_storage(action, at.space, at.step, phases)
             return
-        block = self.matrix.block(action, op.task_id)
         if not is_memory_block(block):
-            raise action_error(action, f"{describe(block)} is not a storage block; it is not at the memory stage")
+            raise action_error(action, f"{where}: not a storage block, so never at the memory stage")
         self.matrix.take_storage(action, block, at.space, at.step, phases)
 
     def area_group(self, action: str, op: AreaGroupOp) -> None:
@@ -165,27 +172,32 @@ class ActionExecutor:
         self.matrix.add_group(action, group)
 
     def finish(self) -> STMatrix:
-        """Check the rules of a finished script and write the coordinates and group
-        memberships on the graph's blocks."""
+        """Check the rules of a finished script (the graph is annotated after every action)."""
         self.matrix.check_complete()
-        self.matrix.annotate()
-        for op in self.graph.tasks():
-            op.attributes.pop(AREA_GROUPS, None)
-            names = [group.name for group in self.matrix.groups if op.task_id in group.members]
-            if names:
-                op.attributes[AREA_GROUPS] = ArrayAttr(StringAttr(name) for name in names)
         return self.matrix
 
+    def annotate(self) -> None:
+        """Write the coordinates of the blocks that moved and, after a split of a member or a
+        new area group, the group memberships that changed on the graph."""
+        self.matrix.annotate()
+        if not self.groups_changed:
+            return
+        for op in self.graph.tasks():
+            names = [StringAttr(group.name) for group in self.matrix.groups if op.task_id in group.members]
+            old = op.attributes.get(AREA_GROUPS)
+            if names and (not isinstance(old, ArrayAttr) or list(old.data) != names):
+                op.attributes[AREA_GROUPS] = ArrayAttr(names)
+            elif not names and old is not None:
+                del op.attributes[AREA_GROUPS]
+        self.groups_changed = False
 
-def span(action: str, start: CoordAttr, end: CoordAttr) -> tuple[int, ...]:
+
+def span(action: str, where: str, start: CoordAttr, end: CoordAttr) -> tuple[int, ...]:
     """The phases from a start to an end coordinate, which may differ only in a later phase."""
     if (end.space, end.step, end.stage) != (start.space, start.step, start.stage):
-        raise action_error(
-            action,
-            f"end coordinate {end.text()} differs from {start.text()} in more than the phase",
-        )
+        raise action_error(action, f"{where}: an end coordinate differs from the start only in the phase")
     if end.phase < start.phase:
-        raise action_error(action, f"end coordinate {end.text()} comes before {start.text()}")
+        raise action_error(action, f"{where}: the end phase {end.phase} comes before the start phase {start.phase}")
     return tuple(range(start.phase, end.phase + 1))
 
 

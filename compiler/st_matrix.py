@@ -18,7 +18,8 @@ script, the placer and the annotations of a graph obey the same rules:
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+import itertools
+from collections.abc import Sequence
 
 from attrs import frozen
 from xdsl.utils.exceptions import PassFailedException
@@ -71,7 +72,7 @@ def describe(op: task.TaskOp) -> str:
 
 @frozen
 class Place:
-    """Where one block is: a core, a step, its phases (several for storage) and a stage."""
+    """Where one block is or goes: a core, a step, its phases (several for storage) and a stage."""
 
     space: Space
     step: int
@@ -82,26 +83,23 @@ class Place:
     def phase(self) -> int:
         return self.phases[0]
 
+    @property
+    def contiguous(self) -> bool:
+        return self.phases == tuple(range(self.phases[0], self.phases[-1] + 1))
+
     def coord(self) -> CoordAttr:
         return CoordAttr(self.space, self.step, self.phases[0], self.stage, self.phases[-1])
 
     def text(self) -> str:
+        """`(0, 0, 2, 3), (0, 1 to 3, memory)`; phases that are not one range are listed."""
+        if self.contiguous:
+            return self.coord().text()
         phases = ", ".join(str(p) for p in self.phases)
-        return f"{format_space(self.space)}, ({self.step}, {phases}, {self.stage.value})"
+        return f"{format_space(self.space)}, ({self.step}, phases {phases}, {self.stage.value})"
 
 
-@frozen
-class Request:
-    """One block to put: where, over which phases, at which stage."""
-
-    op: task.TaskOp
-    space: Space
-    step: int
-    phases: tuple[int, ...]
-    stage: Stage
-
-    def coord(self) -> CoordAttr:
-        return CoordAttr(self.space, self.step, self.phases[0], self.stage, self.phases[-1])
+Put = tuple[task.TaskOp, Place]
+"""A block and where to put it."""
 
 
 def action_error(action: str, message: str) -> PassFailedException:
@@ -118,8 +116,11 @@ class STMatrix:
         self.blocks: dict[int, task.TaskOp] = {}
         self.sizes: dict[int, int] = {}
         self.places: dict[int, Place] = {}
-        self.placed_by: dict[int, str] = {}
-        """The action that last put each block, for messages about it."""
+        self.changed_by: dict[int, tuple[int, str]] = {}
+        """(when, action) that last put or took out each block, for messages about it."""
+        self.clock = itertools.count()
+        self.touched: set[int] = set()
+        """The blocks put or taken out since the last `annotate`."""
         self.slots: dict[tuple[Space, int, int, Stage], int] = {}
         self.storage: dict[tuple[Space, int, int], list[int]] = {}
         self.used: dict[tuple[Space, int, int], int] = {}
@@ -128,13 +129,18 @@ class STMatrix:
         self.refresh()
 
     def refresh(self) -> None:
-        """Re-read the graph's blocks after it changed (a split)."""
+        """Re-read the graph's blocks after it changed (a split); only the blocks that are
+        new get their size computed."""
+        old = self.blocks
         self.blocks = {op.task_id: op for op in self.graph.tasks()}
         self.sizes = {
-            task_id: storage_bytes(op, self.target) if isinstance(op, task.StorageOp) else 0
+            task_id: self.sizes[task_id] if old.get(task_id) is op else self.size_of(op)
             for task_id, op in self.blocks.items()
         }
         self.node_cache.clear()
+
+    def size_of(self, op: task.TaskOp) -> int:
+        return storage_bytes(op, self.target) if isinstance(op, task.StorageOp) else 0
 
     def block(self, action: str, task_id: int) -> task.TaskOp:
         op = self.blocks.get(task_id)
@@ -143,15 +149,17 @@ class STMatrix:
         return op
 
     def nodes(self, group: AreaGroup) -> set[int]:
+        """The blocks a declared area group holds (see `group_nodes`), computed once."""
+        if (cached := self.node_cache.get(group.name)) is None:
+            cached = self.node_cache[group.name] = self.group_nodes(group)
+        return cached
+
+    def group_nodes(self, group: AreaGroup) -> set[int]:
         """The blocks an area group holds: its members and their compute blocks' input storage."""
-        if (cached := self.node_cache.get(group.name)) is not None:
-            return cached
         nodes = {task_id for task_id in group.members if task_id in self.blocks}
         for task_id in list(nodes):
             if isinstance(op := self.blocks[task_id], task.ComputeBlock):
                 nodes.update(storage.task_id for storage in input_storage(op))
-        if any(other is group for other in self.groups):
-            self.node_cache[group.name] = nodes
         return nodes
 
     def add_group(self, action: str, group: AreaGroup) -> None:
@@ -160,9 +168,12 @@ class STMatrix:
             raise action_error(action, f"area group {group.name!r} is declared twice")
         for task_id in sorted(group.members):
             self.block(action, task_id)
+        nodes = self.group_nodes(group)
         for task_id, place in self.places.items():
-            self.check_area(action, self.blocks[task_id], place.space, [group])
+            if problem := group.placement_problem(task_id in nodes, place.space):
+                raise action_error(action, f"{describe(self.blocks[task_id])} at {place.text()}: {problem}")
         self.groups.append(group)
+        self.node_cache[group.name] = nodes
 
     def replace_members(self, removed: set[int], created: Sequence[int]) -> None:
         """After a split: members it removed are replaced by the blocks it created."""
@@ -171,116 +182,115 @@ class STMatrix:
                 group.members = (group.members - removed) | set(created)
         self.node_cache.clear()
 
-    def check_area(self, action: str, op: task.TaskOp, space: Space, groups: Iterable[AreaGroup]) -> None:
-        for group in groups:
-            if problem := group.placement_problem(op.task_id in self.nodes(group), space):
-                raise action_error(action, f"{describe(op)} at core {format_space(space)}: {problem}")
-
-    def put(self, action: str, requests: Sequence[Request]) -> None:
-        """Put blocks, all or none: each request is checked against the matrix and the
-        requests before it."""
+    def put(self, action: str, puts: Sequence[Put]) -> None:
+        """Put blocks, all or none: each is checked against the matrix and the puts before it."""
         pending_slots: dict[tuple[Space, int, int, Stage], int] = {}
         pending_bytes: dict[tuple[Space, int, int], int] = {}
-        for request in requests:
-            self.check_request(action, request, pending_slots, pending_bytes)
-        for request in requests:
-            self.commit(action, request)
+        for op, place in puts:
+            self.check_put(action, op, place, pending_slots, pending_bytes)
+        for op, place in puts:
+            self.commit(action, op, place)
 
-    def check_request(
+    def check_put(
         self,
         action: str,
-        request: Request,
+        op: task.TaskOp,
+        place: Place,
         pending_slots: dict[tuple[Space, int, int, Stage], int],
         pending_bytes: dict[tuple[Space, int, int], int],
     ) -> None:
-        op, coord = request.op, request.coord()
-        where = f"{describe(op)} at {coord.text()}"
-        if problem := coord_problem(self.target, coord):
+        where = f"{describe(op)} at {place.text()}"
+        if problem := coord_problem(self.target, place.coord()):
             raise action_error(action, f"{where}: {problem}")
         stages = allowed_stages(op)
-        if request.stage not in stages:
+        if place.stage not in stages:
             names = " or ".join(stage.value for stage in stages)
+            raise action_error(action, f"{where}: a {op.name} is placed at the {names} stage, not {place.stage.value}")
+        tile = self.mesh.tile(place.space)
+        if place.stage in COMPUTE_STAGES and not tile.computes:
             raise action_error(
-                action,
-                f"{where}: a {op.name} is placed at the {names} stage, not {request.stage.value}",
-            )
-        tile = self.mesh.tile(request.space)
-        if request.stage in COMPUTE_STAGES and not tile.computes:
-            raise action_error(
-                action,
-                f"{where}: core {format_space(request.space)} is a {tile.name}, which does not compute",
+                action, f"{where}: core {format_space(place.space)} is a {tile.name}, which does not compute"
             )
         if is_memory_block(op):
-            self.check_storage_request(action, request, where, pending_bytes)
+            self.check_storage_put(action, op, place, where, pending_bytes)
         else:
-            self.check_slot_request(action, request, where, pending_slots)
-        self.check_area(action, op, request.space, self.groups)
+            self.check_slot_put(action, op, place, where, pending_slots)
+        for group in self.groups:
+            if problem := group.placement_problem(op.task_id in self.nodes(group), place.space):
+                raise action_error(action, f"{where}: {problem}")
 
-    def check_storage_request(
+    def check_storage_put(
         self,
         action: str,
-        request: Request,
+        op: task.TaskOp,
+        place: Place,
         where: str,
         pending_bytes: dict[tuple[Space, int, int], int],
     ) -> None:
-        task_id = request.op.task_id
-        if (place := self.places.get(task_id)) is not None:
-            if (place.space, place.step) != (request.space, request.step):
+        if (old := self.places.get(op.task_id)) is not None:
+            if (old.space, old.step) != (place.space, place.step):
                 raise action_error(
                     action,
-                    f"{where}: it already lives on core {format_space(place.space)} "
-                    f"in step {place.step}; a storage block lives on one core (take it out first)",
+                    f"{where}: it already lives on core {format_space(old.space)} "
+                    f"in step {old.step}; a storage block lives on one core (take it out first)",
                 )
-            if again := sorted(set(place.phases) & set(request.phases)):
+            if again := sorted(set(old.phases) & set(place.phases)):
                 raise action_error(action, f"{where}: it is already there in phase {again[0]}")
-        size = self.sizes[task_id]
-        capacity = self.mesh.capacity(request.space)
-        for phase in request.phases:
-            key = (request.space, request.step, phase)
+        size = self.sizes[op.task_id]
+        capacity = self.mesh.capacity(place.space)
+        if capacity == 0:
+            tile = self.mesh.tile(place.space).name
+            raise action_error(
+                action, f"{where}: core {format_space(place.space)} is a {tile}, which has no local memory"
+            )
+        for phase in place.phases:
+            key = (place.space, place.step, phase)
             in_use = self.used.get(key, 0) + pending_bytes.get(key, 0)
             if in_use + size > capacity:
                 raise action_error(
                     action,
-                    f"{where}: local memory of core {format_space(request.space)} in phase "
+                    f"{where}: local memory of core {format_space(place.space)} in phase "
                     f"{phase} overflows: {in_use} B in use + {size} B > {capacity} B usable",
                 )
             pending_bytes[key] = pending_bytes.get(key, 0) + size
 
-    def check_slot_request(
+    def check_slot_put(
         self,
         action: str,
-        request: Request,
+        op: task.TaskOp,
+        place: Place,
         where: str,
         pending_slots: dict[tuple[Space, int, int, Stage], int],
     ) -> None:
-        task_id = request.op.task_id
-        if (place := self.places.get(task_id)) is not None:
-            raise action_error(action, f"{where}: it is already at {place.text()} (take it out first)")
-        key = (request.space, request.step, request.phases[0], request.stage)
+        if (old := self.places.get(op.task_id)) is not None:
+            raise action_error(action, f"{where}: it is already at {old.text()} (take it out first)")
+        key = (place.space, place.step, place.phase, place.stage)
         other = self.slots.get(key, pending_slots.get(key))
         if other is not None:
             raise action_error(
                 action,
-                f"{where}: {request.stage.value} of core {format_space(request.space)} in phase "
-                f"{request.phases[0]} already holds {describe(self.blocks[other])}; "
-                "one block per stage, core and phase",
+                f"{where}: {place.stage.value} of core {format_space(place.space)} in phase "
+                f"{place.phase} already holds {describe(self.blocks[other])}; one block per stage, core and phase",
             )
-        pending_slots[key] = task_id
+        pending_slots[key] = op.task_id
 
-    def commit(self, action: str, request: Request) -> None:
-        task_id = request.op.task_id
-        self.placed_by[task_id] = action
-        if not is_memory_block(request.op):
-            self.places[task_id] = Place(request.space, request.step, request.phases, request.stage)
-            self.slots[(request.space, request.step, request.phases[0], request.stage)] = task_id
+    def changed(self, task_id: int, action: str) -> None:
+        self.changed_by[task_id] = (next(self.clock), action)
+        self.touched.add(task_id)
+
+    def commit(self, action: str, op: task.TaskOp, place: Place) -> None:
+        self.changed(op.task_id, action)
+        if not is_memory_block(op):
+            self.places[op.task_id] = place
+            self.slots[(place.space, place.step, place.phase, place.stage)] = op.task_id
             return
-        old = self.places.get(task_id)
-        phases = tuple(sorted({*request.phases, *(old.phases if old else ())}))
-        self.places[task_id] = Place(request.space, request.step, phases, Stage.MEMORY)
-        for phase in request.phases:
-            key = (request.space, request.step, phase)
-            self.storage.setdefault(key, []).append(task_id)
-            self.used[key] = self.used.get(key, 0) + self.sizes[task_id]
+        old = self.places.get(op.task_id)
+        phases = tuple(sorted({*place.phases, *(old.phases if old else ())}))
+        self.places[op.task_id] = Place(place.space, place.step, phases, Stage.MEMORY)
+        for phase in place.phases:
+            key = (place.space, place.step, phase)
+            self.storage.setdefault(key, []).append(op.task_id)
+            self.used[key] = self.used.get(key, 0) + self.sizes[op.task_id]
 
     def take_storage(self, action: str, op: task.TaskOp, space: Space, step: int, phases: Sequence[int]) -> None:
         """Take one storage block out of some phases of a core."""
@@ -294,7 +304,7 @@ class STMatrix:
                 action,
                 f"{describe(op)} is not at {format_space(space)}, ({step}, {missing[0]}, memory); it is at {where}",
             )
-        self.remove_storage(op.task_id, phases)
+        self.remove_storage(action, op.task_id, phases)
 
     def take_all_storage(self, action: str, space: Space, step: int, phases: Sequence[int]) -> None:
         """Take every storage block out of some phases of a core."""
@@ -304,9 +314,10 @@ class STMatrix:
             raise action_error(action, f"no storage block at {where}")
         for phase, task_ids in taken.items():
             for task_id in task_ids:
-                self.remove_storage(task_id, [phase])
+                self.remove_storage(action, task_id, [phase])
 
-    def remove_storage(self, task_id: int, phases: Sequence[int]) -> None:
+    def remove_storage(self, action: str, task_id: int, phases: Sequence[int]) -> None:
+        self.changed(task_id, action)
         place = self.places[task_id]
         for phase in phases:
             key = (place.space, place.step, phase)
@@ -331,18 +342,18 @@ class STMatrix:
             )
         del self.slots[key]
         del self.places[occupant]
+        self.changed(occupant, action)
 
     def check_complete(self) -> None:
         """Rules that hold once a script is done: storage phases are one range, and compute
         blocks share core, step and phase with their placed input storage."""
         for task_id, place in self.places.items():
             op = self.blocks[task_id]
-            if place.phases != tuple(range(place.phases[0], place.phases[-1] + 1)):
+            if not place.contiguous:
                 raise action_error(
-                    self.placed_by[task_id],
-                    f"{describe(op)} lives in phases {list(place.phases)} of "
-                    f"{format_space(place.space)}; a storage block lives in one contiguous range "
-                    "of phases",
+                    self.changed_by[task_id][1],
+                    f"{describe(op)} lives in phases {list(place.phases)} of core {format_space(place.space)} "
+                    f"in step {place.step}; a storage block lives in one contiguous range of phases",
                 )
             if isinstance(op, task.ComputeBlock):
                 self.check_colocation(op, place)
@@ -352,30 +363,35 @@ class STMatrix:
             other = self.places.get(storage.task_id)
             if other is None:
                 continue
-            if (other.space, other.step) != (
-                place.space,
-                place.step,
-            ) or place.phase not in other.phases:
+            if (other.space, other.step) != (place.space, place.step) or place.phase not in other.phases:
                 raise action_error(
-                    self.placed_by[op.task_id],
+                    max(self.changed_by[op.task_id], self.changed_by[storage.task_id])[1],
                     f"{describe(op)} at {place.text()} reads {describe(storage)} at "
                     f"{other.text()}; a compute block shares core, step and phase with its input "
                     "storage",
                 )
 
     def annotate(self) -> None:
-        """Write every block's coordinate as its `st.coord` attribute (removing stale ones)."""
-        for op in self.graph.tasks():
-            op.attributes.pop(COORD, None)
-            if (place := self.places.get(op.task_id)) is not None:
+        """Write the coordinate of every block put or taken out since the last call as its
+        `st.coord` attribute (removing it from blocks taken out). Every block that carries
+        one was put when the matrix read it, so all annotations are then up to date."""
+        for task_id in self.touched:
+            if (op := self.blocks.get(task_id)) is None:
+                continue
+            if (place := self.places.get(task_id)) is not None:
                 op.attributes[COORD] = place.coord()
+            else:
+                op.attributes.pop(COORD, None)
+        self.touched.clear()
 
     def read_annotations(self, action: str) -> None:
         """Put every block that carries an `st.coord`, checking it like a script's put."""
         for op in self.graph.tasks():
             coord = op.attributes.get(COORD)
-            if not isinstance(coord, CoordAttr):
+            if coord is None:
                 continue
+            if not isinstance(coord, CoordAttr):
+                raise action_error(action, f"{describe(op)}: {COORD} must be a #st.coord, got {coord}")
             phases = tuple(range(coord.phase, coord.last_phase + 1))
-            self.put(action, [Request(op, coord.space, coord.step, phases, coord.stage)])
+            self.put(action, [(op, Place(coord.space, coord.step, phases, coord.stage))])
         self.check_complete()

@@ -1,7 +1,8 @@
 """
 The cores of a target as one grid: chips side by side, so that a route between chips is
-an XY route like any other (x first, then y). On one chip it is `HardwareTarget.xy_route`.
+an XY route like any other (x first, then y): `hardware.xy_path` on the grid.
 
+    >>> from stc.compiler.hardware import load_target
     >>> mesh = MeshGeometry(load_target("tianjicx"))
     >>> mesh.hops((0, 0, 0, 0), (0, 0, 2, 3))
     5
@@ -11,7 +12,7 @@ an XY route like any other (x first, then y). On one chip it is `HardwareTarget.
 
 from __future__ import annotations
 
-from stc.compiler.hardware import HardwareTarget, TileType
+from stc.compiler.hardware import HardwareTarget, TileType, xy_path
 from stc.dialects.st import Space
 
 
@@ -57,11 +58,7 @@ class MeshGeometry:
 
     def xy_path(self, source: Space, destination: Space) -> list[Space]:
         """Every tile an XY route passes, both ends included: along x first, then along y."""
-        (y0, x0), (y1, x1) = self.position(source), self.position(destination)
-        step_x = 1 if x1 >= x0 else -1
-        step_y = 1 if y1 >= y0 else -1
-        cells = [(y0, x) for x in range(x0, x1, step_x)] + [(y, x1) for y in range(y0, y1, step_y)] + [(y1, x1)]
-        return [self.space_at(y, x) for y, x in cells]
+        return [self.space_at(y, x) for y, x in xy_path(self.position(source), self.position(destination))]
 
     def tile(self, space: Space) -> TileType:
         return self.target.tile_type_at(space[2], space[3])

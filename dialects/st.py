@@ -188,6 +188,9 @@ def coord_problem(target: HardwareTarget, coord: CoordAttr) -> str | None:
 COORD = "st.coord"
 """The discardable attribute holding a task block's coordinate."""
 
+ROUTES = "st.routes"
+"""The discardable attribute holding the routes into a block (`st-route`)."""
+
 
 def parse_coord_body(parser: AttrParser) -> CoordAttr:
     """Parse `(0, 0, 2, 3), (0, 1, axon)` or `(0, 0, 2, 3), (0, 0 to 3, memory)`."""
@@ -779,6 +782,8 @@ class AreaGroupOp(ActionOp):
         rects = parser.parse_comma_separated_list(parser.Delimiter.BRACES, lambda: parse_rect_body(parser))
         flags: set[str] = set()
         while flag := parser.parse_optional_keyword_in(AREA_FLAGS):
+            if flag in flags:
+                parser.raise_error(f"area group {name!r}: {flag} is given twice")
             flags.add(flag)
         op = cls(name, members, rects, *(flag in flags for flag in AREA_FLAGS))
         op.attributes.update(parser.parse_optional_attr_dict())

@@ -18,7 +18,7 @@ from xdsl.dialects.builtin import ModuleOp
 from xdsl.passes import ModulePass
 from xdsl.utils.exceptions import PassFailedException
 
-from stc.compiler.placement import STRATEGIES, place
+from stc.compiler.placement import check_options, place
 from stc.compiler.st_actions import apply_mapping
 from stc.dialects import task
 from stc.dialects.st import MappingOp
@@ -64,10 +64,7 @@ class StPlacePass(ModulePass):
     target: str | None = None
 
     def apply(self, ctx: Context, op: ModuleOp) -> None:
-        if self.strategy not in STRATEGIES:
-            raise PassFailedException(
-                f"st-place: strategy must be one of {', '.join(STRATEGIES)}, got {self.strategy!r}"
-            )
+        check_options(self.iterations, self.strategy)
         for graph in [child for child in op.ops if isinstance(child, task.GraphOp)]:
             matrix = apply_mapping(mapping_for(op, graph, self.target, self.name))
             place(matrix, self.seed, self.iterations, self.strategy)

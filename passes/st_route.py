@@ -21,23 +21,15 @@ from xdsl.utils.exceptions import PassFailedException
 from stc.compiler.st_actions import apply_mapping
 from stc.compiler.st_matrix import STMatrix, describe
 from stc.compiler.st_nets import graph_nets
-from stc.dialects.st import MappingOp, RouteAttr, format_space
-
-ROUTES = "st.routes"
-"""The discardable attribute holding the routes into a block."""
+from stc.dialects.st import ROUTES, MappingOp, RouteAttr, format_space
 
 
 def route_graph(matrix: STMatrix) -> None:
     """Route every net of the matrix's graph and record the routes on their consumers."""
+    check_placed(matrix)
     routes: dict[int, list[RouteAttr]] = {}
     for net in graph_nets(matrix.graph):
-        ends = [matrix.places.get(block) for block in (net.source, net.destination)]
-        for block, place in zip((net.source, net.destination), ends, strict=True):
-            if place is None:
-                raise PassFailedException(
-                    f"st-route: {describe(matrix.blocks[block])} is not placed; run st-place first"
-                )
-        source, destination = (place.space for place in ends if place is not None)
+        source, destination = matrix.places[net.source].space, matrix.places[net.destination].space
         path = matrix.mesh.xy_path(source, destination)
         for group in matrix.groups:
             nodes = matrix.nodes(group)
@@ -50,6 +42,19 @@ def route_graph(matrix: STMatrix) -> None:
         op.attributes.pop(ROUTES, None)
         if op.task_id in routes:
             op.attributes[ROUTES] = ArrayAttr(routes[op.task_id])
+
+
+def check_placed(matrix: STMatrix, shown: int = 5) -> None:
+    """Every block of the graph has a place, or the error names the unplaced ones."""
+    unplaced = [op for op in matrix.graph.tasks() if op.task_id not in matrix.places]
+    if not unplaced:
+        return
+    names = ", ".join(f"{op.task_id} ({op.name})" for op in unplaced[:shown])
+    more = ", ..." if len(unplaced) > shown else ""
+    raise PassFailedException(
+        f"st-route: {len(unplaced)} of {len(matrix.blocks)} blocks of task.graph @{matrix.graph.graph_name} "
+        f"are not placed: {names}{more}; run st-place first"
+    )
 
 
 @dataclass(frozen=True)

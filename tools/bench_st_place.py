@@ -1,15 +1,17 @@
 """
-Placement quality and speed: a zoo network split to fit the target's cores, then placed
+Placement quality and speed: a zoo network split to fit each target's cores, then placed
 by st-place and, as the baseline, row-major on the same blocks and phases.
 
-    python -m stc.tools.bench_st_place [--network resnet50] [--target tianjicx]
+    python -m stc.tools.bench_st_place [--network resnet50] [--target tianjicx --target set-8x8]
                                        [--seed 0] [--iterations 20000]
 
 Every compute block whose input storage exceeds a core's usable memory is split by the
 vector with the fewest pieces whose largest piece fits (`stc.compiler.split_fit`); the
-task.adds that r-splits create are split the same way in turn. Prints the splits, the
-placement time, Σ bytes × hops for both placements and their ratio, the phases used and
-the peak local memory per core (the most any phase of a core uses).
+task.adds that r-splits create are split the same way in turn. Prints, per target, the
+splits, the placement time, Σ bytes × hops for both placements and their ratio, the
+phases and cores used, the peak local memory per core (the most any phase of a core
+uses), the MACs of the busiest core for both placements, and the time st-place and
+st-route take with one contain_routing area group over every compute block.
 """
 
 from __future__ import annotations
@@ -21,7 +23,9 @@ from collections import Counter
 import click
 from xdsl.utils.exceptions import DiagnosticException
 
+from stc.compiler.area_groups import AreaGroup, Rect
 from stc.compiler.diagnostics import StcError, reported_errors
+from stc.compiler.graph_stats import macs
 from stc.compiler.hardware import HardwareTarget, load_target
 from stc.compiler.placement import place
 from stc.compiler.split_fit import fit_splits
@@ -29,6 +33,7 @@ from stc.compiler.st_matrix import STMatrix
 from stc.compiler.st_nets import graph_nets, hop_bytes
 from stc.compiler.zoo import build_network
 from stc.dialects import task
+from stc.passes.st_route import route_graph
 
 
 def split_graph(network: str, target: HardwareTarget) -> tuple[task.GraphOp, list[str]]:
@@ -64,21 +69,52 @@ def peak_memory(matrix: STMatrix) -> dict[tuple[int, int, int, int], int]:
     return peaks
 
 
+def busiest_core(matrix: STMatrix) -> int:
+    """The most multiply-accumulates any core runs, over all phases."""
+    load: dict[tuple[int, int, int, int], int] = {}
+    for task_id, where in matrix.places.items():
+        if isinstance(op := matrix.blocks[task_id], task.ComputeBlock):
+            load[where.space] = load.get(where.space, 0) + macs(op)
+    return max(load.values())
+
+
+def area_group_seconds(graph: task.GraphOp, target: HardwareTarget, seed: int, iterations: int) -> tuple[float, float]:
+    """Seconds st-place and st-route take on a copy of `graph` with one contain_routing area
+    group over every compute block and every computing tile."""
+    matrix = STMatrix(graph.clone(), target)
+    members = {op.task_id for op in matrix.graph.tasks() if isinstance(op, task.ComputeBlock)}
+    rects = [
+        Rect(tile.name, (tile.row_min, tile.row_max), (tile.column_min, tile.column_max))
+        for tile in target.tile_types
+        if tile.computes
+    ]
+    start = time.perf_counter()
+    matrix.add_group("bench", AreaGroup("all", members, rects, contain_routing=True))
+    place(matrix, seed=seed, iterations=iterations)
+    placed = time.perf_counter()
+    route_graph(matrix)
+    return placed - start, time.perf_counter() - placed
+
+
 @click.command(help=__doc__.strip().splitlines()[0])
 @click.option("--network", default="resnet50", show_default=True, help="zoo network")
 @click.option(
     "--target",
-    "target_name",
-    default="tianjicx",
+    "target_names",
+    multiple=True,
+    default=("tianjicx", "set-8x8"),
     show_default=True,
-    help="target name or TOML path",
+    help="target name or TOML path (repeat for several)",
 )
 @click.option("--seed", default=0, show_default=True, help="annealing seed")
 @click.option("--iterations", default=20000, show_default=True, help="annealing moves")
-def main(network: str, target_name: str, seed: int, iterations: int) -> None:
+def main(network: str, target_names: tuple[str, ...], seed: int, iterations: int) -> None:
     with reported_errors("bench_st_place"):
         try:
-            run(network, load_target(target_name), seed, iterations)
+            for index, name in enumerate(target_names):
+                if index:
+                    print()
+                run(network, load_target(name), seed, iterations)
         except DiagnosticException as error:
             raise StcError(str(error)) from None
 
@@ -108,6 +144,14 @@ def run(network: str, target: HardwareTarget, seed: int, iterations: int) -> Non
     print(
         f"peak memory per core: max {peaks[-1]:,} B ({peaks[-1] / usable:.1%} of usable), "
         f"median {int(statistics.median(peaks)):,} B, min {peaks[0]:,} B"
+    )
+    total = sum(macs(op) for op in graph.tasks() if isinstance(op, task.ComputeBlock))
+    ours, baseline = busiest_core(greedy), busiest_core(row_major)
+    print(f"busiest core: {ours:,} MACs, {ours / total:.1%} of all (row-major: {baseline:,}, {baseline / total:.1%})")
+    place_seconds, route_seconds = area_group_seconds(graph, target, seed, iterations)
+    print(
+        f"one contain_routing area group over all {compute} compute blocks: "
+        f"st-place {place_seconds:.2f} s, st-route {route_seconds:.2f} s"
     )
 
 

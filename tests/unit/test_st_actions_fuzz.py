@@ -5,6 +5,7 @@ from collections.abc import Callable
 from typing import Any
 
 import hypothesis.strategies as hs
+import pytest
 from hypothesis import given, settings
 from xdsl.parser import Parser
 from xdsl.utils.exceptions import DiagnosticException
@@ -36,54 +37,64 @@ Action = Callable[[STEnv], Any]
 
 ids = hs.one_of(hs.integers(0, 13), hs.integers(0, 13), hs.integers(14, 40))
 """Mostly blocks of TINY, sometimes blocks a split may have created."""
-coords = hs.builds(
-    lambda chip, y, x, step, phase, pi: STCoord((0, chip, y, x), (step, phase, pi)),
-    hs.sampled_from([0, 0, 0, 0, 0, 1]),
-    hs.sampled_from([0, 0, 1, 10]),
-    hs.integers(0, 1),
-    hs.sampled_from([0, 0, 0, 1]),
-    hs.sampled_from([0, 1, 2, 33]),
-    hs.sampled_from([PIIndex.MEMORY, PIIndex.MEMORY, PIIndex.AXON, PIIndex.SOMA1, *PIIndex]),
-)
 shapes = hs.builds(Shape, hs.integers(1, 3), hs.integers(1, 2), hs.integers(1, 3), hs.integers(1, 2))
-ends = hs.none() | coords
-spans = hs.one_of(
-    hs.tuples(coords, ends),
-    hs.builds(
-        lambda start, more: (
-            start,
-            STCoord(
-                start.space_coord,
-                (start.time_coord[0], start.time_coord[1] + more, start.time_coord[2]),
-            ),
-        ),
-        coords,
-        hs.integers(0, 2),
-    ),
-)
-"""A start coordinate and an end: any, or the same core and stage some phases later."""
+stages = hs.sampled_from([PIIndex.MEMORY, PIIndex.MEMORY, PIIndex.AXON, PIIndex.SOMA1, *PIIndex])
 
-actions: hs.SearchStrategy[Action] = hs.one_of(
-    hs.builds(lambda i, s: lambda env: env.split_task(i, s), ids, shapes),
-    hs.builds(
-        lambda i, s: lambda env: env.split_group(i, s),
-        hs.lists(ids, min_size=1, max_size=3),
-        shapes,
+TARGETS = {
+    "tianjicx": (hs.sampled_from([0, 0, 1, 10]), hs.integers(0, 1), hs.sampled_from(["core"])),
+    "aie-ml": (
+        hs.sampled_from([0, 1, 3, 3, 4, 11]),
+        hs.sampled_from([0, 1, 37, 38]),
+        hs.sampled_from(["aie_tile", "memory_tile", "shim_tile", "core"]),
     ),
-    hs.builds(lambda span, i: lambda env: env.put_in(span[0], i, span[1]), spans, ids),
-    hs.builds(lambda c, i: lambda env: env.put_group_in(c, i), coords, ids),
-    hs.builds(lambda span, i: lambda env: env.take_out(span[0], i, span[1]), spans, hs.none() | ids),
-    hs.builds(
-        lambda name, members, x, y, flags: (
-            lambda env: env.area_group(name, members, {"core": ((0, x), (0, y))}, *flags)
+}
+"""Per target: core rows (aie-ml: shim row 0, memory-tile row 1, aie rows 3 and up, 11 is outside),
+core columns and the tile types of area-group rectangles (core does not exist on aie-ml)."""
+
+
+def actions(target: str) -> hs.SearchStrategy[Action]:
+    rows, columns, tile_types = TARGETS[target]
+    coords = hs.builds(
+        lambda chip, y, x, step, phase, pi: STCoord((0, chip, y, x), (step, phase, pi)),
+        hs.sampled_from([0, 0, 0, 0, 0, 1]),
+        rows,
+        columns,
+        hs.sampled_from([0, 0, 0, 1]),
+        hs.sampled_from([0, 1, 2, 33]),
+        stages,
+    )
+    spans = hs.one_of(
+        hs.tuples(coords, hs.none() | coords),
+        hs.builds(
+            lambda start, more: (
+                start,
+                STCoord(start.space_coord, (start.time_coord[0], start.time_coord[1] + more, start.time_coord[2])),
+            ),
+            coords,
+            hs.integers(0, 2),
         ),
-        hs.sampled_from(["a", "b"]),
-        hs.lists(ids, max_size=3),
-        hs.integers(0, 17),
-        hs.integers(0, 10),
-        hs.tuples(hs.booleans(), hs.booleans(), hs.booleans()),
-    ),
-)
+    )
+    """A start coordinate and an end: any, or the same core and stage some phases later."""
+    rects = hs.dictionaries(
+        tile_types,
+        hs.tuples(hs.tuples(hs.just(0), hs.integers(0, 17)), hs.tuples(hs.just(0), hs.integers(0, 10))),
+        min_size=1,
+        max_size=2,
+    )
+    return hs.one_of(
+        hs.builds(lambda i, s: lambda env: env.split_task(i, s), ids, shapes),
+        hs.builds(lambda i, s: lambda env: env.split_group(i, s), hs.lists(ids, min_size=1, max_size=3), shapes),
+        hs.builds(lambda span, i: lambda env: env.put_in(span[0], i, span[1]), spans, ids),
+        hs.builds(lambda c, i: lambda env: env.put_group_in(c, i), coords, ids),
+        hs.builds(lambda span, i: lambda env: env.take_out(span[0], i, span[1]), spans, hs.none() | ids),
+        hs.builds(
+            lambda name, members, rects, flags: lambda env: env.area_group(name, members, rects, *flags),
+            hs.sampled_from(["a", "b"]),
+            hs.lists(ids, max_size=3),
+            rects,
+            hs.tuples(hs.booleans(), hs.booleans(), hs.booleans()),
+        ),
+    )
 
 
 def replay(script: str) -> tuple[str, str]:
@@ -96,10 +107,12 @@ def replay(script: str) -> tuple[str, str]:
     return module_text(module), ""
 
 
-@settings(max_examples=30, deadline=None)
-@given(hs.lists(actions, min_size=1, max_size=12))
-def test_random_actions_apply_or_diagnose(sequence: list[Action]):
-    env = STEnv(Parser(stc_context(), TINY).parse_module())
+@pytest.mark.parametrize("target", TARGETS)
+@settings(max_examples=25, deadline=None)
+@given(data=hs.data())
+def test_random_actions_apply_or_diagnose(target: str, data: hs.DataObject):
+    sequence = data.draw(hs.lists(actions(target), min_size=1, max_size=12))
+    env = STEnv(Parser(stc_context(), TINY).parse_module(), target)
     for action in sequence:
         before = (env.script(), dict(env.executor.matrix.places))
         try:

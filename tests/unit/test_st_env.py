@@ -6,8 +6,10 @@ from xdsl.dialects.builtin import ModuleOp
 from xdsl.parser import Parser
 from xdsl.utils.exceptions import PassFailedException
 
+from stc.compiler.hardware import load_target
 from stc.compiler.ir_files import module_text, stc_context
 from stc.compiler.st_env import PIIndex, Shape, SplitType, STCoord, STEnv
+from stc.dialects import task
 from stc.dialects.st import Stage
 from stc.passes.st_apply import StApplyPass
 
@@ -107,3 +109,77 @@ def test_stenv_needs_a_single_unmapped_graph():
         STEnv(module)
     with pytest.raises(PassFailedException, match="expected one task graph @nope, found 0"):
         STEnv(parse(SEED_FC), graph="nope")
+
+
+@pytest.mark.parametrize(
+    ("call", "message"),
+    [
+        (lambda env: STCoord((0, 0, 0, 0), (0, 1, 7)), r"STCoord: the PI index is one of 1 \(AXON\), .*, got 7"),
+        (lambda env: STCoord((0, 0, -1, 0), (0, 1, 1)), r"STCoord: .*core x\) must be 0 or more, got -1"),
+        (lambda env: STCoord((0, 0, 0), (0, 1, 1)), r"STCoord: .* has 4 parts, got 3"),
+        (lambda env: STCoord((0, 0, 0, 0), (0, "1", 1)), r"STCoord: .* must be an integer, got '1'"),
+        (
+            lambda env: env.put_in(core0(1, PIIndex.AXON), task_id="3"),
+            r"STEnv.put_in: task_id must be an integer, got '3'",
+        ),
+        (
+            lambda env: env.put_in((0, 0, 0, 0), task_id=3),
+            r"STEnv.put_in: st_coord must be an STCoord, got \(0, 0, 0, 0\)",
+        ),
+        (lambda env: env.take_out(core0(1, PIIndex.AXON), task_id=True), r"STEnv.take_out: task_id must be an integer"),
+        (lambda env: env.split_task(3, Shape(ny="2")), r"Shape: ny must be an integer, got '2'"),
+        (lambda env: env.split_task(3, [1, 1, 2**70, 1]), r"STEnv.split_task: a split vector must be below 2\*\*63"),
+        (lambda env: env.split_task(3, [2, 0, 1, 1]), r"STEnv.split_task: a split vector must be 1 or more, got 0"),
+        (lambda env: env.split_group([3, "1"], Shape(nf=2)), r"STEnv.split_group: task_id_list must be an integer"),
+        (
+            lambda env: env.area_group("a", [3], {"core": ((3, 1), (0, 2))}),
+            r"STEnv.area_group: rectangle core columns 3 to 1 rows 0 to 2 is empty or negative",
+        ),
+        (
+            lambda env: env.area_group("a", [3], {"core": (0, 1)}),
+            r"STEnv.area_group: columns of core must be a sequence",
+        ),
+        (
+            lambda env: env.area_group("a", [3], {"core": ((0, 1), (0, 2))}, contain_routing="yes"),
+            r"STEnv.area_group: the flags are True or False",
+        ),
+        (lambda env: STEnv(parse(SEED_FC), "tianjix"), r"STEnv: unknown target 'tianjix'"),
+        (lambda env: STEnv(parse(SEED_FC), 5), r"STEnv: the target is a name, a TOML path or a HardwareTarget"),
+    ],
+)
+def test_bad_input_raises_pass_failed_exception_naming_the_call(call, message: str):
+    env = STEnv(parse(SEED_FC))
+    with pytest.raises(PassFailedException, match=message):
+        call(env)
+    assert env.script().count("st.") == 1
+
+
+def test_seed_spelling_graph_and_target_arguments():
+    module = parse(SEED_FC)
+    graph = next(op for op in module.ops if isinstance(op, task.GraphOp))
+    env = STEnv(graph, load_target("tianjicx"))
+    assert PIIndex.ROUTER_RECIEVE is PIIndex.ROUTER_RECEIVE
+    env.put_in(STCoord((0, 0, 0, 1), (0, 0, PIIndex.ROUTER_RECIEVE.value)), task_id=5)
+    assert 'st.mapping @fc target "tianjicx"' in env.script()
+    assert "st.put_in 5 at (0, 0, 0, 1), (0, 0, router_recv)" in env.script()
+    assert env.module is module
+
+
+def test_the_module_reflects_every_action_so_far():
+    env = STEnv(parse(SEED_FC))
+    module = env.module
+    env.put_group_in(core0(1, PIIndex.AXON), 3)
+    assert module_text(module) == replayed(SEED_FC, env)
+    env.take_out(core0(1, PIIndex.MEMORY), 2)
+    assert module_text(module) == replayed(SEED_FC, env)
+    env.area_group("g", [3], {"core": ((0, 1), (0, 1))})
+    assert module_text(module) == replayed(SEED_FC, env)
+    assert "st.area_groups" in module_text(module)
+
+
+def test_reading_the_module_checks_the_rules_of_a_finished_script():
+    env = STEnv(parse(SEED_FC))
+    env.put_in(core0(0, PIIndex.MEMORY), 1, core0(2, PIIndex.MEMORY))
+    env.take_out(core0(1, PIIndex.MEMORY), 1)
+    with pytest.raises(PassFailedException, match=r"st.take_out \(action 2\): .* one contiguous range of phases"):
+        _ = env.module

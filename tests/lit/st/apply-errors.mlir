@@ -16,7 +16,7 @@ task.graph @fc {
 st.mapping @fc target "tianjicx" {
   st.put_in 3 at (0, 0, 0, 0), (0, 0, axon) to (0, 0, 0, 0), (0, 1, axon)
 }
-// CHECK: st.put_in (action 1): block 3 (task.fc): only storage blocks take an end coordinate
+// CHECK: st.put_in (action 1): block 3 (task.fc) at (0, 0, 0, 0), (0, 0, axon) to (0, 0, 0, 0), (0, 1, axon): only storage blocks take an end coordinate
 
 // -----
 
@@ -33,7 +33,7 @@ task.graph @fc {
 st.mapping @fc target "tianjicx" {
   st.put_in 1 at (0, 0, 0, 0), (0, 0, memory) to (0, 0, 0, 1), (0, 1, memory)
 }
-// CHECK: st.put_in (action 1): end coordinate (0, 0, 0, 1), (0, 1, memory) differs from (0, 0, 0, 0), (0, 0, memory) in more than the phase
+// CHECK: st.put_in (action 1): block 1 (task.weight) at (0, 0, 0, 0), (0, 0, memory) to (0, 0, 0, 1), (0, 1, memory): an end coordinate differs from the start only in the phase
 
 // -----
 
@@ -50,7 +50,7 @@ task.graph @fc {
 st.mapping @fc target "tianjicx" {
   st.put_in 1 at (0, 0, 0, 0), (0, 2, memory) to (0, 0, 0, 0), (0, 1, memory)
 }
-// CHECK: st.put_in (action 1): end coordinate (0, 0, 0, 0), (0, 1, memory) comes before (0, 0, 0, 0), (0, 2, memory)
+// CHECK: st.put_in (action 1): block 1 (task.weight) at (0, 0, 0, 0), (0, 2, memory) to (0, 0, 0, 0), (0, 1, memory): the end phase 1 comes before the start phase 2
 
 // -----
 
@@ -85,7 +85,7 @@ task.graph @fc {
 st.mapping @fc target "tianjicx" {
   st.put_group_in 1 at (0, 0, 0, 0), (0, 1, memory)
 }
-// CHECK: st.put_group_in (action 1): block 1 (task.weight) is not a compute block
+// CHECK: st.put_group_in (action 1): block 1 (task.weight) at (0, 0, 0, 0), (0, 1, memory): put_group_in takes a compute block, not a storage block
 
 // -----
 
@@ -173,7 +173,7 @@ st.mapping @fc target "tianjicx" {
   st.put_in 3 at (0, 0, 0, 0), (0, 1, axon)
   st.take_out 3 at (0, 0, 0, 0), (0, 1, axon) to (0, 0, 0, 0), (0, 2, axon)
 }
-// CHECK: st.take_out (action 2): an end coordinate takes storage out; (0, 0, 0, 0), (0, 1, axon) is not at the memory stage
+// CHECK: st.take_out (action 2): block 3 (task.fc) at (0, 0, 0, 0), (0, 1, axon) to (0, 0, 0, 0), (0, 2, axon): an end coordinate takes storage out, at the memory stage only
 
 // -----
 
@@ -356,7 +356,8 @@ st.mapping @fc target "tianjicx" {
 
 // -----
 
-// A storage block lives in one contiguous range of phases (checked when the script ends).
+// A storage block lives in one contiguous range of phases (checked when the script ends);
+// the take_out that made the gap is to blame.
 task.graph @fc {
   %x = task.input 5 "x" : tensor<1x1x1x32xi8>
   %in = task.buffer 0 sifc %x : tensor<1x1x1x32xi8>
@@ -370,7 +371,131 @@ st.mapping @fc target "tianjicx" {
   st.put_in 1 at (0, 0, 0, 0), (0, 0, memory) to (0, 0, 0, 0), (0, 2, memory)
   st.take_out 1 at (0, 0, 0, 0), (0, 1, memory)
 }
-// CHECK: st.put_in (action 1): block 1 (task.weight) lives in phases [0, 2] of (0, 0, 0, 0); a storage block lives in one contiguous range of phases
+// CHECK: st.take_out (action 2): block 1 (task.weight) lives in phases [0, 2] of core (0, 0, 0, 0) in step 0; a storage block lives in one contiguous range of phases
+
+// -----
+
+// Co-location: the put_in that moved the weight away from its fc is to blame, not the
+// put_group_in before it.
+task.graph @fc {
+  %x = task.input 5 "x" : tensor<1x1x1x32xi8>
+  %in = task.buffer 0 sifc %x : tensor<1x1x1x32xi8>
+  %w = task.weight 1 #task.random<1> : tensor<32x1x1x32xi8>
+  %b = task.bias 2 #task.random<2> : tensor<32xi32>
+  %f = task.fc 3 %in, %w bias %b shift 10 : tensor<1x1x1x32xi8>
+  %out = task.buffer 4 so %f : tensor<1x1x1x32xi8>
+  task.output 6 "y" %out
+}
+st.mapping @fc target "tianjicx" {
+  st.put_group_in 3 at (0, 0, 0, 0), (0, 1, axon)
+  st.take_out 1 at (0, 0, 0, 0), (0, 1, memory)
+  st.put_in 1 at (0, 0, 0, 0), (0, 0, memory)
+}
+// CHECK: st.put_in (action 3): block 3 (task.fc) at (0, 0, 0, 0), (0, 1, axon) reads block 1 (task.weight) at (0, 0, 0, 0), (0, 0, memory); a compute block shares core, step and phase with its input storage
+
+// -----
+
+// Seed: take_out at the memory stage takes a storage block.
+task.graph @fc {
+  %x = task.input 5 "x" : tensor<1x1x1x32xi8>
+  %in = task.buffer 0 sifc %x : tensor<1x1x1x32xi8>
+  %w = task.weight 1 #task.random<1> : tensor<32x1x1x32xi8>
+  %b = task.bias 2 #task.random<2> : tensor<32xi32>
+  %f = task.fc 3 %in, %w bias %b shift 10 : tensor<1x1x1x32xi8>
+  %out = task.buffer 4 so %f : tensor<1x1x1x32xi8>
+  task.output 6 "y" %out
+}
+st.mapping @fc target "tianjicx" {
+  st.put_in 3 at (0, 0, 0, 0), (0, 1, axon)
+  st.take_out 3 at (0, 0, 0, 0), (0, 1, memory)
+}
+// CHECK: st.take_out (action 2): block 3 (task.fc) at (0, 0, 0, 0), (0, 1, memory): not a storage block, so never at the memory stage
+
+// -----
+
+// Seed: the end coordinate of a take_out of every storage block.
+task.graph @fc {
+  %x = task.input 5 "x" : tensor<1x1x1x32xi8>
+  %in = task.buffer 0 sifc %x : tensor<1x1x1x32xi8>
+  %w = task.weight 1 #task.random<1> : tensor<32x1x1x32xi8>
+  %b = task.bias 2 #task.random<2> : tensor<32xi32>
+  %f = task.fc 3 %in, %w bias %b shift 10 : tensor<1x1x1x32xi8>
+  %out = task.buffer 4 so %f : tensor<1x1x1x32xi8>
+  task.output 6 "y" %out
+}
+st.mapping @fc target "tianjicx" {
+  st.put_in 1 at (0, 0, 0, 0), (0, 0, memory)
+  st.take_out at (0, 0, 0, 0), (0, 1, memory) to (0, 0, 0, 0), (0, 0, memory)
+}
+// CHECK: st.take_out (action 2): storage at (0, 0, 0, 0), (0, 1, memory) to (0, 0, 0, 0), (0, 0, memory): the end phase 0 comes before the start phase 1
+
+// -----
+
+// Seed: ky and kx are never split (a Shape's nky and nkx are 1).
+task.graph @fc {
+  %x = task.input 5 "x" : tensor<1x1x1x32xi8>
+  %in = task.buffer 0 sifc %x : tensor<1x1x1x32xi8>
+  %w = task.weight 1 #task.random<1> : tensor<32x1x1x32xi8>
+  %b = task.bias 2 #task.random<2> : tensor<32xi32>
+  %f = task.fc 3 %in, %w bias %b shift 10 : tensor<1x1x1x32xi8>
+  %out = task.buffer 4 so %f : tensor<1x1x1x32xi8>
+  task.output 6 "y" %out
+}
+st.mapping @fc target "tianjicx" {
+  st.split_task 3 by [1, 1, 1, 1, 2, 1]
+}
+// CHECK: st.split_task (action 1): task.fc 3: ky and kx are never split, got nky=2 nkx=1
+
+// -----
+
+// Seed: only compute blocks are split.
+task.graph @fc {
+  %x = task.input 5 "x" : tensor<1x1x1x32xi8>
+  %in = task.buffer 0 sifc %x : tensor<1x1x1x32xi8>
+  %w = task.weight 1 #task.random<1> : tensor<32x1x1x32xi8>
+  %b = task.bias 2 #task.random<2> : tensor<32xi32>
+  %f = task.fc 3 %in, %w bias %b shift 10 : tensor<1x1x1x32xi8>
+  %out = task.buffer 4 so %f : tensor<1x1x1x32xi8>
+  task.output 6 "y" %out
+}
+st.mapping @fc target "tianjicx" {
+  st.split_task 1 by [1, 1, 2, 1]
+}
+// CHECK: st.split_task (action 1): block 1 (task.weight) is a storage block; only compute blocks are split
+
+// -----
+
+// split_group names each block once.
+task.graph @fc {
+  %x = task.input 5 "x" : tensor<1x1x1x32xi8>
+  %in = task.buffer 0 sifc %x : tensor<1x1x1x32xi8>
+  %w = task.weight 1 #task.random<1> : tensor<32x1x1x32xi8>
+  %b = task.bias 2 #task.random<2> : tensor<32xi32>
+  %f = task.fc 3 %in, %w bias %b shift 10 : tensor<1x1x1x32xi8>
+  %out = task.buffer 4 so %f : tensor<1x1x1x32xi8>
+  task.output 6 "y" %out
+}
+st.mapping @fc target "tianjicx" {
+  st.split_group [3, 3] by [1, 1, 2, 1]
+}
+// CHECK: st.split_group (action 1): block 3 is named twice
+
+// -----
+
+// Storage needs local memory: an aie-ml shim tile has none.
+task.graph @fc {
+  %x = task.input 5 "x" : tensor<1x1x1x32xi8>
+  %in = task.buffer 0 sifc %x : tensor<1x1x1x32xi8>
+  %w = task.weight 1 #task.random<1> : tensor<32x1x1x32xi8>
+  %b = task.bias 2 #task.random<2> : tensor<32xi32>
+  %f = task.fc 3 %in, %w bias %b shift 10 : tensor<1x1x1x32xi8>
+  %out = task.buffer 4 so %f : tensor<1x1x1x32xi8>
+  task.output 6 "y" %out
+}
+st.mapping @fc target "aie-ml" {
+  st.put_in 1 at (0, 0, 0, 0), (0, 0, memory)
+}
+// CHECK: st.put_in (action 1): block 1 (task.weight) at (0, 0, 0, 0), (0, 0, memory): core (0, 0, 0, 0) is a shim_tile, which has no local memory
 
 // -----
 
@@ -510,7 +635,7 @@ st.mapping @fc target "tianjicx" {
   st.put_in 3 at (0, 0, 5, 5), (0, 0, axon)
   st.area_group "g" [3] {core columns 0 to 1 rows 0 to 1}
 }
-// CHECK: st.area_group (action 2): block 3 (task.fc) at core (0, 0, 5, 5): a node of area group 'g' must be placed inside it
+// CHECK: st.area_group (action 2): block 3 (task.fc) at (0, 0, 5, 5), (0, 0, axon): a node of area group 'g' must be placed inside it
 
 // -----
 
@@ -528,7 +653,7 @@ st.mapping @fc target "tianjicx" {
   st.area_group "g" [3] {core columns 0 to 1 rows 0 to 1}
   st.put_in 1 at (0, 0, 4, 4), (0, 0, memory)
 }
-// CHECK: st.put_in (action 2): block 1 (task.weight) at core (0, 0, 4, 4): a node of area group 'g' must be placed inside it
+// CHECK: st.put_in (action 2): block 1 (task.weight) at (0, 0, 4, 4), (0, 0, memory): a node of area group 'g' must be placed inside it
 
 // -----
 
@@ -547,4 +672,4 @@ st.mapping @fc target "tianjicx" {
   st.split_task 3 by [1, 1, 2, 1]
   st.put_in 10 at (0, 0, 4, 4), (0, 0, axon)
 }
-// CHECK: st.put_in (action 3): block 10 (task.fc) at core (0, 0, 4, 4): a node of area group 'g' must be placed inside it
+// CHECK: st.put_in (action 3): block 10 (task.fc) at (0, 0, 4, 4), (0, 0, axon): a node of area group 'g' must be placed inside it

@@ -112,7 +112,7 @@ st.mapping @ag target "aie-ml" {
 // CHECK: task.output 6 "y" %out {st.coord = #st.coord<(0, 0, 5, 3), (0, 1, router_send)>, st.routes = [#st.route<from 5, 512 bytes, [(0, 0, 5, 0), (0, 0, 5, 1), (0, 0, 5, 2), (0, 0, 5, 3)]>]}
 // CHECK: st.mapping @ag target "aie-ml" applied {
 // CHECK: // {{-----}}
-// CHECK-NEXT: st.put_group_in (action 4): block 4 (task.relu) at core (0, 0, 3, 4): a node of area group 'g' must be placed inside it
+// CHECK-NEXT: st.put_group_in (action 4): block 4 (task.relu) at (0, 0, 3, 4), (0, 1, soma1): a node of area group 'g' must be placed inside it
 // CHECK: // {{-----}}
 // CHECK: task.output 6 "y" %out {st.coord = #st.coord<(0, 0, 5, 1), (0, 1, router_send)>, st.routes = [#st.route<from 5, 512 bytes, [(0, 0, 4, 1), (0, 0, 5, 1)]>]}
 // CHECK: st.mapping @ag target "aie-ml" applied {

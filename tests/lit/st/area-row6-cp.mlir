@@ -112,9 +112,9 @@ st.mapping @ag target "aie-ml" {
 // CHECK: task.output 6 "y" %out {st.coord = #st.coord<(0, 0, 5, 3), (0, 1, router_send)>, st.routes = [#st.route<from 5, 512 bytes, [(0, 0, 5, 0), (0, 0, 5, 1), (0, 0, 5, 2), (0, 0, 5, 3)]>]}
 // CHECK: st.mapping @ag target "aie-ml" applied {
 // CHECK: // {{-----}}
-// CHECK-NEXT: st.put_group_in (action 4): block 4 (task.relu) at core (0, 0, 3, 4): a node of area group 'g' must be placed inside it
+// CHECK-NEXT: st.put_group_in (action 4): block 4 (task.relu) at (0, 0, 3, 4), (0, 1, soma1): a node of area group 'g' must be placed inside it
 // CHECK: // {{-----}}
-// CHECK-NEXT: st.put_in (action 5): block 5 (task.buffer) at core (0, 0, 4, 1): area group 'g' is exclusive_placement and the block is not one of its nodes
+// CHECK-NEXT: st.put_in (action 5): block 5 (task.buffer) at (0, 0, 4, 1), (0, 1, memory): area group 'g' is exclusive_placement and the block is not one of its nodes
 // CHECK: // {{-----}}
 // CHECK-NEXT: st-route: route from block 0 (task.input) at (0, 0, 0, 1) to block 1 (task.buffer) at (0, 0, 3, 1) (512 B): area group 'g' is contain_routing and the route between its nodes leaves it at (0, 0, 1, 1)
 // CHECK: // {{-----}}

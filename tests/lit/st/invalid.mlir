@@ -145,3 +145,13 @@ st.mapping @g target "tianjicx" {
   %c = arith.constant 0 : i32
 }
 // CHECK: st.mapping @g holds only st actions, got arith.constant
+
+// -----
+
+task.graph @g {
+  %x = task.input 0 "x" : tensor<1x4x4x32xi8>
+}
+st.mapping @g target "tianjicx" {
+  st.area_group "g" [0] {core columns 0 to 1 rows 0 to 1} contain_routing contain_routing
+}
+// CHECK: area group 'g': contain_routing is given twice

@@ -1,7 +1,12 @@
 // When nothing fits, st-place says which block, how much memory it needs and what was
-// full.
+// full; bad options and annotations are errors too.
 
-// RUN: stc-opt %s --split-input-file -p 'st-apply,st-place' --verify-diagnostics | filecheck %s
+// RUN: stc-opt %s --split-input-file -p 'st-apply,st-place{target="tianjicx"}' --verify-diagnostics | filecheck %s
+// RUN: not stc-opt %s -p "st-place{iterations=-5}" 2>&1 | filecheck %s --check-prefix=ITERATIONS
+// RUN: not stc-opt %s -p "st-place{strategy=\"best\"}" 2>&1 | filecheck %s --check-prefix=STRATEGY
+
+// ITERATIONS: st-place: iterations=-5; the annealing takes 0 or more moves
+// STRATEGY: st-place: unknown strategy 'best'; expected one of greedy, row-major
 
 // A 128x128x32 input (524288 B) is more than a tianjicx core holds: split it.
 task.graph @big {
@@ -52,3 +57,15 @@ st.mapping @mixed target "tianjicx" {
   st.area_group "g" [1] {core columns 0 to 3 rows 0 to 3} exclusive_placement
 }
 // CHECK: st-place: no core suits block 2 (task.relu) with its input storage 1: it needs a computing tile and a core inside area group 'g' and a core outside exclusive_placement area group 'g'
+
+// -----
+
+// An st.coord that is not a coordinate, on a graph st-place maps from scratch.
+task.graph @bad {
+  %x = task.input 0 "x" : tensor<1x4x4x32xi8>
+  %in = task.buffer 1 si %x : tensor<1x4x4x32xi8>
+  %r = task.relu 2 %in : tensor<1x4x4x32xi8> {st.coord = 5 : i64}
+  %out = task.buffer 3 so %r : tensor<1x4x4x32xi8>
+  task.output 4 "y" %out
+}
+// CHECK: the graph's st.coord annotations: block 2 (task.relu): st.coord must be a #st.coord, got 5 : i64

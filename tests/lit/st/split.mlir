@@ -37,11 +37,11 @@ st.mapping @tiny target "tianjicx" {
   st.put_in 12 at (0, 0, 0, 0), (0, 4, memory)
 }
 
-// CHECK:      %in = task.buffer 14 sic %x[0:1, 0:5, 0:8, 0:16] : tensor<1x5x8x16xi8> {st.coord = #st.coord<(0, 0, 0, 0), (0, 0, memory)>, st.area_groups = ["conv"]}
-// CHECK-NEXT: %w = task.weight 15 {{.*}} {st.coord = #st.coord<(0, 0, 0, 0), (0, 0, memory)>, st.area_groups = ["conv"]}
-// CHECK-NEXT: %b = task.bias 16 {{.*}} {st.coord = #st.coord<(0, 0, 0, 0), (0, 0, memory)>, st.area_groups = ["conv"]}
-// CHECK-NEXT: %c = task.conv 17 {{.*}} {st.coord = #st.coord<(0, 0, 0, 0), (0, 0, axon)>, st.area_groups = ["conv"]}
-// CHECK:      %c_1 = task.conv 21 {{.*}} {st.coord = #st.coord<(0, 0, 0, 1), (0, 0, axon)>, st.area_groups = ["conv"]}
+// CHECK:      %in = task.buffer 14 sic %x[0:1, 0:5, 0:8, 0:16] : tensor<1x5x8x16xi8> {st.area_groups = ["conv"], st.coord = #st.coord<(0, 0, 0, 0), (0, 0, memory)>}
+// CHECK-NEXT: %w = task.weight 15 {{.*}} {st.area_groups = ["conv"], st.coord = #st.coord<(0, 0, 0, 0), (0, 0, memory)>}
+// CHECK-NEXT: %b = task.bias 16 {{.*}} {st.area_groups = ["conv"], st.coord = #st.coord<(0, 0, 0, 0), (0, 0, memory)>}
+// CHECK-NEXT: %c = task.conv 17 {{.*}} {st.area_groups = ["conv"], st.coord = #st.coord<(0, 0, 0, 0), (0, 0, axon)>}
+// CHECK:      %c_1 = task.conv 21 {{.*}} {st.area_groups = ["conv"], st.coord = #st.coord<(0, 0, 0, 1), (0, 0, axon)>}
 // CHECK:      %r_1 = task.relu 25 %r_in_1 : tensor<1x4x8x32xi8> {st.coord = #st.coord<(0, 0, 0, 1), (0, 1, soma1)>}
 // CHECK:      %f_2 = task.add 34 %f_partial, %f_partial_1 shift 10 : tensor<1x1x1x10xi8> {st.coord = #st.coord<(0, 0, 0, 0), (0, 4, axon)>}
 // CHECK-NEXT: %out = task.buffer 12 so %f_2 : tensor<1x1x1x10xi8> {st.coord = #st.coord<(0, 0, 0, 0), (0, 4, memory)>}

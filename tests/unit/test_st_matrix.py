@@ -1,0 +1,54 @@
+"""STMatrix bookkeeping stays linear: an area group's nodes are found once, not once per
+placed block, and a split sizes only the blocks it creates."""
+
+import pytest
+from conftest import parse
+from seed_graphs import SEED_GROUP
+from test_st_place import relu_chain
+
+from stc.compiler import st_matrix
+from stc.compiler.area_groups import AreaGroup, Rect
+from stc.compiler.hardware import load_target
+from stc.compiler.placement import place
+from stc.compiler.st_matrix import STMatrix
+from stc.dialects import task
+from stc.passes.task_split import split_task
+
+
+def counting(monkeypatch: pytest.MonkeyPatch, name: str) -> list[int]:
+    """Count the calls of one function of st_matrix."""
+    calls: list[int] = []
+    original = getattr(st_matrix, name)
+
+    def counted(*args, **kwargs):
+        calls.append(1)
+        return original(*args, **kwargs)
+
+    monkeypatch.setattr(st_matrix, name, counted)
+    return calls
+
+
+def test_declaring_an_area_group_reads_each_member_once(monkeypatch: pytest.MonkeyPatch):
+    graph = next(op for op in parse(relu_chain(40)).ops if isinstance(op, task.GraphOp))
+    matrix = STMatrix(graph, load_target("tianjicx"))
+    place(matrix, iterations=0)
+    members = {op.task_id for op in graph.tasks() if isinstance(op, task.ComputeBlock)}
+    calls = counting(monkeypatch, "input_storage")
+    matrix.add_group("test", AreaGroup("all", members, [Rect("core", (0, 9), (0, 15))]))
+    assert len(matrix.places) == 83
+    assert len(calls) == len(members)
+    assert len(matrix.nodes(matrix.groups[0])) == 80
+    assert len(calls) == len(members)
+
+
+def test_refresh_after_a_split_sizes_only_the_new_blocks(monkeypatch: pytest.MonkeyPatch):
+    graph = next(op for op in parse(SEED_GROUP).ops if isinstance(op, task.GraphOp))
+    matrix = STMatrix(graph, load_target("tianjicx"))
+    before = dict(matrix.sizes)
+    created = split_task(graph, 5, [1, 1, 2, 2])
+    calls = counting(monkeypatch, "storage_bytes")
+    matrix.refresh()
+    new_storage = [i for i in created if isinstance(matrix.blocks[i], task.StorageOp)]
+    assert len(calls) == len(new_storage) > 0
+    assert all(matrix.sizes[i] == size for i, size in before.items() if i in matrix.blocks)
+    assert matrix.sizes == STMatrix(graph, load_target("tianjicx")).sizes
