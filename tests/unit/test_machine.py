@@ -290,6 +290,7 @@ def test_the_machine_benchmark_names_a_split_that_does_not_fit() -> None:
     )
     assert result.returncode == 1
     assert result.stderr == (
-        "bench_machine: error: the layer does not fit 4 cores of tianjicx: core (0, 1), phase 2, #9 isa.conv: "
+        "bench_machine: error: the layer does not fit 4 cores of tianjicx: "
+        "isa.program: core (0, 1), phase 2, #9 isa.conv: "
         "output bytes [94464, 144640) are outside local memory [0, 143360); 5 cores fit\n"
     )
