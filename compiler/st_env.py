@@ -14,8 +14,9 @@ with a message naming the call, the argument and the value.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from enum import Enum, IntEnum
+from numbers import Integral
 
 from attrs import Attribute, field, frozen
 from xdsl.dialects.builtin import ModuleOp
@@ -68,8 +69,9 @@ def bad_input(where: str, message: str) -> PassFailedException:
 
 
 def integer(where: str, what: str, value: object, minimum: int = 0) -> int:
-    """`value` if it is a 64-bit integer of at least `minimum` (PIIndex members are integers)."""
-    if not isinstance(value, int) or isinstance(value, bool):
+    """`value` if it is a 64-bit integer of at least `minimum` (PIIndex members and numpy
+    integers count)."""
+    if not isinstance(value, Integral) or isinstance(value, bool):
         raise bad_input(where, f"{what} must be an integer, got {value!r}")
     if value < minimum:
         raise bad_input(where, f"{what} must be {minimum} or more, got {value}")
@@ -79,8 +81,9 @@ def integer(where: str, what: str, value: object, minimum: int = 0) -> int:
 
 
 def integers(where: str, what: str, values: object, minimum: int = 0, length: int | None = None) -> tuple[int, ...]:
-    if not isinstance(values, Sequence) or isinstance(values, str):
+    if not isinstance(values, Iterable) or isinstance(values, str | bytes | Mapping):
         raise bad_input(where, f"{what} must be a sequence of integers, got {values!r}")
+    values = tuple(values)
     if length is not None and len(values) != length:
         raise bad_input(where, f"{what} has {length} parts, got {len(values)}: {tuple(values)!r}")
     return tuple(integer(where, what, value, minimum) for value in values)
@@ -234,7 +237,7 @@ class STEnv:
         check_split_funcs(where, split_funcs)
         task_ids = integers(where, "task_id_list", task_id_list)
         one = isinstance(split_vector, Shape) or (
-            isinstance(split_vector, Sequence) and all(isinstance(v, int) for v in split_vector)
+            isinstance(split_vector, Sequence) and all(isinstance(v, Integral) for v in split_vector)
         )
         vectors = [vector_of(where, split_vector)] if one else [vector_of(where, v) for v in split_vector]  # pyright: ignore[reportGeneralTypeIssues]
         return self._run(SplitGroupOp(task_ids, vectors))

@@ -1,5 +1,6 @@
 """STEnv: the seed's Python API records `st` actions that st-apply replays to the same module."""
 
+import numpy as np
 import pytest
 from seed_graphs import SEED_FC, SEED_GROUP
 from xdsl.dialects.builtin import ModuleOp
@@ -70,6 +71,13 @@ def test_split_group_returns_the_created_ids_and_replays():
     adds = [op.task_id for op in env.executor.graph.tasks() if op.name == "task.add"]
     env.put_group_in(STCoord((0, 0, 1, 1), (0, 3, PIIndex.AXON)), adds[0])
     assert replayed(SEED_GROUP, env) == module_text(env.module)
+
+
+def test_numpy_integers_are_integers():
+    env = STEnv(parse(SEED_GROUP))
+    created = env.split_group(np.array([1, 7]), [np.int64(1), np.int64(1), np.int32(2), np.int8(1)])
+    assert created
+    assert "st.split_group [1, 7] by [1, 1, 2, 1]" in env.script()
 
 
 def test_split_task_with_one_shape_and_area_group():

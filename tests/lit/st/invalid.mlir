@@ -155,3 +155,33 @@ st.mapping @g target "tianjicx" {
   st.area_group "g" [0] {core columns 0 to 1 rows 0 to 1} contain_routing contain_routing
 }
 // CHECK: area group 'g': contain_routing is given twice
+
+// -----
+
+task.graph @g {
+  %x = task.input 0 "x" : tensor<1x4x4x32xi8>
+}
+st.mapping @g target "tianjicx" {
+  st.split_task 3 by [1, 1, 99999999999999999999999, 1]
+}
+// CHECK: integer 99999999999999999999999 does not fit in a 64-bit integer
+
+// -----
+
+task.graph @g {
+  %x = task.input 0 "x" : tensor<1x4x4x32xi8>
+}
+st.mapping @g target "tianjicx" {
+  st.split_group [3] by [[1, 1, 99999999999999999999999, 1]]
+}
+// CHECK: Integer value 99999999999999999999999 is out of range for type i64
+
+// -----
+
+task.graph @g {
+  %x = task.input 0 "x" : tensor<1x4x4x32xi8>
+}
+st.mapping @g target "tianjicx" {
+  st.area_group "g" [99999999999999999999999] {core columns 0 to 1 rows 0 to 1}
+}
+// CHECK: integer 99999999999999999999999 does not fit in a 64-bit integer
