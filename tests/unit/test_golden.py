@@ -118,6 +118,21 @@ def test_lut_add_mul_avgpool(parse_ir):
     assert run_module(module, {"x": x})["y"].item() == (product.sum()) >> 1
 
 
+def test_lut_indexes_the_table_by_the_unsigned_byte_of_every_int8_value(parse_ir):
+    table = [(7 * u + 3) % 256 - 128 for u in range(256)]
+    module = single(
+        parse_ir,
+        f"""%in = task.buffer 1 si %x : tensor<1x16x16x1xi8>
+          %t = task.table 2 dense<{table}> : tensor<256xi8>
+          %y = task.lut 3 %in, %t : tensor<1x16x16x1xi8>""",
+        "1x16x16x1xi8",
+        input_shape="1x16x16x1",
+    )
+    x = np.arange(-128, 128, dtype=np.int8).reshape(1, 1, 16, 16)
+    expected = [table[v + 256 if v < 0 else v] for v in range(-128, 128)]
+    assert run_module(module, {"x": x})["y"].ravel().tolist() == expected
+
+
 def test_buffers_assemble_boxes_at_offsets(parse_ir):
     module = parse_ir(
         """

@@ -87,6 +87,15 @@ def test_long_reductions_at_the_int8_extremes_stay_exact(channels):
     assert kernels.fully_connected(x, w).tolist() == got.tolist()
 
 
+def test_conv_with_a_long_random_reduction_is_exact():
+    rng = np.random.default_rng(2)
+    x = int8(rng, (1, 5, 5, 600))  # 3x3x600 = 5400 terms per output: six float32 chunks
+    w = int8(rng, (3, 3, 3, 600))
+    assert np.array_equal(
+        kernels.conv2d(x, w, (1, 1), (1, 0, 0, 1), (1, 1)), naive_conv(x, w, (1, 1), (1, 0, 0, 1), (1, 1))
+    )
+
+
 def test_exact_beyond_float32_mantissa():
     rng = np.random.default_rng(1)
     x = int8(rng, (3, 5, 5, 300), extreme=True)
