@@ -52,6 +52,14 @@ def input_shapes(graph: task.GraphOp) -> dict[str, tuple[int, ...]]:
     return {op.input_name.data: nchw_shape(op.result.type) for op in graph.inputs()}
 
 
+def completed_inputs(shapes: Mapping[str, tuple[int, ...]], given: Mapping[str, np.ndarray], seed: int) -> Arrays:
+    """`given`, plus the inputs it lacks drawn from `seed` as `random_int8_inputs` draws them
+    (nothing is drawn when none is missing)."""
+    if shapes.keys() <= given.keys():
+        return dict(given)
+    return random_int8_inputs(shapes, seed) | dict(given)
+
+
 def random_inputs(graph: task.GraphOp, seed: int) -> Arrays:
     """Uniform int8 inputs in NCHW, drawn in input order from one generator."""
     return random_int8_inputs(input_shapes(graph), seed)
@@ -66,8 +74,7 @@ def run_module(
     """Run the module's task graph; inputs and outputs are NCHW arrays by name. Inputs
     not given are drawn from `seed`."""
     graph = find_graph(module)
-    given = dict(inputs or {})
-    feeds = {**random_inputs(graph, seed), **given}
+    feeds = completed_inputs(input_shapes(graph), inputs or {}, seed)
     return GoldenExecutor(DataStore(base_dir)).run(graph, feeds)
 
 

@@ -45,7 +45,7 @@ from stc.compiler.hardware import Coord, HardwareTarget, Link, load_target
 from stc.dialects import isa, task
 from stc.runtime import kernels
 from stc.runtime.data import DataStore
-from stc.runtime.golden import Arrays, check_int8_inputs, random_int8_inputs
+from stc.runtime.golden import Arrays, check_int8_inputs, completed_inputs, random_int8_inputs
 from stc.runtime.kernels.vec_trans_scatter import VecTransScatterError, vec_trans_scatter
 
 Step = tuple[int, Work]
@@ -90,9 +90,7 @@ def run_isa_module(
     """Run the module's isa program; inputs and outputs are NCHW arrays by name, inputs
     not given are drawn from `seed`. Returns the outputs and the machine's counters."""
     program = find_program(module)
-    given = dict(inputs or {})
-    missing = input_shapes(program).keys() - given.keys()
-    feeds = {**random_inputs(program, seed), **given} if missing else given
+    feeds = completed_inputs(input_shapes(program), inputs or {}, seed)
     machine = Machine(program, DataStore(base_dir))
     outputs = machine.run(feeds)
     return outputs, machine.counters()

@@ -27,7 +27,7 @@ from stc.compiler.diagnostics import StcError, reported_errors
 from stc.compiler.graph_stats import graph_stats
 from stc.compiler.ir_files import read_module
 from stc.runtime import golden, machine
-from stc.runtime.golden import Arrays, find_graph, random_int8_inputs, run_module
+from stc.runtime.golden import Arrays, completed_inputs, find_graph, run_module
 from stc.runtime.machine import find_program, holds_program, run_isa_module
 
 
@@ -145,7 +145,7 @@ def cli(
         compared = None if other is None else (other, read_module(other))
         if compared is not None:
             check_same_inputs(file, shapes, *compared)
-        inputs = random_int8_inputs(shapes, seed) | parse_inputs(input_specs)
+        inputs = completed_inputs(shapes, parse_inputs(input_specs), seed)
         start = time.perf_counter()
         outputs, counters = execute(file, module, inputs)
         seconds = time.perf_counter() - start
