@@ -13,8 +13,9 @@ from xdsl.printer import Printer
 from xdsl.utils.exceptions import DiagnosticException, VerifyException
 from xdsl.utils.lexer import Span
 
+import stc.compiler.xdsl_fixes  # noqa: F401  (applied on import)
 from stc.compiler.diagnostics import StcError, first_paragraph
-from stc.compiler.universe import get_all_dialects
+from stc.dialects import get_all_dialects
 
 
 def stc_context() -> Context:

@@ -1,0 +1,34 @@
+"""
+stc's dialects: `task` (the task graph), `st` (the spatio-temporal mapping) and `isa`
+(per-core programs). `get_all_dialects` gives them as lazy factories, as xDSL's own
+registry does, so that a tool loads only the dialects its input uses.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from xdsl.ir import Dialect
+
+
+def get_task() -> Dialect:
+    from stc.dialects.task import Task
+
+    return Task
+
+
+def get_st() -> Dialect:
+    from stc.dialects.st import St
+
+    return St
+
+
+def get_isa() -> Dialect:
+    from stc.dialects.isa import Isa
+
+    return Isa
+
+
+def get_all_dialects() -> dict[str, Callable[[], Dialect]]:
+    """stc's dialects by name, each behind a factory that imports it on first use."""
+    return {"task": get_task, "st": get_st, "isa": get_isa}

@@ -46,7 +46,7 @@ from xdsl.traits import HasParent, IsolatedFromAbove, NoTerminator
 from xdsl.utils.exceptions import VerifyException
 from xdsl.utils.str_enum import StrEnum
 
-from stc.compiler.hardware import HardwareTarget, TargetError, load_target
+from stc.compiler.targets.hardware import HardwareTarget, TargetError, load_target
 from stc.dialects.task.graph import GraphOp
 from stc.dialects.task.syntax import (
     format_int_list,

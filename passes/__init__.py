@@ -1,0 +1,45 @@
+"""
+stc's passes, one module per pass named after it (`task-split` → `task_split.py`); each
+is a frozen dataclass whose fields are its options and whose `apply` calls into
+`stc.compiler`. `get_all_passes` gives them as lazy factories, as xDSL's registry does.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from xdsl.passes import ModulePass
+
+
+def get_task_split() -> type[ModulePass]:
+    from stc.passes.task_split import TaskSplitPass
+
+    return TaskSplitPass
+
+
+def get_st_apply() -> type[ModulePass]:
+    from stc.passes.st_apply import StApplyPass
+
+    return StApplyPass
+
+
+def get_st_place() -> type[ModulePass]:
+    from stc.passes.st_place import StPlacePass
+
+    return StPlacePass
+
+
+def get_st_route() -> type[ModulePass]:
+    from stc.passes.st_route import StRoutePass
+
+    return StRoutePass
+
+
+def get_all_passes() -> dict[str, Callable[[], type[ModulePass]]]:
+    """stc's passes by name, each behind a factory that imports it on first use."""
+    return {
+        "task-split": get_task_split,
+        "st-apply": get_st_apply,
+        "st-place": get_st_place,
+        "st-route": get_st_route,
+    }

@@ -2,7 +2,7 @@
 The `st-apply` pass: run every `st.mapping` script of a module on its task graph.
 
 Actions run in order. Splits call task-split; puts and takes are checked against the
-rules of seed 000 and stc's own (see `stc.compiler.st_matrix`): the first violation
+rules of seed 000 and stc's own (see `stc.compiler.mapping.matrix`): the first violation
 stops the pass with a message naming the action, the block, the coordinate and the
 numbers. Afterwards every placed block carries its coordinate, storage blocks a phase
 range, and area-group members the names of their groups:
@@ -23,7 +23,7 @@ from xdsl.context import Context
 from xdsl.dialects.builtin import ModuleOp
 from xdsl.passes import ModulePass
 
-from stc.compiler.st_actions import apply_mapping
+from stc.compiler.mapping.actions import apply_mapping
 from stc.dialects.st import MappingOp
 
 

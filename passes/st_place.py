@@ -1,6 +1,6 @@
 """
 The `st-place` pass: place every block a mapping left unplaced (see
-`stc.compiler.placement` for the algorithm), honouring the blocks the script pinned,
+`stc.compiler.mapping.placement` for the algorithm), honouring the blocks the script pinned,
 co-location with input storage, area groups, memory and phase limits, and minimising
 Σ bytes × hops over producer→consumer edges. Deterministic for a given seed.
 
@@ -16,31 +16,10 @@ from dataclasses import dataclass
 from xdsl.context import Context
 from xdsl.dialects.builtin import ModuleOp
 from xdsl.passes import ModulePass
-from xdsl.utils.exceptions import PassFailedException
 
-from stc.compiler.placement import check_options, place
-from stc.compiler.st_actions import apply_mapping
+from stc.compiler.mapping.actions import apply_mapping, mapping_for
+from stc.compiler.mapping.placement import check_options, place
 from stc.dialects import task
-from stc.dialects.st import MappingOp
-
-
-def mapping_for(module: ModuleOp, graph: task.GraphOp, target: str | None, pass_name: str) -> MappingOp:
-    """The graph's mapping; a new, empty and applied one on `target` when it has none."""
-    mapping = next(
-        (op for op in module.ops if isinstance(op, MappingOp) and op.graph_name == graph.graph_name),
-        None,
-    )
-    if mapping is not None:
-        if target is not None and target != mapping.target_name:
-            raise PassFailedException(
-                f"{pass_name}: target={target} but the st.mapping of @{graph.graph_name} is for {mapping.target_name}"
-            )
-        return mapping
-    if target is None:
-        raise PassFailedException(f"{pass_name}: task.graph @{graph.graph_name} has no st.mapping; give a target")
-    mapping = MappingOp(graph.graph_name, target)
-    module.body.block.add_op(mapping)
-    return mapping
 
 
 @dataclass(frozen=True)

@@ -14,47 +14,12 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from xdsl.context import Context
-from xdsl.dialects.builtin import ArrayAttr, ModuleOp
+from xdsl.dialects.builtin import ModuleOp
 from xdsl.passes import ModulePass
-from xdsl.utils.exceptions import PassFailedException
 
-from stc.compiler.st_actions import apply_mapping
-from stc.compiler.st_matrix import STMatrix, describe
-from stc.compiler.st_nets import graph_nets
-from stc.dialects.st import ROUTES, MappingOp, RouteAttr, format_space
-
-
-def route_graph(matrix: STMatrix) -> None:
-    """Route every net of the matrix's graph and record the routes on their consumers."""
-    check_placed(matrix)
-    routes: dict[int, list[RouteAttr]] = {}
-    for net in graph_nets(matrix.graph):
-        source, destination = matrix.places[net.source].space, matrix.places[net.destination].space
-        path = matrix.mesh.xy_path(source, destination)
-        for group in matrix.groups:
-            nodes = matrix.nodes(group)
-            if problem := group.route_problem(net.source in nodes, net.destination in nodes, path):
-                sender = f"{describe(matrix.blocks[net.source])} at {format_space(source)}"
-                receiver = f"{describe(matrix.blocks[net.destination])} at {format_space(destination)}"
-                raise PassFailedException(f"st-route: route from {sender} to {receiver} ({net.nbytes} B): {problem}")
-        routes.setdefault(net.destination, []).append(RouteAttr.of(net.source, net.nbytes, path))
-    for op in matrix.graph.tasks():
-        op.attributes.pop(ROUTES, None)
-        if op.task_id in routes:
-            op.attributes[ROUTES] = ArrayAttr(routes[op.task_id])
-
-
-def check_placed(matrix: STMatrix, shown: int = 5) -> None:
-    """Every block of the graph has a place, or the error names the unplaced ones."""
-    unplaced = [op for op in matrix.graph.tasks() if op.task_id not in matrix.places]
-    if not unplaced:
-        return
-    names = ", ".join(f"{op.task_id} ({op.name})" for op in unplaced[:shown])
-    more = ", ..." if len(unplaced) > shown else ""
-    raise PassFailedException(
-        f"st-route: {len(unplaced)} of {len(matrix.blocks)} blocks of task.graph @{matrix.graph.graph_name} "
-        f"are not placed: {names}{more}; run st-place first"
-    )
+from stc.compiler.mapping.actions import apply_mapping
+from stc.compiler.mapping.routing import route_graph
+from stc.dialects.st import MappingOp
 
 
 @dataclass(frozen=True)

@@ -1,7 +1,7 @@
 """
 The many-core machine: runs an `isa` program on its target, bit-exactly, and counts the
 cycles, NoC traffic, DRAM traffic and energy it takes with the target's unit costs
-(stc.compiler.cost_units).
+(stc.compiler.targets.cost_units).
 
     outputs, counters = run_isa_module(module, {"x": x_nchw})
 
@@ -29,7 +29,8 @@ import numpy as np
 from numpy.lib.stride_tricks import as_strided
 from xdsl.dialects.builtin import ModuleOp
 
-from stc.compiler.cost_units import (
+from stc.compiler.diagnostics import StcError
+from stc.compiler.targets.cost_units import (
     Work,
     conv_macs,
     dma_cycles,
@@ -40,13 +41,13 @@ from stc.compiler.cost_units import (
     noc_cycles,
     vector_cycles,
 )
-from stc.compiler.diagnostics import StcError
-from stc.compiler.hardware import Coord, HardwareTarget, Link, load_target
+from stc.compiler.targets.hardware import Coord, HardwareTarget, Link, load_target
 from stc.dialects import isa, task
+from stc.dialects.isa.vec_trans_scatter_rules import VecTransScatterError
 from stc.runtime import kernels
 from stc.runtime.data import DataStore
 from stc.runtime.golden import Arrays, check_int8_inputs, completed_inputs, random_int8_inputs
-from stc.runtime.kernels.vec_trans_scatter import VecTransScatterError, vec_trans_scatter
+from stc.runtime.kernels.vec_trans_scatter import vec_trans_scatter
 
 Step = tuple[int, Work]
 """What one instruction costs: the cycles it occupies its core, and its work."""

@@ -21,9 +21,9 @@ import click
 import numpy as np
 from xdsl.parser import Parser
 
-from stc.compiler.graph_stats import graph_stats
 from stc.compiler.ir_files import module_text, stc_context
 from stc.compiler.zoo import build_network
+from stc.dialects.task.stats import graph_stats
 from stc.runtime.golden import find_graph, run_module
 
 

@@ -5,7 +5,7 @@ running the same layer as a task graph.
     python -m stc.tools.bench_machine [--runs N] [--target NAME] [--cores N]
 
 The layer is ResNet-18's 56x56x64 -> 64 3x3 conv (pad 1), split by rows over cores that
-swap halo rows over the NoC (stc.compiler.isa_examples.conv_rows, cores along a snake
+swap halo rows over the NoC (stc.tools.isa_examples.conv_rows, cores along a snake
 over the mesh). Both executors take the same inputs and must agree bit for bit; the
 target ratio machine / golden is <= 1.5. A split that does not fit the target's local
 memory ends with the verifier's message and the smallest core count that fits.
@@ -30,7 +30,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
-    from stc.compiler.isa_examples import Example
+    from stc.tools.isa_examples import Example
 
 TARGET_RATIO = 1.5
 LAYER = {"height": 56, "width": 56, "channels": 64, "filters": 64, "shift": 10}
@@ -69,7 +69,7 @@ def verified_layer(target: str, cores: int) -> tuple[Example | None, str]:
     from xdsl.utils.exceptions import VerifyException
 
     from stc.compiler.diagnostics import first_paragraph
-    from stc.compiler.isa_examples import conv_rows
+    from stc.tools.isa_examples import conv_rows
 
     try:
         example = conv_rows(target, cores=cores, **LAYER)

@@ -6,7 +6,7 @@ by st-place and, as the baseline, row-major on the same blocks and phases.
                                        [--seed 0] [--iterations 20000]
 
 Every compute block whose input storage exceeds a core's usable memory is split by the
-vector with the fewest pieces whose largest piece fits (`stc.compiler.split_fit`); the
+vector with the fewest pieces whose largest piece fits (`stc.compiler.tiling.fit`); the
 task.adds that r-splits create are split the same way in turn. Prints, per target, the
 splits, the placement time, Σ bytes × hops for both placements and their ratio, the
 phases and cores used, the peak local memory per core (the most any phase of a core
@@ -23,17 +23,17 @@ from collections import Counter
 import click
 from xdsl.utils.exceptions import DiagnosticException
 
-from stc.compiler.area_groups import AreaGroup, Rect
 from stc.compiler.diagnostics import StcError, reported_errors
-from stc.compiler.graph_stats import macs
-from stc.compiler.hardware import HardwareTarget, load_target
-from stc.compiler.placement import place
-from stc.compiler.split_fit import fit_splits
-from stc.compiler.st_matrix import STMatrix
-from stc.compiler.st_nets import graph_nets, hop_bytes
+from stc.compiler.mapping.area_groups import AreaGroup, Rect
+from stc.compiler.mapping.matrix import STMatrix
+from stc.compiler.mapping.nets import graph_nets, hop_bytes
+from stc.compiler.mapping.placement import place
+from stc.compiler.mapping.routing import route_graph
+from stc.compiler.targets.hardware import HardwareTarget, load_target
+from stc.compiler.tiling.fit import fit_splits
 from stc.compiler.zoo import build_network
 from stc.dialects import task
-from stc.passes.st_route import route_graph
+from stc.dialects.task.stats import macs
 
 
 def split_graph(network: str, target: HardwareTarget) -> tuple[task.GraphOp, list[str]]:

@@ -22,9 +22,10 @@ from xdsl.dialects.builtin import DenseArrayBase, ModuleOp, i64
 from xdsl.parser import Parser
 
 from stc.compiler.ir_files import stc_context
+from stc.compiler.tiling.split import axis_lengths, split_group
 from stc.compiler.zoo import build_network
 from stc.dialects import task
-from stc.passes.task_split import TaskSplitPass, axis_lengths, split_group
+from stc.passes.task_split import TaskSplitPass
 
 CHAIN_HEIGHTS = (256, 512, 1024, 2048)
 

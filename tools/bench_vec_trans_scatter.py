@@ -7,7 +7,7 @@ one in-place call at a low and a high address, and a layout round trip on the ma
 Bytes per second count the NCHW tensor's bytes once per transform. The in-place calls
 work inside one 16 MB buffer, as the machine passes a core's whole local memory; their
 cost should not depend on the address. The machine figure runs NCHW -> NC1HWC0 -> NCHW
-of a 1x3x224x224 int8 image on `tpu-like` (stc.compiler.isa_examples.layout_round_trip).
+of a 1x3x224x224 int8 image on `tpu-like` (stc.tools.isa_examples.layout_round_trip).
 """
 
 import argparse
@@ -17,10 +17,10 @@ from collections.abc import Callable
 
 import numpy as np
 
-from stc.compiler.isa_examples import layout_round_trip
 from stc.runtime.kernels.layout import nc1hwc0_to_nchw, nchw_to_nc1hwc0
 from stc.runtime.kernels.vec_trans_scatter import vec_trans_scatter
 from stc.runtime.machine import find_program, random_inputs, run_isa_module
+from stc.tools.isa_examples import layout_round_trip
 
 SHAPE = (1, 64, 56, 56)
 IMAGE = (1, 3, 224, 224)

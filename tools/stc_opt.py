@@ -4,7 +4,7 @@
     stc-opt net.mlir -p 'task-split{task=3 vector=2,1,1,1}' -o split.mlir
 
 Every xdsl-opt flag works. stc's dialects and passes reach it through the
-`xdsl.universe` entry point (stc.compiler.universe), lazily. Bad input ends with one
+`xdsl.universe` entry point (stc.tools.universe), lazily. Bad input ends with one
 message on stderr and exit code 1.
 """
 

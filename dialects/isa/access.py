@@ -8,9 +8,9 @@ from __future__ import annotations
 import attrs
 import numpy as np
 
-from stc.compiler.hardware import HardwareTarget
+from stc.compiler.targets.hardware import HardwareTarget
 from stc.dialects.isa.attrs import Coord, TileAttr
-from stc.runtime.kernels.vec_trans_scatter import BLOCK_BYTES
+from stc.dialects.isa.vec_trans_scatter_rules import BLOCK_BYTES
 
 
 @attrs.frozen

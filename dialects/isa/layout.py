@@ -23,14 +23,7 @@ from xdsl.printer import Printer
 from stc.dialects.isa.access import Access
 from stc.dialects.isa.attrs import i64_array_def, ints
 from stc.dialects.isa.core import Instruction
-from stc.dialects.task.syntax import (
-    format_int_list,
-    i64_array,
-    i64_attr,
-    parse_int_list,
-    print_attr_dict,
-)
-from stc.runtime.kernels.vec_trans_scatter import (
+from stc.dialects.isa.vec_trans_scatter_rules import (
     BLOCK_BYTES,
     LANES,
     SUPPORTED_DTYPES,
@@ -40,6 +33,13 @@ from stc.runtime.kernels.vec_trans_scatter import (
     half_offset,
     lane_addresses,
     lane_bytes,
+)
+from stc.dialects.task.syntax import (
+    format_int_list,
+    i64_array,
+    i64_attr,
+    parse_int_list,
+    print_attr_dict,
 )
 
 
@@ -65,7 +65,7 @@ class VecTransScatterOp(Instruction):
     pairs, 8-bit types move the chosen 16-byte halves (`high` picks the upper half).
     Repeats advance every lane by its stride × 32 bytes. It runs on the core's vector
     unit, so only on tiles that compute. The rules are the kernel's
-    (stc.runtime.kernels.vec_trans_scatter), including the model's own: the 16
+    (stc.dialects.isa.vec_trans_scatter_rules), including the model's own: the 16
     destination blocks must be distinct.
 
     ```mlir

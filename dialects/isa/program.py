@@ -19,7 +19,7 @@ from xdsl.traits import IsolatedFromAbove, NoTerminator, SymbolOpInterface
 from xdsl.utils.exceptions import VerifyException
 
 from stc.compiler.diagnostics import StcError
-from stc.compiler.hardware import HardwareTarget, load_target
+from stc.compiler.targets.hardware import HardwareTarget, load_target
 from stc.dialects.isa.access import local_capacity, required_alignment
 from stc.dialects.isa.attrs import Coord, format_coord
 from stc.dialects.isa.base import single_block_region

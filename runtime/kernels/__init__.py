@@ -4,12 +4,13 @@ BLAS, window reductions, element-wise sums, products and maxima, table lookups, 
 shift-and-saturate output stage, and the vendor layout kernel `vec_trans_scatter`.
 """
 
+from stc.dialects.isa.vec_trans_scatter_rules import VecTransScatterError
 from stc.runtime.kernels.conv import conv2d, exact_matmul, fully_connected, sliding_windows
 from stc.runtime.kernels.elementwise import at_least, branch_sum, lookup, product
 from stc.runtime.kernels.layout import nc1hwc0_to_nchw, nchw_to_nc1hwc0
 from stc.runtime.kernels.pool import window_max, window_sum
 from stc.runtime.kernels.quantize import saturate_shift
-from stc.runtime.kernels.vec_trans_scatter import VecTransScatterError, vec_trans_scatter
+from stc.runtime.kernels.vec_trans_scatter import vec_trans_scatter
 
 __all__ = [
     "VecTransScatterError",

@@ -21,13 +21,8 @@ import attrs
 import numpy as np
 from numpy.typing import DTypeLike
 
-from stc.runtime.kernels.vec_trans_scatter import (
-    BLOCK_BYTES,
-    LANES,
-    MAX_REPEAT_TIMES,
-    SUPPORTED_DTYPES,
-    vec_trans_scatter,
-)
+from stc.dialects.isa.vec_trans_scatter_rules import BLOCK_BYTES, LANES, MAX_REPEAT_TIMES, SUPPORTED_DTYPES
+from stc.runtime.kernels.vec_trans_scatter import vec_trans_scatter
 
 
 class Buffer(StrEnum):

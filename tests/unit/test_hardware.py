@@ -8,7 +8,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from stc.compiler.diagnostics import reported_errors
-from stc.compiler.hardware import (
+from stc.compiler.targets.hardware import (
     TARGETS_DIR,
     HardwareTarget,
     TargetError,

@@ -9,8 +9,8 @@ from xdsl.dialects.builtin import Float16Type, IntegerType, ModuleOp, TensorType
 from xdsl.parser import Parser
 from xdsl.utils.exceptions import VerifyException
 
-from stc.compiler.hardware import load_target
 from stc.compiler.ir_files import module_text, stc_context
+from stc.compiler.targets.hardware import load_target
 from stc.dialects import isa
 from stc.dialects.isa import Access, GlobalLayout, TileAttr, races
 

@@ -10,14 +10,14 @@ from hypothesis import strategies as st
 from xdsl.dialects.builtin import ModuleOp, TensorType, i8
 from xdsl.parser import Parser
 
-from stc.compiler import isa_examples
-from stc.compiler.hardware import load_target
 from stc.compiler.ir_files import stc_context
+from stc.compiler.targets.hardware import load_target
 from stc.dialects import isa
 from stc.dialects.isa import GlobalLayout
 from stc.runtime.golden import run_module
 from stc.runtime.kernels.layout import Buffer, Nc1hwc0Geometry, nc1hwc0_to_nchw_calls, nchw_to_nc1hwc0_calls
 from stc.runtime.machine import find_program, random_inputs, run_isa_module
+from stc.tools import isa_examples
 
 LIT_DIR = Path(__file__).parents[1] / "lit" / "isa"
 

@@ -8,15 +8,15 @@ import numpy as np
 import pytest
 from xdsl.dialects.builtin import IntegerType, ModuleOp, TensorType, i8
 
-from stc.compiler import isa_examples
-from stc.compiler.cost_units import Work, energy_pj
 from stc.compiler.diagnostics import StcError
-from stc.compiler.hardware import load_target
+from stc.compiler.targets.cost_units import Work, energy_pj
+from stc.compiler.targets.hardware import load_target
 from stc.dialects import isa
 from stc.dialects.isa import GlobalLayout, TileAttr
 from stc.dialects.task import RandomDataAttr
 from stc.runtime.data import random_tensor
 from stc.runtime.machine import find_program, random_inputs, run_isa_module
+from stc.tools import isa_examples
 
 
 def tile(address: int, shape: tuple[int, ...], element: IntegerType = i8) -> TileAttr:

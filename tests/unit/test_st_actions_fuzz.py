@@ -11,7 +11,7 @@ from xdsl.parser import Parser
 from xdsl.utils.exceptions import DiagnosticException
 
 from stc.compiler.ir_files import module_text, stc_context
-from stc.compiler.st_env import PIIndex, Shape, STCoord, STEnv
+from stc.compiler.mapping.env import PIIndex, Shape, STCoord, STEnv
 from stc.passes.st_apply import StApplyPass
 
 TINY = """

@@ -7,9 +7,9 @@ from xdsl.dialects.builtin import ModuleOp
 from xdsl.parser import Parser
 from xdsl.utils.exceptions import PassFailedException
 
-from stc.compiler.hardware import load_target
 from stc.compiler.ir_files import module_text, stc_context
-from stc.compiler.st_env import PIIndex, Shape, SplitType, STCoord, STEnv
+from stc.compiler.mapping.env import PIIndex, Shape, SplitType, STCoord, STEnv
+from stc.compiler.targets.hardware import load_target
 from stc.dialects import task
 from stc.dialects.st import Stage
 from stc.passes.st_apply import StApplyPass

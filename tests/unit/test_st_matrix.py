@@ -6,13 +6,13 @@ from conftest import parse
 from seed_graphs import SEED_GROUP
 from test_st_place import relu_chain
 
-from stc.compiler import st_matrix
-from stc.compiler.area_groups import AreaGroup, Rect
-from stc.compiler.hardware import load_target
-from stc.compiler.placement import place
-from stc.compiler.st_matrix import STMatrix
+from stc.compiler.mapping import matrix as st_matrix
+from stc.compiler.mapping.area_groups import AreaGroup, Rect
+from stc.compiler.mapping.matrix import STMatrix
+from stc.compiler.mapping.placement import place
+from stc.compiler.targets.hardware import load_target
+from stc.compiler.tiling.split import split_task
 from stc.dialects import task
-from stc.passes.task_split import split_task
 
 
 def counting(monkeypatch: pytest.MonkeyPatch, name: str) -> list[int]:

@@ -13,14 +13,14 @@ from xdsl.dialects.builtin import ModuleOp
 from xdsl.parser import Parser
 from xdsl.utils.exceptions import DiagnosticException
 
-from stc.compiler.hardware import load_target
 from stc.compiler.ir_files import module_text, stc_context
-from stc.compiler.placement import place
-from stc.compiler.split_fit import fit_splits
-from stc.compiler.st_actions import apply_mapping
-from stc.compiler.st_matrix import STMatrix
-from stc.compiler.st_mesh import MeshGeometry
-from stc.compiler.st_nets import graph_nets, hop_bytes
+from stc.compiler.mapping.actions import apply_mapping
+from stc.compiler.mapping.matrix import STMatrix
+from stc.compiler.mapping.mesh import MeshGeometry
+from stc.compiler.mapping.nets import graph_nets, hop_bytes
+from stc.compiler.mapping.placement import place
+from stc.compiler.targets.hardware import load_target
+from stc.compiler.tiling.fit import fit_splits
 from stc.compiler.zoo import build_network
 from stc.dialects import task
 from stc.dialects.st import MappingOp

@@ -10,8 +10,8 @@ from test_st_place import CHAIN, relu_chain
 from xdsl.dialects.builtin import ModuleOp
 from xdsl.parser import Parser
 
+from stc.compiler.draw.mapping_svg import CHAR, StSvgTarget
 from stc.compiler.ir_files import stc_context
-from stc.compiler.st_svg import CHAR, StSvgTarget
 from stc.passes.st_place import StPlacePass
 from stc.passes.st_route import StRoutePass
 

@@ -23,18 +23,18 @@ from xdsl.utils.exceptions import PassFailedException
 from xdsl.utils.hints import isa
 
 from stc.compiler.ir_files import stc_context
-from stc.dialects import task
-from stc.passes import task_split
-from stc.passes.task_split import (
+from stc.compiler.tiling import split as task_split
+from stc.compiler.tiling.split import (
     MAX_PARTIAL_TERMS,
     BoxIndex,
-    TaskSplitPass,
     average_split,
     axis_lengths,
     split_group,
     split_task,
     window_pieces,
 )
+from stc.dialects import task
+from stc.passes.task_split import TaskSplitPass
 from stc.runtime.golden import run_module
 
 AXIS_VECTORS = {"y": (2, 1, 1, 1), "x": (1, 2, 1, 1), "f": (1, 1, 2, 1), "r": (1, 1, 1, 2)}
@@ -463,7 +463,7 @@ def test_a_split_of_a_one_row_block_names_one_row():
 
 
 def test_st_split_group_gives_an_area_group_the_pieces_of_its_own_members():
-    from stc.compiler.st_env import Shape, STEnv
+    from stc.compiler.mapping.env import Shape, STEnv
 
     env = STEnv(parse(SEED_GROUP), target="tianjicx")
     env.area_group("conv", [5], {"core": ((0, 1), (0, 9))})
@@ -653,8 +653,8 @@ def test_resnet50_split_by_a_random_valid_vector_per_layer():
 
 
 def test_fit_option_makes_every_resnet18_block_fit_tianjicx():
-    from stc.compiler.hardware import load_target
-    from stc.compiler.split_fit import piece_bytes
+    from stc.compiler.targets.hardware import load_target
+    from stc.compiler.tiling.fit import piece_bytes
     from stc.compiler.zoo import build_network
 
     module = build_network("resnet18")
@@ -726,7 +726,7 @@ def test_r_pieces_that_could_overflow_int32_are_refused(text: str, vector: tuple
 
 
 def test_fit_never_proposes_r_pieces_that_could_overflow():
-    from stc.compiler.split_fit import candidate_counts
+    from stc.compiler.tiling.fit import candidate_counts
 
     op = block(graph_of(parse(wide_fc(280000))), 3)
     assert isinstance(op, task.FcOp)
@@ -737,8 +737,8 @@ def test_fit_never_proposes_r_pieces_that_could_overflow():
 def test_fit_checks_each_block_once_and_the_blocks_it_splits_once_more(monkeypatch: pytest.MonkeyPatch):
     from collections import Counter
 
-    from stc.compiler import split_fit
-    from stc.compiler.hardware import load_target
+    from stc.compiler.targets.hardware import load_target
+    from stc.compiler.tiling import fit as split_fit
     from stc.compiler.zoo import build_network
 
     checks: Counter[int] = Counter()

@@ -10,7 +10,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from stc.runtime.kernels.vec_trans_scatter import VecTransScatterError, vec_trans_scatter
+from stc.dialects.isa.vec_trans_scatter_rules import VecTransScatterError
+from stc.runtime.kernels.vec_trans_scatter import vec_trans_scatter
 
 BLOCK = 32
 DTYPES = [np.int8, np.uint8, np.int16, np.uint16, np.float16, np.int32, np.uint32, np.float32]

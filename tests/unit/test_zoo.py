@@ -6,10 +6,10 @@ import pytest
 from xdsl.parser import Parser
 
 from stc.compiler.diagnostics import StcError
-from stc.compiler.graph_stats import graph_stats
 from stc.compiler.ir_files import module_text, stc_context
 from stc.compiler.zoo import build_network, network_names
 from stc.dialects import task
+from stc.dialects.task.stats import graph_stats
 from stc.runtime.data import DataStore
 from stc.runtime.golden import GoldenExecutor, find_graph, random_inputs, run_module
 

@@ -27,7 +27,7 @@ from attrs import fields, frozen
 
 from stc.compiler.diagnostics import StcError
 
-TARGETS_DIR = Path(__file__).parent / "targets"
+TARGETS_DIR = Path(__file__).parent
 
 ROUTING_ALGORITHMS = ("xy",)
 ACTIVATION_LAYOUTS = ("hwc", "nc1hwc0")

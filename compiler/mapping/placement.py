@@ -40,8 +40,8 @@ import numpy as np
 from attrs import define, field
 from xdsl.utils.exceptions import PassFailedException
 
-from stc.compiler.area_groups import AreaGroup
-from stc.compiler.st_matrix import (
+from stc.compiler.mapping.area_groups import AreaGroup
+from stc.compiler.mapping.matrix import (
     Place,
     STMatrix,
     allowed_stages,
@@ -49,7 +49,7 @@ from stc.compiler.st_matrix import (
     input_storage,
     is_memory_block,
 )
-from stc.compiler.st_nets import Net, graph_nets
+from stc.compiler.mapping.nets import Net, graph_nets
 from stc.dialects import task
 from stc.dialects.st import Space, Stage, format_space
 

@@ -9,13 +9,12 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from xdsl.dialects.builtin import ArrayAttr, StringAttr, UnitAttr
+from xdsl.dialects.builtin import ArrayAttr, ModuleOp, StringAttr, UnitAttr
 from xdsl.ir import Operation
 from xdsl.utils.exceptions import PassFailedException
 
-from stc.compiler.area_groups import AreaGroup, area_group_of
-from stc.compiler.hardware import HardwareTarget, TargetError, load_target
-from stc.compiler.st_matrix import (
+from stc.compiler.mapping.area_groups import AreaGroup, area_group_of
+from stc.compiler.mapping.matrix import (
     Place,
     STMatrix,
     action_error,
@@ -23,6 +22,8 @@ from stc.compiler.st_matrix import (
     input_storage,
     is_memory_block,
 )
+from stc.compiler.targets.hardware import HardwareTarget, TargetError, load_target
+from stc.compiler.tiling.split import GraphBlocks, split_counts
 from stc.dialects import task
 from stc.dialects.st import (
     AreaGroupOp,
@@ -35,7 +36,6 @@ from stc.dialects.st import (
     Stage,
     TakeOutOp,
 )
-from stc.passes.task_split import GraphBlocks, split_counts
 
 AREA_GROUPS = "st.area_groups"
 """The discardable attribute naming the area groups a block is a member of."""
@@ -233,3 +233,22 @@ def applied_matrix(mapping: MappingOp, graph: task.GraphOp, target: HardwareTarg
 def member_of(op: task.TaskOp, group: AreaGroup) -> bool:
     names = op.attributes.get(AREA_GROUPS)
     return isinstance(names, ArrayAttr) and StringAttr(group.name) in names.data
+
+
+def mapping_for(module: ModuleOp, graph: task.GraphOp, target: str | None, pass_name: str) -> MappingOp:
+    """The graph's mapping; a new, empty and applied one on `target` when it has none."""
+    mapping = next(
+        (op for op in module.ops if isinstance(op, MappingOp) and op.graph_name == graph.graph_name),
+        None,
+    )
+    if mapping is not None:
+        if target is not None and target != mapping.target_name:
+            raise PassFailedException(
+                f"{pass_name}: target={target} but the st.mapping of @{graph.graph_name} is for {mapping.target_name}"
+            )
+        return mapping
+    if target is None:
+        raise PassFailedException(f"{pass_name}: task.graph @{graph.graph_name} has no st.mapping; give a target")
+    mapping = MappingOp(graph.graph_name, target)
+    module.body.block.add_op(mapping)
+    return mapping

@@ -7,7 +7,7 @@ functions. No cost model exists yet; when one estimates programs before they exi
 that estimate and execution can be compared. Every cycle count is rounded up to whole
 cycles.
 
-    >>> from stc.compiler.hardware import load_target
+    >>> from stc.compiler.targets.hardware import load_target
     >>> target = load_target("tianjicx")
     >>> mac_cycles(target, 1000), noc_cycles(target, 100, hops=3)
     (8, 16)
@@ -19,7 +19,7 @@ import math
 
 from attrs import frozen
 
-from stc.compiler.hardware import HardwareTarget
+from stc.compiler.targets.hardware import HardwareTarget
 
 
 @frozen

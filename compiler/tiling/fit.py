@@ -12,14 +12,22 @@ from __future__ import annotations
 from collections import deque
 from collections.abc import Iterator
 
-from xdsl.dialects.builtin import TensorType
+from xdsl.dialects.builtin import ModuleOp, TensorType
 from xdsl.utils.exceptions import PassFailedException
 
-from stc.compiler.hardware import HardwareTarget
-from stc.compiler.storage_size import bias_bytes, buffer_bytes, weight_bytes
+from stc.compiler.memory.storage_size import bias_bytes, buffer_bytes, weight_bytes
+from stc.compiler.targets.hardware import HardwareTarget
+from stc.compiler.tiling.split import (
+    AXES,
+    GraphBlocks,
+    axis_lengths,
+    length,
+    partial_sum_problem,
+    record_created,
+    split_grid,
+)
 from stc.dialects import task
 from stc.dialects.task.base import element_width
-from stc.passes.task_split import AXES, GraphBlocks, axis_lengths, length, partial_sum_problem, split_grid
 
 Counts = tuple[int, int, int, int]
 
@@ -129,3 +137,12 @@ def split_until_fit(blocks: GraphBlocks, target: HardwareTarget) -> None:
             raise PassFailedException(unfit_message(op, target))
         created = [blocks.by_id[task_id] for task_id in blocks.split(op.task_id, counts).created]
         pending.extend(block for block in created if isinstance(block, task.ComputeBlock))
+
+
+def split_module_to_fit(module: ModuleOp, target: HardwareTarget) -> None:
+    """Split every task graph of the module until each block fits one core of `target`."""
+    for graph in [op for op in module.ops if isinstance(op, task.GraphOp)]:
+        blocks = GraphBlocks(graph)
+        split_until_fit(blocks, target)
+        if blocks.splits:
+            record_created(blocks)

@@ -23,9 +23,9 @@ from xdsl.dialects.builtin import ModuleOp
 from xdsl.ir import Operation
 from xdsl.utils.exceptions import PassFailedException, VerifyException
 
-from stc.compiler.hardware import HardwareTarget, TargetError, load_target, target_names
 from stc.compiler.ir_files import module_text
-from stc.compiler.st_actions import ActionExecutor
+from stc.compiler.mapping.actions import ActionExecutor
+from stc.compiler.targets.hardware import HardwareTarget, TargetError, load_target, target_names
 from stc.dialects import task
 from stc.dialects.st import (
     AreaGroupOp,

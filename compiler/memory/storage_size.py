@@ -12,7 +12,7 @@ from __future__ import annotations
 import math
 from collections.abc import Sequence
 
-from stc.compiler.hardware import HardwareTarget
+from stc.compiler.targets.hardware import HardwareTarget
 from stc.dialects import task
 from stc.dialects.task.base import element_width
 

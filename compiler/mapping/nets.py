@@ -12,7 +12,7 @@ import math
 from attrs import frozen
 from xdsl.dialects.builtin import TensorType
 
-from stc.compiler.st_mesh import MeshGeometry
+from stc.compiler.mapping.mesh import MeshGeometry
 from stc.dialects import task
 from stc.dialects.task.base import element_width
 

@@ -23,7 +23,7 @@ from collections.abc import Sequence
 
 from attrs import define
 
-from stc.compiler.hardware import HardwareTarget
+from stc.compiler.targets.hardware import HardwareTarget
 from stc.dialects.st import AreaGroupOp, Space
 
 

@@ -27,8 +27,8 @@ from xdsl.dialects.builtin import ArrayAttr, ModuleOp
 from xdsl.utils.exceptions import DiagnosticException
 from xdsl.utils.target import Target
 
-from stc.compiler.st_actions import apply_mapping
-from stc.compiler.st_matrix import STMatrix
+from stc.compiler.mapping.actions import apply_mapping
+from stc.compiler.mapping.matrix import STMatrix
 from stc.dialects.st import ROUTES, MappingOp, RouteAttr, Space, Stage, format_space
 
 CELL = 64

@@ -24,10 +24,10 @@ from collections.abc import Sequence
 from attrs import frozen
 from xdsl.utils.exceptions import PassFailedException
 
-from stc.compiler.area_groups import AreaGroup
-from stc.compiler.hardware import HardwareTarget
-from stc.compiler.st_mesh import MeshGeometry
-from stc.compiler.storage_size import storage_bytes
+from stc.compiler.mapping.area_groups import AreaGroup
+from stc.compiler.mapping.mesh import MeshGeometry
+from stc.compiler.memory.storage_size import storage_bytes
+from stc.compiler.targets.hardware import HardwareTarget
 from stc.dialects import task
 from stc.dialects.st import (
     COMPUTE_STAGES,

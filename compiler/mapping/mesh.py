@@ -2,7 +2,7 @@
 The cores of a target as one grid: chips side by side, so that a route between chips is
 an XY route like any other (x first, then y): `hardware.xy_path` on the grid.
 
-    >>> from stc.compiler.hardware import load_target
+    >>> from stc.compiler.targets.hardware import load_target
     >>> mesh = MeshGeometry(load_target("tianjicx"))
     >>> mesh.hops((0, 0, 0, 0), (0, 0, 2, 3))
     5
@@ -12,7 +12,7 @@ an XY route like any other (x first, then y): `hardware.xy_path` on the grid.
 
 from __future__ import annotations
 
-from stc.compiler.hardware import HardwareTarget, TileType, xy_path
+from stc.compiler.targets.hardware import HardwareTarget, TileType, xy_path
 from stc.dialects.st import Space
 
 

@@ -1,0 +1,1 @@
+"""Local memory: the bytes a block occupies on a core (`storage_size`)."""

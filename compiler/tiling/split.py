@@ -1,0 +1,633 @@
+"""
+The split algorithm behind `task-split` and the `st` split actions: TianjicX's
+`split_task` and `split_group` (seed 000).
+
+A compute block is cut into a grid of pieces along its output rows (y), output columns
+(x), output channels (f) and reduced input channels (r, conv and fc only). Each piece
+reads its own input buffers, assembled from the original input buffer's producers (with
+halo rows and columns for windowed blocks), and its own weight, bias and table blocks,
+which hold the same data reference narrowed to the piece's box or replicated whole.
+Pieces write their boxes of the original output buffers, which are not split. Along r
+the pieces write raw int32 partial sums to one buffer per r-slice, and a `task.add`
+joins them, adding the bias once and applying the shift; an r split whose pieces could
+overflow int32 is refused. See docs/passes/task-split.md.
+"""
+
+from __future__ import annotations
+
+import itertools
+from bisect import bisect_left, bisect_right
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from numbers import Integral
+from typing import TypeVar
+
+import numpy as np
+from xdsl.dialects.builtin import (
+    I64,
+    ArrayAttr,
+    DenseArrayBase,
+    ModuleOp,
+    ShapedType,
+    TensorType,
+    i32,
+    i64,
+)
+from xdsl.ir import Operation, SSAValue
+from xdsl.utils.exceptions import PassFailedException
+from xdsl.utils.hints import isa
+
+from stc.dialects.task import (
+    AddOp,
+    BoxAttr,
+    BufferOp,
+    ComputeBlock,
+    ConvOp,
+    DataOp,
+    FcOp,
+    GraphOp,
+    StorageKind,
+    TaskOp,
+    WeightOp,
+    WindowBlock,
+)
+from stc.dialects.task.syntax import i64_array, i64_attr
+
+Interval = tuple[int, int]
+Box = tuple[Interval, ...]
+Counts = tuple[int, int, int, int]
+Source = tuple[SSAValue, BoxAttr, Sequence[int]]
+"""A buffer source: the producer's result, the box of it read, where the box lands."""
+
+AXES = ("y", "x", "f", "r")
+UNITS = {"y": "row", "x": "column", "f": "channel", "r": "input channel"}
+MAX_PARTIAL_TERMS = (2**31 - 1) // 2**14
+"""The most int8 products an int32 partial sum holds exactly: each is at most 2^14 in size."""
+HINT = "split"
+"""The discardable attribute holding a compute block's split vector."""
+CREATED = "split_created"
+"""The discardable attribute on a graph listing the ids of the blocks the pass created."""
+
+TaskOpT = TypeVar("TaskOpT", bound=TaskOp)
+
+
+def average_split(length: int, count: int) -> list[Interval]:
+    """Cut [0, length) into `count` intervals, piece k ending at ⌈k·length/count⌉ (10 → 4, 3, 3)."""
+    return list(itertools.pairwise(-(-k * length // count) for k in range(count + 1)))
+
+
+def intersection(a: Box, b: Box) -> Box:
+    """The common box of two boxes that meet."""
+    return tuple((max(a_lo, b_lo), min(a_hi, b_hi)) for (a_lo, a_hi), (b_lo, b_hi) in zip(a, b, strict=True))
+
+
+class BoxIndex:
+    """
+    Which boxes of a tiling meet a region, found through the grid of cells their edges cut
+    the tiled space into (a grid tiling has one cell per box, and there are never more cells
+    than elements). A query costs the cells the region meets, not the number of boxes.
+    """
+
+    def __init__(self, boxes: Sequence[Box]):
+        self.cuts = [sorted({edge for box in boxes for edge in box[axis]}) for axis in range(len(boxes[0]))]
+        self.cells = np.empty([len(cuts) - 1 for cuts in self.cuts], dtype=np.intp)
+        for index, box in enumerate(boxes):
+            cells = (
+                slice(bisect_left(cuts, lo), bisect_left(cuts, hi))
+                for cuts, (lo, hi) in zip(self.cuts, box, strict=True)
+            )
+            self.cells[tuple(cells)] = index
+
+    def meeting(self, region: Box) -> list[int]:
+        """The indices, ascending, of the boxes that share an element with `region`."""
+        window = (
+            slice(bisect_right(cuts, lo) - 1, bisect_left(cuts, hi))
+            for cuts, (lo, hi) in zip(self.cuts, region, strict=True)
+        )
+        return np.unique(self.cells[tuple(window)]).tolist()
+
+
+@dataclass(frozen=True)
+class AxisPiece:
+    """One piece along y or x: the output interval, the input interval it reads, its pads."""
+
+    out: Interval
+    read: Interval
+    pad: Interval
+
+
+def window_pieces(
+    windows: Sequence[Interval], size: int, kernel: int, stride: int, dilation: int, pad: Interval
+) -> list[AxisPiece]:
+    """
+    The input rows each range of windows reads: windows [a, b) read rows
+    [a·s − pad_lo, (b−1)·s + k_eff − pad_lo) clipped to the input. The first piece keeps
+    pad_lo, the last pad_hi; inner pieces get the pads that keep their window count exact.
+    """
+    extent = dilation * (kernel - 1) + 1
+    pad_lo, pad_hi = pad
+    pieces: list[AxisPiece] = []
+    for a, b in windows:
+        lo = max(a * stride - pad_lo, 0)
+        end = (b - 1) * stride + extent - pad_lo
+        hi = min(end, size)
+        piece_pad_hi = pad_hi if b == windows[-1][1] else end - hi
+        pieces.append(AxisPiece((a, b), (lo, hi), (lo - a * stride + pad_lo, piece_pad_hi)))
+    return pieces
+
+
+def elementwise_pieces(windows: Sequence[Interval]) -> list[AxisPiece]:
+    return [AxisPiece(interval, interval, (0, 0)) for interval in windows]
+
+
+@dataclass(frozen=True)
+class Piece:
+    """One piece of a split block."""
+
+    y: AxisPiece
+    x: AxisPiece
+    f: Interval
+    channels_read: Interval
+    """Input channels read: the r interval of a conv or fc, the f interval otherwise."""
+    r_index: int
+
+    def out_box(self, batch: int) -> Box:
+        return ((0, batch), self.y.out, self.x.out, self.f)
+
+    def read_box(self, batch: int) -> Box:
+        return ((0, batch), self.y.read, self.x.read, self.channels_read)
+
+
+def split_error(op: TaskOp, message: str) -> PassFailedException:
+    return PassFailedException(f"{op.name} {op.task_id}: {message}")
+
+
+def shape_of(value: SSAValue) -> tuple[int, ...]:
+    assert isinstance(value.type, ShapedType)
+    return value.type.get_shape()
+
+
+def axis_lengths(op: ComputeBlock) -> dict[str, int | None]:
+    """The length of each axis the block can be split along, None for those it lacks."""
+    _, rows, columns, channels = shape_of(op.result)
+    if isinstance(op, FcOp):
+        return {"y": None, "x": None, "f": channels, "r": shape_of(op.input)[3]}
+    reduced = shape_of(op.input)[3] if isinstance(op, ConvOp) else None
+    return {"y": rows, "x": columns, "f": channels, "r": reduced}
+
+
+def quantity(count: int, unit: str) -> str:
+    return f"{count} {unit}" if count == 1 else f"{count} {unit}s"
+
+
+def split_counts(op: ComputeBlock, vector: Sequence[int]) -> Counts:
+    """Check a split vector (ny, nx, nf, nr, or the seed's ny, nx, nf, nr, 1, 1) against a block."""
+    if len(vector) == 6 and tuple(vector[4:]) != (1, 1):
+        raise split_error(op, f"ky and kx are never split, got nky={vector[4]} nkx={vector[5]}")
+    if len(vector) not in (4, 6):
+        counts = f"{len(vector)} counts {list(vector)}"
+        raise split_error(op, f"a split vector is ny,nx,nf,nr or ny,nx,nf,nr,1,1, got {counts}")
+    lengths = axis_lengths(op)
+    for axis, count in zip(AXES, vector[:4], strict=True):
+        length = lengths[axis]
+        if count < 1:
+            raise split_error(op, f"split counts must be at least 1, got {count} for {axis}")
+        if length is None and count > 1:
+            raise split_error(op, f"cannot split {axis} into {count} pieces: a {op.name} has no {axis} dimension")
+        if length is not None and count > length:
+            why = fc_channels_only(op) if axis == "r" else ""
+            raise split_error(op, f"cannot split {axis} ({quantity(length, UNITS[axis])}) into {count} pieces{why}")
+    ny, nx, nf, nr = vector[:4]
+    if nr > 1 and (problem := partial_sum_problem(op, nr)) is not None:
+        raise split_error(op, problem)
+    return ny, nx, nf, nr
+
+
+def fc_channels_only(op: ComputeBlock) -> str:
+    """Why an fc over a wider input cannot take more r pieces than channels."""
+    if not isinstance(op, FcOp):
+        return ""
+    _, rows, columns, _ = shape_of(op.input)
+    if rows * columns == 1:
+        return ""
+    return f": a task.fc splits r along its input's channels only, not its {rows}x{columns} rows and columns"
+
+
+def partial_sum_problem(op: ComputeBlock, nr: int) -> str | None:
+    """
+    Why `nr` r pieces of a conv or fc could overflow their int32 partial sums, or None: the
+    largest piece sums ⌈C/nr⌉·ky·kx int8 products (h·w for an fc), each at most 2^14 in
+    size, so it is exact up to MAX_PARTIAL_TERMS products.
+    """
+    assert isinstance(op, ConvOp | FcOp)
+    _, ky, kx, channels = shape_of(op.weight)
+    per_channel = ky * kx
+    terms = -(-channels // nr) * per_channel
+    if terms <= MAX_PARTIAL_TERMS:
+        return None
+    if per_channel > MAX_PARTIAL_TERMS:
+        advice = f"one input channel alone is {per_channel} terms, so no r split is exact"
+    else:
+        advice = f"split r into at least {-(-channels // (MAX_PARTIAL_TERMS // per_channel))} pieces"
+    return (
+        f"r pieces of {terms} terms could overflow their int32 partial sums "
+        f"(|sum| <= terms * 2^14 stays within 2^31 - 1 only up to {MAX_PARTIAL_TERMS} terms); {advice}"
+    )
+
+
+def spatial_pieces(op: ComputeBlock, axis: int, count: int) -> list[AxisPiece]:
+    """Pieces along y (axis 0) or x (axis 1)."""
+    in_size = shape_of(op.data_inputs[0])[1 + axis]
+    if isinstance(op, FcOp):
+        return [AxisPiece((0, 1), (0, in_size), (0, 0))]
+    windows = average_split(shape_of(op.result)[1 + axis], count)
+    if not isinstance(op, WindowBlock):
+        return elementwise_pieces(windows)
+    pad = op.ints("pad")[2 * axis], op.ints("pad")[2 * axis + 1]
+    stride, dilation = op.ints("stride")[axis], op.dilations()[axis]
+    return window_pieces(windows, in_size, op.window()[axis], stride, dilation, pad)
+
+
+def length(interval: Interval) -> int:
+    return interval[1] - interval[0]
+
+
+@dataclass(frozen=True)
+class Grid:
+    """The intervals of a split along each axis; its pieces are their product."""
+
+    y: list[AxisPiece]
+    x: list[AxisPiece]
+    f: list[Interval]
+    r: list[Interval]
+    """Reduced input channels (conv and fc); other blocks read their f interval."""
+    reduces: bool
+
+    def pieces(self) -> list[Piece]:
+        """The pieces, y outermost and r innermost."""
+        return [
+            Piece(y, x, f, r if self.reduces else f, r_index)
+            for y, x, f, (r_index, r) in itertools.product(self.y, self.x, self.f, enumerate(self.r))
+        ]
+
+    def largest_piece(self) -> Piece:
+        """A piece with the longest interval of each axis: no piece reads or writes more."""
+        y = max(self.y, key=lambda piece: length(piece.read))
+        x = max(self.x, key=lambda piece: length(piece.read))
+        f, r = max(self.f, key=length), max(self.r, key=length)
+        return Piece(y, x, f, r if self.reduces else f, 0)
+
+
+def split_grid(op: ComputeBlock, counts: Counts) -> Grid:
+    """The intervals of `op` split by `counts`."""
+    ny, nx, nf, nr = counts
+    return Grid(
+        spatial_pieces(op, 0, ny),
+        spatial_pieces(op, 1, nx),
+        average_split(shape_of(op.result)[3], nf),
+        average_split(shape_of(op.data_inputs[0])[3], nr),
+        isinstance(op, ConvOp | FcOp),
+    )
+
+
+@dataclass(frozen=True)
+class SplitRecord:
+    """One split: the block, its counts, and the ids of the blocks it erased and created."""
+
+    task_id: int
+    counts: Counts
+    erased: frozenset[int]
+    created: tuple[int, ...]
+
+
+class GraphBlocks:
+    """The blocks of one task graph by id, fresh ids, and the splits made on it."""
+
+    def __init__(self, graph: GraphOp):
+        self.graph = graph
+        self.by_id: dict[int, TaskOp] = {op.task_id: op for op in graph.tasks()}
+        self.ids = graph.fresh_ids()
+        self.created: list[int] = []
+        self.erased: list[int] = []
+        self.splits: list[SplitRecord] = []
+
+    def compute_block(self, task_id: int) -> ComputeBlock:
+        op = self.by_id.get(task_id)
+        if op is None:
+            graph = self.graph.graph_name
+            raise PassFailedException(f"task.graph @{graph} has no block with id {task_id}")
+        if not isinstance(op, ComputeBlock):
+            raise split_error(op, "only compute blocks are split, this is a storage block")
+        return op
+
+    def insert(self, op: TaskOpT, before: Operation) -> TaskOpT:
+        self.graph.block.insert_op_before(op, before)
+        self.by_id[op.task_id] = op
+        self.created.append(op.task_id)
+        return op
+
+    def erase(self, op: TaskOp) -> None:
+        del self.by_id[op.task_id]
+        self.erased.append(op.task_id)
+        self.graph.block.erase_op(op)
+
+    def surviving_created(self) -> list[int]:
+        return [task_id for task_id in self.created if task_id in self.by_id]
+
+    def split(self, task_id: int, vector: Sequence[int]) -> SplitRecord:
+        """split_task: split one compute block in place; an all-ones vector changes nothing."""
+        op = self.compute_block(task_id)
+        counts = split_counts(op, vector)
+        created, erased = len(self.created), len(self.erased)
+        if counts != (1, 1, 1, 1):
+            split_block(self, op, counts)
+        record = SplitRecord(task_id, counts, frozenset(self.erased[erased:]), tuple(self.created[created:]))
+        self.splits.append(record)
+        return record
+
+    def split_in_order(self, requests: Sequence[tuple[int, Sequence[int]]]) -> None:
+        """split_group: split blocks in order, so an id may name a block an earlier split created."""
+        if (task_id := named_twice([task_id for task_id, _ in requests])) is not None:
+            raise PassFailedException(f"split_group: block {task_id} is named twice")
+        for task_id, vector in requests:
+            self.split(task_id, vector)
+
+
+def named_twice(task_ids: Sequence[int]) -> int | None:
+    """The first id named a second time, None when all differ."""
+    seen: set[int] = set()
+    for task_id in task_ids:
+        if task_id in seen:
+            return task_id
+        seen.add(task_id)
+    return None
+
+
+def narrowed_data(op: DataOp, box: Box | None, task_id: int) -> DataOp:
+    """A new block holding `box` of what `op` holds (all of it when `box` is None)."""
+    region = op.region.data
+    if box is not None:
+        region = tuple((lo + a, lo + b) for (lo, _), (a, b) in zip(region, box, strict=True))
+    whole = BoxAttr.whole(op.full_type.get_shape())
+    box_attr = None if region == whole.data else BoxAttr(region)
+    return type(op)(task_id, op.data, op.full_type, box_attr)
+
+
+class BufferSources:
+    """The sources of a buffer being split, indexed by where they land in it."""
+
+    def __init__(self, buffer: BufferOp):
+        self.buffer = buffer
+        self.sources = buffer.pieces
+        self.placed: list[Box] = [
+            tuple((o, o + size) for o, size in zip(offset, box.shape, strict=True)) for _, box, offset in self.sources
+        ]
+        self.index = BoxIndex(self.placed)
+
+    def region(self, region: Box, task_id: int) -> BufferOp:
+        """A new buffer holding `region` of the buffer, read from the same producers."""
+        sources: list[Source] = []
+        for i in self.index.meeting(region):
+            value, box, _ = self.sources[i]
+            placed = self.placed[i]
+            overlap = intersection(placed, region)
+            source_box = tuple(
+                (lo + o_lo - p_lo, lo + o_hi - p_lo)
+                for (lo, _), (o_lo, o_hi), (p_lo, _) in zip(box.data, overlap, placed, strict=True)
+            )
+            landing = [o_lo - r_lo for (o_lo, _), (r_lo, _) in zip(overlap, region, strict=True)]
+            sources.append((value, BoxAttr(source_box), landing))
+        element = self.buffer.result.type.get_element_type()
+        shape = [hi - lo for lo, hi in region]
+        return BufferOp(task_id, self.buffer.kind.data, sources, TensorType(element, shape))
+
+
+def result_sources(
+    box: BoxAttr, offset: Sequence[int], outputs: Sequence[tuple[Box, SSAValue]], index: BoxIndex
+) -> list[tuple[SSAValue, BoxAttr, DenseArrayBase]]:
+    """The sources that deliver `box` of a split block's result at `offset`, from the pieces
+    whose output boxes (indexed by `index`) it meets."""
+    sources: list[tuple[SSAValue, BoxAttr, DenseArrayBase]] = []
+    for i in index.meeting(box.data):
+        piece_box, value = outputs[i]
+        overlap = intersection(box.data, piece_box)
+        local = tuple((lo - p_lo, hi - p_lo) for (lo, hi), (p_lo, _) in zip(overlap, piece_box, strict=True))
+        landing = [o + lo - b_lo for o, (lo, _), b_lo in zip(offset, overlap, box.lo, strict=True)]
+        sources.append((value, BoxAttr(local), i64_array(landing)))
+    return sources
+
+
+def route_result(result: SSAValue, outputs: Sequence[tuple[Box, SSAValue]]) -> None:
+    """
+    Make every buffer that reads `result` read the same elements from the pieces' results,
+    in place (keeping its id, kind, type and consumers). Its other sources keep their
+    attributes, so a buffer costs little more than its source count.
+    """
+    index = BoxIndex([piece_box for piece_box, _ in outputs])
+    for buffer in dict.fromkeys(use.operation for use in result.uses):
+        assert isinstance(buffer, BufferOp)
+        sources: list[tuple[SSAValue, BoxAttr, DenseArrayBase]] = []
+        for value, box, offset in zip(buffer.sources, buffer.boxes, buffer.offsets, strict=True):
+            if value is result:
+                sources.extend(result_sources(box, offset.get_values(), outputs, index))
+            else:
+                sources.append((value, box, offset))
+        buffer.operands = [value for value, _, _ in sources]
+        buffer.boxes = ArrayAttr(box for _, box, _ in sources)
+        buffer.offsets = ArrayAttr(offset for _, _, offset in sources)
+
+
+def data_box(data: DataOp, piece: Piece) -> Box | None:
+    """The box of a weight a piece reads; tables are replicated whole."""
+    if not isinstance(data, WeightOp):
+        return None
+    _, rows, columns, _ = data.result.type.get_shape()
+    return (piece.f, (0, rows), (0, columns), piece.channels_read)
+
+
+def piece_input(
+    blocks: GraphBlocks, op: ComputeBlock, value: SSAValue, piece: Piece, buffers: dict[Operation, BufferSources]
+) -> SSAValue:
+    """A piece's own copy of an operand of `op`: its box of a buffer or weight, a whole table."""
+    owner = value.owner
+    if isinstance(owner, DataOp):
+        copy = narrowed_data(owner, data_box(owner, piece), next(blocks.ids))
+    else:
+        assert isinstance(owner, BufferOp)
+        copy = buffers[owner].region(piece.read_box(shape_of(op.result)[0]), next(blocks.ids))
+    copy.result.name_hint = value.name_hint
+    return blocks.insert(copy, op).result
+
+
+def piece_bias(blocks: GraphBlocks, op: ComputeBlock, piece: Piece, partial: bool) -> list[SSAValue]:
+    """A piece's channels of the bias; none for partial sums, whose add takes the bias."""
+    bias = op.optional_bias
+    if bias is None or partial:
+        return []
+    assert isinstance(bias.owner, DataOp)
+    copy = narrowed_data(bias.owner, (piece.f,), next(blocks.ids))
+    copy.result.name_hint = bias.name_hint
+    return [blocks.insert(copy, op).result]
+
+
+def build_piece(
+    blocks: GraphBlocks, op: ComputeBlock, piece: Piece, partial: bool, buffers: dict[Operation, BufferSources]
+) -> ComputeBlock:
+    """Create one piece of `op`, before it, after the blocks it reads (`buffers`: its input buffers' sources)."""
+    groups: list[SSAValue | list[SSAValue]] = []
+    for name in op.OPERAND_NAMES:
+        operand: SSAValue | Sequence[SSAValue] = getattr(op, name)
+        if isinstance(operand, SSAValue):
+            groups.append(piece_input(blocks, op, operand, piece, buffers))
+        else:
+            groups.append([piece_input(blocks, op, value, piece, buffers) for value in operand])
+    if op.has_bias():
+        groups.append(piece_bias(blocks, op, piece, partial))
+    properties = dict(op.properties) | {"id": i64_attr(next(blocks.ids))}
+    if isinstance(op, WindowBlock):
+        properties["pad"] = i64_array(piece.y.pad + piece.x.pad)
+    if partial:
+        properties["shift"] = i64_attr(0)
+    element = i32 if partial else op.result.type.get_element_type()
+    shape = [hi - lo for lo, hi in piece.out_box(shape_of(op.result)[0])]
+    piece_op = type(op).build(operands=groups, properties=properties, result_types=[TensorType(element, shape)])
+    piece_op.result.name_hint = op.result.name_hint
+    return blocks.insert(piece_op, op)
+
+
+def join_partial_sums(blocks: GraphBlocks, op: ComputeBlock, built: Sequence[tuple[Piece, ComputeBlock]]) -> None:
+    """
+    Gather the int32 partial sums of each r-slice in one buffer, and add the slices in a
+    `task.add` that adds the bias once, applies the shift and takes over the result.
+    """
+    batch = shape_of(op.result)[0]
+    slices: dict[int, list[Source]] = {}
+    for piece, piece_op in built:
+        whole = BoxAttr.whole(shape_of(piece_op.result))
+        landing = [lo for lo, _ in piece.out_box(batch)]
+        slices.setdefault(piece.r_index, []).append((piece_op.result, whole, landing))
+    partial_type = TensorType(i32, shape_of(op.result))
+    branches: list[SSAValue] = []
+    for sources in slices.values():
+        branch = blocks.insert(BufferOp(next(blocks.ids), StorageKind.SI, sources, partial_type), op)
+        branch.result.name_hint = op.result.name_hint and f"{op.result.name_hint}_partial"
+        branches.append(branch.result)
+    bias = op.optional_bias
+    add = AddOp.build(
+        operands=[branches, [] if bias is None else [bias]],
+        properties={"id": i64_attr(next(blocks.ids)), "shift": op.properties["shift"]},
+        result_types=[op.result.type],
+    )
+    add.result.name_hint = op.result.name_hint
+    blocks.insert(add, op)
+    op.result.replace_all_uses_with(add.result)
+
+
+def erase_with_inputs(blocks: GraphBlocks, op: ComputeBlock) -> None:
+    """Erase a split block, then the storage blocks nothing else reads."""
+    inputs = dict.fromkeys(value.owner for value in op.operands)
+    blocks.erase(op)
+    for owner in inputs:
+        if isinstance(owner, BufferOp | DataOp) and not owner.result.uses:
+            blocks.erase(owner)
+
+
+def split_block(blocks: GraphBlocks, op: ComputeBlock, counts: Counts) -> None:
+    """Replace `op` by its pieces, and the add of their partial sums when r is split."""
+    partial = counts[3] > 1
+    owners = dict.fromkeys(value.owner for value in op.operands)
+    buffers = {owner: BufferSources(owner) for owner in owners if isinstance(owner, BufferOp)}
+    built = [(piece, build_piece(blocks, op, piece, partial, buffers)) for piece in split_grid(op, counts).pieces()]
+    if partial:
+        join_partial_sums(blocks, op, built)
+    else:
+        batch = shape_of(op.result)[0]
+        route_result(op.result, [(piece.out_box(batch), piece_op.result) for piece, piece_op in built])
+    erase_with_inputs(blocks, op)
+
+
+def split_task(graph: GraphOp, task_id: int, vector: Sequence[int]) -> list[int]:
+    """
+    Split compute block `task_id` of `graph` by `vector` (ny, nx, nf, nr, or the seed's
+    six counts with nky = nkx = 1). Return the ids of the blocks created, in order.
+    """
+    return split_group(graph, [task_id], [vector])
+
+
+def split_group(graph: GraphOp, task_ids: Sequence[int], vectors: Sequence[int] | Sequence[Sequence[int]]) -> list[int]:
+    """
+    Split the blocks `task_ids` of `graph` in order, all by one vector or each by its own;
+    a later id may name a block an earlier split created. Return the ids of the blocks
+    created that are still in the graph, in order.
+    """
+    blocks = GraphBlocks(graph)
+    blocks.split_in_order(list(zip(task_ids, broadcast_vectors(task_ids, vectors), strict=True)))
+    return blocks.surviving_created()
+
+
+def is_count(value: object) -> bool:
+    """An integer, numpy's included, that is not a boolean."""
+    return isinstance(value, Integral) and not isinstance(value, bool)
+
+
+def counts_of(vector: object) -> tuple[int, ...]:
+    """A split vector (any sequence of integers) as Python ints."""
+    counts = list(vector) if isinstance(vector, Iterable) else None
+    if counts is None or not all(is_count(count) for count in counts):
+        raise PassFailedException(f"split_group: a split vector is a sequence of integer counts, got {vector!r}")
+    return tuple(int(count) for count in counts)  # pyright: ignore[reportArgumentType]
+
+
+def broadcast_vectors(
+    task_ids: Sequence[int], vectors: Sequence[int] | Sequence[Sequence[int]]
+) -> list[tuple[int, ...]]:
+    """One vector per task: a single vector (a sequence of integers) is given to every task."""
+    if not any(isinstance(item, Iterable) for item in vectors):
+        return [counts_of(vectors)] * len(task_ids)
+    if len(vectors) != len(task_ids):
+        raise PassFailedException(f"split_group: {len(vectors)} vectors for {len(task_ids)} tasks")
+    return [counts_of(vector) for vector in vectors]
+
+
+def take_hints(blocks: GraphBlocks) -> list[tuple[int, Sequence[int]]]:
+    """The split hints of a graph's blocks in graph order; the hints are removed."""
+    requests: list[tuple[int, Sequence[int]]] = []
+    for op in blocks.graph.tasks():
+        if (hint := op.attributes.pop(HINT, None)) is None:
+            continue
+        if not isa(hint, DenseArrayBase[I64]):
+            raise split_error(op, f"a split hint is array<i64: ny, nx, nf, nr>, got {hint}")
+        requests.append((op.task_id, hint.get_values()))
+    return requests
+
+
+def record_created(blocks: GraphBlocks) -> None:
+    """Add the ids of the blocks a run created to its graph's `split_created`, after the ids
+    earlier runs recorded there that are still in the graph."""
+    graph = blocks.graph
+    earlier = graph.attributes.get(CREATED, DenseArrayBase.from_list(i64, []))
+    if not isa(earlier, DenseArrayBase[I64]):
+        raise PassFailedException(f"task.graph @{graph.graph_name}: {CREATED} is array<i64: ...>, got {earlier}")
+    kept = [task_id for task_id in earlier.get_values() if task_id in blocks.by_id]
+    graph.attributes[CREATED] = DenseArrayBase.from_list(i64, kept + blocks.surviving_created())
+
+
+def split_module(module: ModuleOp, task_ids: Sequence[int], vector: Sequence[int]) -> None:
+    """
+    Split the blocks `task_ids` of the module's task graphs by `vector`, in order; with
+    no ids, split every block by its hint. Each graph that had splits records them in its
+    `split_created`.
+    """
+    graphs = [GraphBlocks(graph) for graph in module.ops if isinstance(graph, GraphOp)]
+    if not task_ids:
+        for blocks in graphs:
+            blocks.split_in_order(take_hints(blocks))
+    for task_id in task_ids:
+        holders = [blocks for blocks in graphs if task_id in blocks.by_id]
+        if not holders:
+            raise PassFailedException(f"task-split: no task graph has a block with id {task_id}")
+        for blocks in holders:
+            blocks.split(task_id, vector)
+    for blocks in graphs:
+        if blocks.splits:
+            record_created(blocks)
