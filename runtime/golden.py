@@ -19,8 +19,7 @@ from stc.dialects import task
 from stc.dialects.task.base import element_width, task_id_of
 from stc.runtime import kernels
 from stc.runtime.data import DataStore
-
-Arrays = dict[str, np.ndarray]
+from stc.runtime.inputs import Arrays, check_int8_inputs, completed_inputs, random_int8_inputs
 
 
 def find_graph(module: ModuleOp) -> task.GraphOp:
@@ -35,29 +34,9 @@ def nchw_shape(typ: TensorType) -> tuple[int, ...]:
     return n, c, h, w
 
 
-def random_int8_inputs(shapes: Mapping[str, tuple[int, ...]], seed: int) -> Arrays:
-    """Uniform int8 arrays of the given NCHW shapes, drawn in order from one generator."""
-    rng = np.random.default_rng(seed)
-    inputs: Arrays = {}
-    for name, shape in shapes.items():
-        try:
-            inputs[name] = rng.integers(-128, 128, size=shape, dtype=np.int8)
-        except MemoryError as e:
-            raise StcError(f"input {name!r}: out of memory ({e})") from None
-    return inputs
-
-
 def input_shapes(graph: task.GraphOp) -> dict[str, tuple[int, ...]]:
     """The NCHW shape of each input, in input order."""
     return {op.input_name.data: nchw_shape(op.result.type) for op in graph.inputs()}
-
-
-def completed_inputs(shapes: Mapping[str, tuple[int, ...]], given: Mapping[str, np.ndarray], seed: int) -> Arrays:
-    """`given`, plus the inputs it lacks drawn from `seed` as `random_int8_inputs` draws them
-    (nothing is drawn when none is missing)."""
-    if shapes.keys() <= given.keys():
-        return dict(given)
-    return random_int8_inputs(shapes, seed) | dict(given)
 
 
 def random_inputs(graph: task.GraphOp, seed: int) -> Arrays:
@@ -168,21 +147,6 @@ ACCUMULATORS: dict[type[Operation], Callable[..., np.ndarray]] = {
     task.MulOp: lambda op, args: kernels.product(args[0], args[1]),
 }
 """Per compute block: its raw result from its activation and data operands (no bias)."""
-
-
-def check_int8_inputs(owner: str, shapes: Mapping[str, tuple[int, ...]], inputs: Mapping[str, np.ndarray]) -> None:
-    """Check that `inputs` names only inputs of `owner` and holds int8 values (in an
-    integer array of any width) of each input's NCHW shape."""
-    if unknown := sorted(set(inputs) - set(shapes)):
-        raise StcError(f"{owner} has no input {unknown[0]!r} (inputs: {', '.join(shapes)})")
-    for name, shape in shapes.items():
-        array = inputs[name]
-        if array.shape != shape:
-            raise StcError(f"input {name!r} must be NCHW {list(shape)}, got {list(array.shape)}")
-        if array.dtype.kind not in "iu":
-            raise StcError(f"input {name!r} must hold int8 values, got {array.dtype}")
-        if array.size and (array.min() < -128 or array.max() > 127):
-            raise StcError(f"input {name!r} must hold int8 values, got {array.dtype} in [{array.min()}, {array.max()}]")
 
 
 def check_inputs(graph: task.GraphOp, inputs: Mapping[str, np.ndarray]) -> None:

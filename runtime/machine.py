@@ -46,7 +46,7 @@ from stc.dialects import isa, task
 from stc.dialects.isa.vec_trans_scatter_rules import VecTransScatterError
 from stc.runtime import kernels
 from stc.runtime.data import DataStore
-from stc.runtime.golden import Arrays, check_int8_inputs, completed_inputs, random_int8_inputs
+from stc.runtime.inputs import Arrays, check_int8_inputs, completed_inputs, random_int8_inputs
 from stc.runtime.kernels.vec_trans_scatter import vec_trans_scatter
 
 Step = tuple[int, Work]

@@ -27,7 +27,8 @@ from stc.compiler.diagnostics import StcError, reported_errors
 from stc.compiler.ir_files import read_module
 from stc.dialects.task.stats import graph_stats
 from stc.runtime import golden, machine
-from stc.runtime.golden import Arrays, completed_inputs, find_graph, run_module
+from stc.runtime.golden import find_graph, run_module
+from stc.runtime.inputs import Arrays, completed_inputs
 from stc.runtime.machine import find_program, holds_program, run_isa_module
 
 
