@@ -34,8 +34,7 @@ from stc.runtime.kernels.layout import (
     Buffer,
     Nc1hwc0Geometry,
     VecTransScatterCall,
-    nc1hwc0_to_nchw_calls,
-    nchw_to_nc1hwc0_calls,
+    layout_calls,
 )
 
 GLOBAL_ALIGNMENT = 64
@@ -320,7 +319,7 @@ def layout_conv(
         isa.DmaLoadOp([filters * kernel * kernel, channels], addresses.weight, weight, local_strides=[c0, 1]),
         isa.DmaLoadOp([filters * 4], addresses.bias, bias),
         isa.SyncOp(0),
-        *vec_trans_scatter_ops(nchw_to_nc1hwc0_calls(into), source),
+        *vec_trans_scatter_ops(layout_calls(into, Buffer.NC1HWC0), source),
         isa.ConvOp(
             [
                 tile(source[Buffer.NC1HWC0], i8, (1, height, width, c0)),
@@ -331,7 +330,7 @@ def layout_conv(
             pad=(pad, pad, pad, pad),
             shift=shift,
         ),
-        *vec_trans_scatter_ops(nc1hwc0_to_nchw_calls(back), result),
+        *vec_trans_scatter_ops(layout_calls(back, Buffer.NCHW), result),
         isa.DmaStoreOp([filters, pixels], addresses.y, result[Buffer.NCHW], local_strides=[planes, 1]),
         isa.SyncOp(1),
     ]
@@ -378,8 +377,8 @@ def layout_round_trip(
             local_strides=[group, planes, 1],
         ),
         isa.SyncOp(0),
-        *vec_trans_scatter_ops(nchw_to_nc1hwc0_calls(geometry), forward),
-        *vec_trans_scatter_ops(nc1hwc0_to_nchw_calls(geometry), backward),
+        *vec_trans_scatter_ops(layout_calls(geometry, Buffer.NC1HWC0), forward),
+        *vec_trans_scatter_ops(layout_calls(geometry, Buffer.NCHW), backward),
         isa.DmaStoreOp(
             [batch, channels, plane_bytes],
             y_address,

@@ -111,46 +111,29 @@ class Nc1hwc0Geometry:
         return (batch * self.c1 + c1) * self.padded_pixels * self.c0
 
 
-def nchw_to_nc1hwc0_calls(geometry: Nc1hwc0Geometry) -> list[VecTransScatterCall]:
-    """The calls that fill the NC1HWC0 staging buffer from the NCHW one."""
-    return [
-        call
-        for batch in range(geometry.batch)
-        for c1 in range(geometry.c1)
-        for pairing in _lane_pairings(geometry, batch, c1, forward=True)
-        for call in _repeated(
-            geometry,
-            Buffer.NC1HWC0,
-            Buffer.NCHW,
-            pairing.nc1hwc0_high_half,
-            pairing.nchw_high_half,
-            pairing.nc1hwc0_lanes,
-            pairing.nchw_lanes,
-            dst_rep_stride=geometry.c0,
-            src_rep_stride=1,
-        )
-    ]
-
-
-def nc1hwc0_to_nchw_calls(geometry: Nc1hwc0Geometry) -> list[VecTransScatterCall]:
-    """The calls that fill the NCHW staging buffer from the NC1HWC0 one."""
-    return [
-        call
-        for batch in range(geometry.batch)
-        for c1 in range(geometry.c1)
-        for pairing in _lane_pairings(geometry, batch, c1, forward=False)
-        for call in _repeated(
-            geometry,
-            Buffer.NCHW,
-            Buffer.NC1HWC0,
-            pairing.nchw_high_half,
-            pairing.nc1hwc0_high_half,
-            pairing.nchw_lanes,
-            pairing.nc1hwc0_lanes,
-            dst_rep_stride=1,
-            src_rep_stride=geometry.c0,
-        )
-    ]
+def layout_calls(geometry: Nc1hwc0Geometry, destination: Buffer) -> list[VecTransScatterCall]:
+    """The calls that fill the `destination` staging buffer from the other one."""
+    forward = destination is Buffer.NC1HWC0
+    source = Buffer.NCHW if forward else Buffer.NC1HWC0
+    group_stride = {Buffer.NC1HWC0: geometry.c0, Buffer.NCHW: 1}
+    calls: list[VecTransScatterCall] = []
+    for batch in range(geometry.batch):
+        for c1 in range(geometry.c1):
+            for pairing in _lane_pairings(geometry, batch, c1, forward):
+                lanes = {Buffer.NC1HWC0: pairing.nc1hwc0_lanes, Buffer.NCHW: pairing.nchw_lanes}
+                halves = {Buffer.NC1HWC0: pairing.nc1hwc0_high_half, Buffer.NCHW: pairing.nchw_high_half}
+                calls += _repeated(
+                    geometry,
+                    destination,
+                    source,
+                    halves[destination],
+                    halves[source],
+                    lanes[destination],
+                    lanes[source],
+                    dst_rep_stride=group_stride[destination],
+                    src_rep_stride=group_stride[source],
+                )
+    return calls
 
 
 def run_calls(calls: Iterable[VecTransScatterCall], buffers: Mapping[Buffer, np.ndarray]) -> None:
@@ -179,7 +162,7 @@ def nchw_to_nc1hwc0(x: np.ndarray) -> np.ndarray:
     nchw = _padded(x.reshape(batch, channels, geometry.pixels), geometry.nchw_shape)
     nc1hwc0 = np.zeros(geometry.nc1hwc0_shape, x.dtype)
     buffers = {Buffer.NCHW: nchw.reshape(-1), Buffer.NC1HWC0: nc1hwc0.reshape(-1)}
-    run_calls(nchw_to_nc1hwc0_calls(geometry), buffers)
+    run_calls(layout_calls(geometry, Buffer.NC1HWC0), buffers)
     cropped = nc1hwc0[:, :, : geometry.pixels, :]
     return cropped.reshape(batch, geometry.c1, height, width, geometry.c0)
 
@@ -198,7 +181,7 @@ def nc1hwc0_to_nchw(y: np.ndarray, channels: int) -> np.ndarray:
     nc1hwc0 = _padded(y.reshape(batch, c1, geometry.pixels, c0), geometry.nc1hwc0_shape)
     nchw = np.zeros(geometry.nchw_shape, y.dtype)
     buffers = {Buffer.NCHW: nchw.reshape(-1), Buffer.NC1HWC0: nc1hwc0.reshape(-1)}
-    run_calls(nc1hwc0_to_nchw_calls(geometry), buffers)
+    run_calls(layout_calls(geometry, Buffer.NCHW), buffers)
     return nchw[:, :channels, : geometry.pixels].reshape(batch, channels, height, width)
 
 

@@ -15,7 +15,7 @@ from stc.compiler.targets.hardware import load_target
 from stc.dialects import isa
 from stc.dialects.isa import GlobalLayout
 from stc.runtime.golden import run_module
-from stc.runtime.kernels.layout import Buffer, Nc1hwc0Geometry, nc1hwc0_to_nchw_calls, nchw_to_nc1hwc0_calls
+from stc.runtime.kernels.layout import Buffer, Nc1hwc0Geometry, layout_calls
 from stc.runtime.machine import find_program, random_inputs, run_isa_module
 from stc.tools import isa_examples
 
@@ -125,9 +125,9 @@ def layout_transforms(shape: tuple[int, int, int, int], dtype: np.dtype) -> Modu
     core = [
         isa.DmaLoadOp(nchw_sizes, 0, forward[Buffer.NCHW], local_strides=nchw_strides),
         isa.SyncOp(0),
-        *isa_examples.vec_trans_scatter_ops(nchw_to_nc1hwc0_calls(geometry), forward),
+        *isa_examples.vec_trans_scatter_ops(layout_calls(geometry, Buffer.NC1HWC0), forward),
         isa.DmaStoreOp(nc1hwc0_sizes, x_bytes, forward[Buffer.NC1HWC0], local_strides=[plane * c0, 1]),
-        *isa_examples.vec_trans_scatter_ops(nc1hwc0_to_nchw_calls(geometry), back),
+        *isa_examples.vec_trans_scatter_ops(layout_calls(geometry, Buffer.NCHW), back),
         isa.DmaStoreOp(nchw_sizes, x_bytes + y_bytes, back[Buffer.NCHW], local_strides=nchw_strides),
         isa.SyncOp(1),
     ]

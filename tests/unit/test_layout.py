@@ -10,10 +10,9 @@ from stc.runtime.kernels.layout import (
     Buffer,
     Nc1hwc0Geometry,
     VecTransScatterCall,
+    layout_calls,
     nc1hwc0_to_nchw,
-    nc1hwc0_to_nchw_calls,
     nchw_to_nc1hwc0,
-    nchw_to_nc1hwc0_calls,
     run_calls,
 )
 
@@ -100,7 +99,7 @@ def test_geometry_pads_pixels_to_whole_blocks():
 
 def test_float16_forward_plan():
     geometry = Nc1hwc0Geometry.from_nchw((1, 16, 8, 8), np.float16)
-    assert nchw_to_nc1hwc0_calls(geometry) == [
+    assert layout_calls(geometry, Buffer.NC1HWC0) == [
         VecTransScatterCall(
             dtype=np.dtype(np.float16),
             dst_buffer=Buffer.NC1HWC0,
@@ -118,7 +117,7 @@ def test_float16_forward_plan():
 
 def test_float32_backward_plan_pairs_low_and_high_channel_blocks():
     geometry = Nc1hwc0Geometry.from_nchw((1, 16, 4, 4), np.float32)
-    (call,) = nc1hwc0_to_nchw_calls(geometry)
+    (call,) = layout_calls(geometry, Buffer.NCHW)
     assert call.src_list == tuple(range(0, 128, 16)) + tuple(range(8, 128, 16))
     assert call.dst_list == tuple(16 * (j + 8 * high) for j in range(8) for high in (0, 1))
     assert (call.repeat_times, call.dst_rep_stride, call.src_rep_stride) == (2, 1, 16)
@@ -126,7 +125,7 @@ def test_float32_backward_plan_pairs_low_and_high_channel_blocks():
 
 def test_int8_uses_four_calls_per_channel_group():
     geometry = Nc1hwc0Geometry.from_nchw((1, 64, 8, 8), np.int8)
-    calls = nchw_to_nc1hwc0_calls(geometry)
+    calls = layout_calls(geometry, Buffer.NC1HWC0)
     assert len(calls) == 2 * 4
     halves = [(call.dst_high_half, call.src_high_half) for call in calls[:4]]
     assert sorted(halves) == [(False, False), (False, True), (True, False), (True, True)]
@@ -136,7 +135,7 @@ def test_int8_uses_four_calls_per_channel_group():
 def test_long_planes_split_into_calls_of_at_most_255_repeats():
     shape = (1, 16, 64, 64 + 4)
     geometry = Nc1hwc0Geometry.from_nchw(shape, np.float16)
-    calls = nchw_to_nc1hwc0_calls(geometry)
+    calls = layout_calls(geometry, Buffer.NC1HWC0)
     assert [call.repeat_times for call in calls] == [255, 17]
     assert calls[1].src_list[0] == 255 * 16
     assert calls[1].dst_list[0] == 255 * 16 * 16
@@ -147,7 +146,7 @@ def test_long_planes_split_into_calls_of_at_most_255_repeats():
 
 def test_a_single_repeat_chunk_has_strides_0():
     shape = (1, 16, 32, 256)
-    calls = nc1hwc0_to_nchw_calls(Nc1hwc0Geometry.from_nchw(shape, np.int8))
+    calls = layout_calls(Nc1hwc0Geometry.from_nchw(shape, np.int8), Buffer.NCHW)
     repeats = [(call.repeat_times, call.dst_rep_stride, call.src_rep_stride) for call in calls]
     assert repeats == [(255, 1, 32), (1, 0, 0)] * 4
 
@@ -157,7 +156,7 @@ def test_a_single_repeat_chunk_has_strides_0():
 
 def test_calls_record_their_dtype_and_run_only_on_buffers_of_it():
     geometry = Nc1hwc0Geometry.from_nchw((1, 20, 3, 5), np.uint16)
-    calls = nchw_to_nc1hwc0_calls(geometry)
+    calls = layout_calls(geometry, Buffer.NC1HWC0)
     assert {call.dtype for call in calls} == {np.dtype(np.uint16)}
     assert geometry.staging_bytes == 32 * 16 * 2
     buffers = {Buffer.NCHW: np.zeros(2 * 32 * 16, np.int8), Buffer.NC1HWC0: np.zeros(2 * 32 * 16, np.int8)}
@@ -166,7 +165,7 @@ def test_calls_record_their_dtype_and_run_only_on_buffers_of_it():
 
 
 def test_calls_are_frozen_plain_data():
-    call = nchw_to_nc1hwc0_calls(Nc1hwc0Geometry.from_nchw((1, 1, 4, 4), np.int16))[0]
+    call = layout_calls(Nc1hwc0Geometry.from_nchw((1, 1, 4, 4), np.int16), Buffer.NC1HWC0)[0]
     assert attrs.asdict(call)["repeat_times"] == 1
     assert hash(call) == hash(attrs.evolve(call))
     with pytest.raises(attrs.exceptions.FrozenInstanceError):
