@@ -1,7 +1,8 @@
 """
 stc's dialects: `task` (the task graph), `st` (the spatio-temporal mapping) and `isa`
 (per-core programs). `get_all_dialects` gives them as lazy factories, as xDSL's own
-registry does, so that a tool loads only the dialects its input uses.
+registry does, so that a tool loads only the dialects its input uses. Importing it
+applies `stc.compiler.xdsl_fixes`, so every use of stc's dialects and passes has them.
 """
 
 from __future__ import annotations
@@ -9,6 +10,8 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from xdsl.ir import Dialect
+
+import stc.compiler.xdsl_fixes  # noqa: F401  (applied on import)
 
 
 def get_task() -> Dialect:
