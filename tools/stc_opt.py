@@ -13,6 +13,7 @@ from __future__ import annotations
 import dataclasses
 import inspect
 import sys
+import warnings
 from collections.abc import Callable, Sequence
 from io import BytesIO
 from typing import IO, cast, get_type_hints
@@ -89,6 +90,8 @@ def check_options(convertible: type[ArgSpecConvertible], spec: ArgSpec) -> None:
 
 
 def main(args: Sequence[str] | None = None) -> int:
+    # As xdsl-opt does: Python hides DeprecationWarnings outside __main__ by default.
+    warnings.filterwarnings("default", category=DeprecationWarning)
     with reported_errors("stc-opt"):
         try:
             tool = StcOptMain(description="stc modular optimizer driver", args=args)
