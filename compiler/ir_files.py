@@ -6,7 +6,7 @@ from io import StringIO
 from pathlib import Path
 
 from xdsl.context import Context
-from xdsl.dialects.builtin import Builtin, ModuleOp
+from xdsl.dialects.builtin import ModuleOp
 from xdsl.ir import Operation
 from xdsl.parser import Parser
 from xdsl.printer import Printer
@@ -16,16 +16,7 @@ from xdsl.utils.mlir_lexer import MLIRLexer
 
 import stc.compiler.xdsl_fixes  # noqa: F401  (applied on import)
 from stc.compiler.diagnostics import StcError, first_paragraph
-from stc.dialects import get_all_dialects
-
-
-def stc_context() -> Context:
-    """A context with the builtin dialect and stc's dialects (loaded on first use)."""
-    ctx = Context()
-    ctx.load_dialect(Builtin)
-    for name, factory in get_all_dialects().items():
-        ctx.register_dialect(name, factory)
-    return ctx
+from stc.dialects import get_all_dialects, stc_context
 
 
 class AttributeValueError(VerifyException):
