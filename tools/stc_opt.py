@@ -32,7 +32,7 @@ from stc.compiler.ir_files import decode_source, parse_source
 class StcOptMain(xDSLOptMain):
     """xdsl-opt, with errors in the input, `-p` and `-t` that name what is wrong."""
 
-    version_format = "stc-opt 0.1.0 built on xdsl {xdsl_version}"
+    version_format = "stc-opt 0.1.0, xdsl-opt built from xdsl version {xdsl_version}"
 
     def parse_chunk(self, chunk: IO[bytes], file_extension: str, start_offset: int = 0) -> ModuleOp | None:
         if file_extension != "mlir":

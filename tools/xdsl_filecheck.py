@@ -1,7 +1,7 @@
 """
 xDSL's own filecheck suite, run with `xdsl-opt` and again with `stc-opt` in its place.
 
-    python -m stc.tools.xdsl_filecheck [--cache build/xdsl-filecheck] [--only tests/lit/xdsl-filecheck]
+    python -m stc.tools.xdsl_filecheck [--cache build/xdsl-filecheck] [--only FOLDER]
 
 The suite is not in xDSL's wheel. The first run downloads the source distribution of
 the installed xDSL through pip into the cache folder and unpacks its `tests/filecheck`
@@ -55,7 +55,9 @@ def run_lit(suite: Path, path: str, tests: list[str], jobs: int) -> dict[str, st
     with tempfile.TemporaryDirectory() as folder:
         results = Path(folder) / "results.json"
         command = [str(lit), "-q", "-j", str(jobs), "-o", str(results), *(str(suite / t) for t in tests or ["."])]
-        subprocess.run(command, env=os.environ | {"PATH": path}, stdout=subprocess.DEVNULL, check=False)
+        done = subprocess.run(command, env=os.environ | {"PATH": path}, capture_output=True, text=True, check=False)
+        if not results.is_file():
+            raise click.ClickException(f"lit wrote no results:\n{done.stderr}")
         report = json.loads(results.read_text())
     return {test["name"].split(" :: ", 1)[1]: test["code"] for test in report["tests"]}
 
