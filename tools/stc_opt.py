@@ -5,7 +5,8 @@
 
 Every xdsl-opt flag works. stc's dialects and passes reach it through the
 `xdsl.universe` entry point (stc.tools.universe), lazily. Bad input ends with one
-message on stderr and exit code 1.
+message on stderr and exit code 1. Otherwise it behaves as xdsl-opt: xDSL's own
+filecheck suite passes the same with either (`python -m stc.tools.xdsl_filecheck`).
 """
 
 from __future__ import annotations
