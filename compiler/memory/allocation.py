@@ -164,7 +164,7 @@ STRATEGIES = (
 """The strategies `allocate` tries in turn: seed 004's, TFLite's greedy by size, and the
 largest rectangles (bytes x time) first."""
 
-IMPROVEMENT_ROUNDS = 200
+IMPROVEMENT_ROUNDS = 400
 """At most this many squeaky-wheel rounds follow the strategies..."""
 
 IMPROVEMENT_PLACEMENTS = 20_000
@@ -337,15 +337,18 @@ def _free_ranges(occupied: list[tuple[int, int]], capacity: int, walls: list[int
     occupied.append((capacity, capacity))
     for low, high in occupied:
         if low > top:
-            cut = bisect.bisect_right(walls, top)
-            while cut < len(walls) and walls[cut] < low:
-                free.append((top, walls[cut]))
-                top = walls[cut]
-                cut += 1
             free.append((top, low))
         if high > top:
             top = high
-    return free
+    if not walls:
+        return free
+    cut_free: list[tuple[int, int]] = []
+    for low, high in free:
+        for wall in walls[bisect.bisect_right(walls, low) : bisect.bisect_left(walls, high)]:
+            cut_free.append((low, wall))
+            low = wall
+        cut_free.append((low, high))
+    return cut_free
 
 
 def _choose_address(
