@@ -209,11 +209,11 @@ def allocate(requests: Sequence[Request], memory: Memory) -> dict[Hashable, int]
     if len(memory.bank_ranges) > 1 and any(r.apart_from for r in requests):
         placement = _best_placement(requests, memory, apart=True)
         if placement.complete:
-            return placement.addresses
+            return {r.key: placement.addresses[r.key] for r in requests}
     placement = _best_placement(requests, memory, apart=False)
     if placement.unplaced is not None:
         raise _fragmentation_error(requests, memory, requests[placement.unplaced])
-    return placement.addresses
+    return {r.key: placement.addresses[r.key] for r in requests}
 
 
 def _best_placement(requests: Sequence[Request], memory: Memory, apart: bool) -> Placement:
@@ -257,13 +257,13 @@ class _Packer:
         self.spans = [(bisect.bisect_left(starts, r.start), bisect.bisect_right(starts, r.end) - 1) for r in requests]
         self.bank_lows = [low for low, _ in memory.bank_ranges]
         self.largest_bank = memory.largest_bank
-        self.partners: list[list[int]] = [[] for _ in requests]
+        self.partners: list[set[int]] = [set() for _ in requests]
         if apart and len(self.bank_lows) > 1:
             index_of = {r.key: i for i, r in enumerate(requests)}
             for i, r in enumerate(requests):
                 for j in (index_of[key] for key in r.apart_from if key in index_of and index_of[key] != i):
-                    self.partners[i].append(j)
-                    self.partners[j].append(i)
+                    self.partners[i].add(j)
+                    self.partners[j].add(i)
 
     def place(self, strategy: Strategy) -> Placement:
         order = sorted(range(len(self.requests)), key=lambda i: (*strategy.order(self.requests[i]), i))
