@@ -6,6 +6,8 @@ the squeaky-wheel rounds when none is within 3 % of the lower bound):
 - uniform: 2000 requests over 200 time steps, each live 1 to 8 steps from a random start,
   sizes log-uniform from 64 B to 16 KB (16 or 128 B aligned); a tenth of them are weights
   of 0.5 to 16 KB live from a random step to the end;
+- flat: 2000 requests over 200 time steps, each live 1 to 16 steps, sizes uniform from
+  64 B to 16 KB: harder to pack, so the squeaky-wheel rounds run (the slowest case);
 - network: a chain of 200 compute blocks on one core, one per step. Each block writes an
   activation tile of 1 to 64 KB (16 B rows) read by the next block or, one time in five,
   by a block 2 to 6 steps on; three times in ten int32 partial sums of 128 B to 8 KB for
@@ -61,6 +63,16 @@ def uniform_workload(rng: random.Random, count: int = 2000, steps: int = STEPS) 
         start = rng.randrange(steps)
         end = min(steps - 1, start + rng.randint(0, 7))
         requests.append(Request(key, size, alignment, start, end, f"buffer {key} ({size} B)"))
+    return requests
+
+
+def flat_workload(rng: random.Random, count: int = 2000, steps: int = STEPS) -> list[Request]:
+    requests: list[Request] = []
+    for key in range(count):
+        size = 16 * rng.randint(4, 1024)
+        start = rng.randrange(steps)
+        end = min(steps - 1, start + rng.randint(0, 15))
+        requests.append(Request(key, size, 16, start, end, f"buffer {key} ({size} B)"))
     return requests
 
 
@@ -194,10 +206,13 @@ def main() -> None:
 
     uniform = uniform_workload(random.Random(args.seed))
     bench("uniform", uniform, Memory(2 * peak_live_bytes(uniform)), args.runs)
+    flat = flat_workload(random.Random(args.seed))
+    bench("flat", flat, Memory(2 * peak_live_bytes(flat)), args.runs)
     network = network_workload(random.Random(args.seed))
     bench("network", network, Memory(2 * peak_live_bytes(network)), args.runs)
     bench("tianjicx", *tianjicx_workload(args.seed), args.runs)
-    bench_draws(args.seed, args.draws)
+    if args.draws:
+        bench_draws(args.seed, args.draws)
 
 
 if __name__ == "__main__":
