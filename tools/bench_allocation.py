@@ -17,6 +17,10 @@ the squeaky-wheel rounds when none is within 3 % of the lower bound):
 - tianjicx: the network workload on one TianjicX core (143,360 B usable in banks of 64,
   64 and 16 KB), tiles scaled so the peak live bytes are 90 % of the capacity, each
   block's output tile asked to be in another bank than its input tile;
+- tianjicx chip: 160 such cores of 16 blocks each (about 7000 requests), filled to 70 %
+  and to 90 % at their peak: the time for the whole chip and the cores that fail, with how
+  many of those are provably impossible (at some time the live tiles cannot be packed
+  into the banks, whatever their addresses);
 - then `--draws` network workloads of 2 to 40 blocks, all weights resident or none (the
   distribution of the unit tests' 5 % property): the peak address over the peak live
   bytes of the seed's strategy alone and of `allocate`, in a memory twice the bound.
@@ -35,9 +39,11 @@ import statistics
 import time
 from collections.abc import Callable, Hashable
 from functools import partial
+from typing import TypeVar
 
 from stc.compiler.memory.allocation import (
     STRATEGIES,
+    AllocationError,
     Memory,
     Request,
     Strategy,
@@ -47,7 +53,11 @@ from stc.compiler.memory.allocation import (
     place,
 )
 
+Result = TypeVar("Result")
+
 STEPS = 200
+TIANJICX = Memory(143360, (65536, 65536, 16384))
+CORES = 160
 
 
 def uniform_workload(rng: random.Random, count: int = 2000, steps: int = STEPS) -> list[Request]:
@@ -103,11 +113,10 @@ def network_workload(
     return requests
 
 
-def tianjicx_workload(seed: int) -> tuple[list[Request], Memory]:
-    memory = Memory(143360, (65536, 65536, 16384))
-    unscaled = peak_live_bytes(network_workload(random.Random(seed)))
-    requests = network_workload(random.Random(seed), scale=0.9 * memory.capacity / unscaled, apart=True)
-    return requests, memory
+def tianjicx_workload(seed: int, steps: int = STEPS, fill: float = 0.9) -> tuple[list[Request], Memory]:
+    unscaled = peak_live_bytes(network_workload(random.Random(seed), steps))
+    requests = network_workload(random.Random(seed), steps, scale=fill * TIANJICX.capacity / unscaled, apart=True)
+    return requests, TIANJICX
 
 
 def most_live(requests: list[Request]) -> int:
@@ -122,10 +131,9 @@ def most_live(requests: list[Request]) -> int:
     return peak
 
 
-def timed(work: Callable[[], dict[Hashable, int] | None], runs: int) -> tuple[float, float, dict[Hashable, int] | None]:
-    """Min and median CPU seconds of `work`, and what it returned."""
+def timed(work: Callable[[], Result], runs: int) -> tuple[float, float, Result]:
+    """Min and median CPU seconds of `work`, and what it returned the last time."""
     seconds: list[float] = []
-    result = None
     for _ in range(runs):
         start = time.process_time()
         result = work()
@@ -173,6 +181,50 @@ def bench(name: str, requests: list[Request], memory: Memory, runs: int) -> None
         print(f"  {label:18s} {fastest * 1e3:8.1f} {median * 1e3:10.1f}  {quality}")
 
 
+def bench_chip(seed: int, runs: int, fill: float) -> None:
+    """160 TianjicX cores of 16 blocks each, filled to `fill` of the capacity at their peak."""
+    workloads = [tianjicx_workload(seed * CORES + core, steps=16, fill=fill) for core in range(CORES)]
+    failed: list[list[Request]] = []
+
+    def allocate_all() -> None:
+        failed.clear()
+        for requests, memory in workloads:
+            try:
+                allocate(requests, memory)
+            except AllocationError:
+                failed.append(requests)
+
+    fastest, median, _ = timed(allocate_all, runs)
+    count = sum(len(requests) for requests, _ in workloads)
+    unpackable = sum(1 for requests in failed if not banks_hold_every_time(requests, TIANJICX))
+    print(
+        f"tianjicx chip at {fill:.0%}: {CORES} cores of 16 blocks, {count} requests: {fastest * 1e3:.1f} ms min"
+        f" {median * 1e3:.1f} ms median; {len(failed)} cores fail, {unpackable} of them provably"
+        " (the tiles live at one time do not fit in the banks)"
+    )
+
+
+def banks_hold_every_time(requests: list[Request], memory: Memory) -> bool:
+    """Whether, at every time, the live requests could be packed into the banks (each
+    request in one bank): a necessary condition for any placement."""
+    free = [high - low for low, high in memory.bank_ranges]
+
+    def pack(sizes: list[int]) -> bool:
+        if not sizes:
+            return True
+        for bank, room in enumerate(free):
+            if room >= sizes[0] and room not in free[:bank]:
+                free[bank] -= sizes[0]
+                packed = pack(sizes[1:])
+                free[bank] += sizes[0]
+                if packed:
+                    return True
+        return False
+
+    starts = {r.start for r in requests}
+    return all(pack(sorted((r.size for r in requests if r.is_live_at(t)), reverse=True)) for t in starts)
+
+
 def bench_draws(seed: int, draws: int) -> None:
     rng = random.Random(seed)
     seed_ratios: list[float] = []
@@ -211,6 +263,8 @@ def main() -> None:
     network = network_workload(random.Random(args.seed))
     bench("network", network, Memory(2 * peak_live_bytes(network)), args.runs)
     bench("tianjicx", *tianjicx_workload(args.seed), args.runs)
+    for fill in (0.7, 0.9):
+        bench_chip(args.seed, args.runs, fill)
     if args.draws:
         bench_draws(args.seed, args.draws)
 

@@ -208,18 +208,22 @@ def allocate(requests: Sequence[Request], memory: Memory) -> dict[Hashable, int]
     if peak_live_bytes(requests) > memory.capacity:
         raise _overflow_error(requests, memory)
     if len(memory.bank_ranges) > 1 and any(r.apart_from for r in requests):
-        placement = _best_placement(requests, memory, apart=True)
-        if placement.complete:
-            return {r.key: placement.addresses[r.key] for r in requests}
-    placement = _best_placement(requests, memory, apart=False)
+        # The first strategy that finds room for every request with partners in different
+        # banks wins; when none does, `apart_from` gives way.
+        packer = _Packer(requests, memory, apart=True)
+        for strategy in STRATEGIES:
+            placement = packer.place(strategy)
+            if placement.complete:
+                return {r.key: placement.addresses[r.key] for r in requests}
+    placement = _best_placement(requests, memory)
     if placement.unplaced is not None:
         raise _fragmentation_error(requests, memory, requests[placement.unplaced])
     return {r.key: placement.addresses[r.key] for r in requests}
 
 
-def _best_placement(requests: Sequence[Request], memory: Memory, apart: bool) -> Placement:
+def _best_placement(requests: Sequence[Request], memory: Memory) -> Placement:
     """The best strategy's placement, improved when it is not good enough."""
-    packer = _Packer(requests, memory, apart)
+    packer = _Packer(requests, memory, apart=False)
     best: Placement | None = None
     for strategy in STRATEGIES:
         placement = packer.place(strategy)
