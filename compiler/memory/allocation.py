@@ -21,6 +21,7 @@ from __future__ import annotations
 import bisect
 import random
 from collections.abc import Callable, Hashable, Iterable, Mapping, Sequence
+from typing import Literal
 
 import attrs
 
@@ -29,6 +30,8 @@ GOOD_ENOUGH = 1.03
 peak live bytes is kept without trying further. With several banks the peak address says
 little (a small top bank such as TianjicX's MEM2 is worth filling, and `apart_from` spreads
 requests over banks), so there the first complete placement is kept."""
+
+Fit = Literal["best", "first"]
 
 SHOWN_LIVE = 4
 """The live requests an error message names before counting the rest."""
@@ -149,7 +152,7 @@ class Strategy:
 
     name: str
     order: Callable[[Request], tuple[int, ...]]
-    fit: str = attrs.field(validator=attrs.validators.in_(("best", "first")))
+    fit: Fit = attrs.field(validator=attrs.validators.in_(("best", "first")))
 
 
 def _lifetime(request: Request) -> int:
@@ -178,7 +181,7 @@ class Placement:
     an address for each, up to the first request that found no free range (`unplaced`)."""
 
     order: tuple[int, ...]
-    fit: str
+    fit: Fit
     addresses: dict[Hashable, int]
     unplaced: int | None
     peak: int
@@ -275,7 +278,7 @@ class _Packer:
         order = sorted(range(len(self.requests)), key=lambda i: (*strategy.order(self.requests[i]), i))
         return self.place_in_order(order, strategy.fit)
 
-    def place_in_order(self, order: Sequence[int], fit: str) -> Placement:
+    def place_in_order(self, order: Sequence[int], fit: Fit) -> Placement:
         """Each request in turn at the best free range over its whole lifetime."""
         live_at: list[list[tuple[int, int]]] = [[] for _ in range(self.times)]
         starting_at: list[list[tuple[int, int]]] = [[] for _ in range(self.times)]
@@ -374,7 +377,7 @@ def _free_ranges(occupied: list[tuple[int, int]], capacity: int, walls: list[int
 def _choose_address(
     request: Request,
     free: Iterable[tuple[int, int]],
-    fit: str,
+    fit: Fit,
     avoid: list[tuple[int, int]],
     bank_lows: list[int],
 ) -> int | None:
