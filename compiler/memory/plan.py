@@ -171,6 +171,7 @@ class MemoryPlan:
                 and box.shape == shape
                 and buffer.result.type.get_element_type() == op.result.type.get_element_type()
                 and is_contiguous(shape, buffer_shape)
+                and self.offset_bytes(buffer, offset) % self.alignment(storage_kind(op)) == 0
             ):
                 return buffer, box, offset
         return None
@@ -180,10 +181,17 @@ class MemoryPlan:
         if (piece := self.in_place.get(task_id)) is None:
             return (task_id, "result"), 0
         buffer, _, offset = piece
+        return (buffer.task_id, "storage"), self.offset_bytes(buffer, offset)
+
+    @staticmethod
+    def offset_bytes(buffer: task.BufferOp, offset: tuple[int, ...]) -> int:
+        """Where a piece at `offset` starts in a buffer's dense bytes."""
         typ = buffer.result.type
         itemsize = element_width(typ) // 8  # pyright: ignore[reportOptionalOperand]
-        strides = dense_strides(tuple(typ.get_shape()), itemsize)
-        return (buffer.task_id, "storage"), int(np.dot(offset, strides))
+        return int(np.dot(offset, dense_strides(tuple(typ.get_shape()), itemsize)))
+
+    def alignment(self, kind: str) -> int:
+        return getattr(self.target.local_memory.alignment_bytes, kind)
 
     # --- Regions ------------------------------------------------------------------------
 
