@@ -43,7 +43,7 @@ from stc.compiler.memory.lmem import ADDRESS, STAGING
 from stc.compiler.memory.plan import MemoryPlan, describe, tensor_bytes
 from stc.compiler.targets.hardware import Coord, HardwareTarget
 from stc.dialects import isa, task
-from stc.dialects.st import ROUTES
+from stc.dialects.st import COORD, ROUTES
 from stc.dialects.task.base import element_width
 
 GLOBAL_ALIGNMENT = 64
@@ -107,7 +107,6 @@ class GraphLowering:
     # --- The program ------------------------------------------------------------------
 
     def lower(self) -> isa.ProgramOp:
-        self.check_routed()
         self.declare_globals()
         for op in self.graph.tasks():
             if isinstance(op, task.WeightOp | task.BiasOp | task.TableOp):
@@ -119,15 +118,6 @@ class GraphLowering:
         for op in self.graph.outputs():
             self.store_output(op)
         return isa.ProgramOp(self.graph.graph_name, self.target_name, [*self.declarations, *self.cores()])
-
-    def check_routed(self) -> None:
-        """Every block that receives data carries its routes (st-route ran)."""
-        for op in self.graph.tasks():
-            if isinstance(op, task.BufferOp | task.OutputOp) and ROUTES not in op.attributes:
-                raise PassFailedException(
-                    f"{self.pass_name}: {describe(op)} of task.graph @{self.graph.graph_name} has no {ROUTES}; "
-                    "run st-route first"
-                )
 
     def declare_globals(self) -> None:
         for op in self.graph.inputs():
@@ -284,4 +274,20 @@ class GraphLowering:
 
 def lower_graph(graph: task.GraphOp, target: HardwareTarget, target_name: str) -> isa.ProgramOp:
     """The `isa.program` of a placed, routed and allocated graph."""
+    check_routed(graph, "isa-lower")
     return GraphLowering(graph, target, target_name).lower()
+
+
+def check_routed(graph: task.GraphOp, pass_name: str) -> None:
+    """Every block is placed (st-place ran) and every block that receives data carries its
+    routes (st-route ran); the first block that is not names the pass to run."""
+    for op in graph.tasks():
+        if COORD not in op.attributes:
+            raise PassFailedException(
+                f"{pass_name}: {describe(op)} of task.graph @{graph.graph_name} is not placed; run st-place first"
+            )
+    for op in graph.tasks():
+        if isinstance(op, task.BufferOp | task.OutputOp) and ROUTES not in op.attributes:
+            raise PassFailedException(
+                f"{pass_name}: {describe(op)} of task.graph @{graph.graph_name} has no {ROUTES}; run st-route first"
+            )
