@@ -33,7 +33,7 @@ from __future__ import annotations
 import itertools
 from collections import defaultdict
 
-from xdsl.dialects.builtin import IntegerAttr, TensorType, i8
+from xdsl.dialects.builtin import IntegerAttr, TensorType
 from xdsl.ir import Attribute, Operation
 from xdsl.utils.exceptions import PassFailedException
 
@@ -63,7 +63,7 @@ INSTRUCTIONS: dict[type[task.ComputeBlock], type[isa.ComputeInstruction]] = {
 
 def nchw_type(typ: TensorType) -> TensorType:
     n, h, w, c = typ.get_shape()
-    return TensorType(i8, (n, c, h, w))
+    return TensorType(typ.get_element_type(), (n, c, h, w))
 
 
 class GraphLowering:
@@ -172,9 +172,8 @@ class GraphLowering:
             source = value.owner
             if not isinstance(source, task.InputOp):
                 continue
-            global_box = nchw_box(
-                self.global_at[source.task_id], nchw_type(source.result.type).get_shape(), box.lo, box.shape
-            )
+            shape = nchw_type(source.result.type).get_shape()
+            global_box = nchw_box(self.global_at[source.task_id], shape, 1, box.lo, box.shape)
             tile = self.buffer_box(buffer, offset, box.shape)
             if self.staged:
                 ops = load_through_nc1hwc0(global_box, self.local(buffer, STAGING["staging in"]), tile)
@@ -188,8 +187,11 @@ class GraphLowering:
         shape = tuple(buffer.result.type.get_shape())
         tile = self.buffer_box(buffer, (0,) * len(shape), shape)
         typ = nchw_type(buffer.result.type)
-        destination = nchw_box(self.global_at[output.task_id], typ.get_shape(), (0,) * len(shape), shape)
-        if self.staged:
+        itemsize = element_width(typ) // 8  # pyright: ignore[reportOptionalOperand]
+        destination = nchw_box(self.global_at[output.task_id], typ.get_shape(), itemsize, (0,) * len(shape), shape)
+        if itemsize > 1:  # the bytes of each element are the innermost dimension on both sides
+            tile = Box(tile.address, (*shape, itemsize), (*tile.strides[:-1], itemsize, 1))
+        if self.staged and itemsize == 1:
             ops = store_through_nc1hwc0(tile, self.local(buffer, STAGING["staging out"]), destination)
         else:
             ops = [isa.DmaStoreOp(tile.sizes, destination.address, tile.address, destination.strides, tile.strides)]
