@@ -15,7 +15,8 @@
 
 Within a phase every core's instructions follow the graph's order, so a receive always
 comes after its send in one global order and no phase can deadlock. The (step, phase)
-pairs the mapping uses become the program's phases, in order.
+pairs the mapping uses become the program's phases, in order; where they are more than
+the target's `max_phases`, the program runs them in steps of `max_phases` phases.
 
 ```mlir
 isa.program @tiny target "tianjicx" {
@@ -117,7 +118,8 @@ class GraphLowering:
                 self.compute(op)
         for op in self.graph.outputs():
             self.store_output(op)
-        return isa.ProgramOp(self.graph.graph_name, self.target_name, [*self.declarations, *self.cores()])
+        cores = self.cores()
+        return isa.ProgramOp(self.graph.graph_name, self.target_name, [*self.declarations, *cores], self.steps())
 
     def declare_globals(self) -> None:
         for op in self.graph.inputs():
@@ -132,14 +134,9 @@ class GraphLowering:
             self.declarations.append(isa.OutputOp(op.output_name.data, typ, address, isa.GlobalLayout.NCHW))
 
     def cores(self) -> list[isa.CoreOp]:
-        """Each core's instructions, phase by phase, the mapping's times numbered in order."""
+        """Each core's instructions, phase by phase: the mapping's (step, phase) pairs that
+        hold instructions, numbered in order."""
         times = sorted({time for phases in self.code.values() for time in phases})
-        limit = self.target.max_phases
-        if limit is not None and len(times) > limit:
-            raise PassFailedException(
-                f"{self.pass_name}: task.graph @{self.graph.graph_name} uses {len(times)} (step, phase) pairs, "
-                f"more than the {limit} phases a {self.target.name} program runs"
-            )
         cores: list[isa.CoreOp] = []
         for coord in sorted(self.code):
             body: list[Operation] = []
@@ -150,6 +147,12 @@ class GraphLowering:
                 body.append(isa.SyncOp(phase))
             cores.append(isa.CoreOp(coord, body))
         return cores
+
+    def steps(self) -> int:
+        """Steps of the target's `max_phases` phases the program's phases take."""
+        phases = len({time for phases in self.code.values() for time in phases})
+        limit = self.target.max_phases
+        return 1 if limit is None else max(1, -(-phases // limit))
 
     def emit(self, task_id: int, time: int, *ops: Operation) -> None:
         self.code[self.plan.core(task_id)][time].extend(ops)

@@ -15,8 +15,9 @@ from stc.compiler.ir_files import stc_context
 from stc.compiler.memory.allocation import AllocationError, Memory, Request, allocate, peak_live_bytes
 from stc.compiler.tiling.split import axis_lengths, split_task
 from stc.compiler.zoo import build_network
-from stc.dialects import task
+from stc.dialects import isa, task
 from stc.passes.isa_lower import IsaLowerPass
+from stc.passes.st_apply import StApplyPass
 from stc.passes.st_lmem_alloc import StLmemAllocPass
 from stc.passes.st_place import StPlacePass
 from stc.passes.st_route import StRoutePass
@@ -125,3 +126,33 @@ def test_random_blocks_split_placed_and_lowered_compute_exactly(kind: str, data:
     outputs, _ = run_isa_module(module, inputs)
     for name, array in expected.items():
         np.testing.assert_array_equal(outputs[name], array)
+
+
+def test_a_mapping_deeper_than_max_phases_runs_in_steps():
+    """34 relus, one per (step, phase) of tianjicx's 32 phases per step: two steps."""
+    length = 34
+    lines = ['  %x = task.input 0 "x" : tensor<1x4x4x16xi8>', "  %b1 = task.buffer 1 si %x : tensor<1x4x4x16xi8>"]
+    script = ["  st.put_in 0 at (0, 0, 0, 0), (0, 0, router_recv)"]
+    for index in range(length):
+        block = 2 * index + 2
+        lines.append(f"  %r{block} = task.relu {block} %b{block - 1} : tensor<1x4x4x16xi8>")
+        lines.append(f"  %b{block + 1} = task.buffer {block + 1} si %r{block} : tensor<1x4x4x16xi8>")
+        step, phase = divmod(index, 32)
+        script.append(f"  st.put_group_in {block} at (0, 0, 0, {index % 2}), ({step}, {phase}, soma1)")
+    lines.append(f'  task.output {2 * length + 2} "y" %b{2 * length + 1}')
+    script.append(f"  st.put_in {2 * length + 1} at (0, 0, 0, 0), (1, 1, memory)")
+    script.append(f"  st.put_in {2 * length + 2} at (0, 0, 0, 0), (1, 1, router_send)")
+    text = "task.graph @deep {\n" + "\n".join(lines) + '\n}\nst.mapping @deep target "tianjicx" {\n'
+    text += "\n".join(script) + "\n}\n"
+    module = parse(text)
+    for stage in (StApplyPass(), StRoutePass(), StLmemAllocPass(), IsaLowerPass()):
+        stage.apply(Context(), module)
+    module.verify()
+    (program,) = module.ops
+    assert isinstance(program, isa.ProgramOp)
+    assert program.step_count == 2
+    assert program.phase_count() == 34
+    reference = parse(text.split("st.mapping")[0])
+    inputs = random_inputs(find_graph(reference), 0)
+    outputs, _ = run_isa_module(module, inputs)
+    np.testing.assert_array_equal(outputs["y"], run_module(reference, inputs)["y"])
