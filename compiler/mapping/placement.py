@@ -50,8 +50,10 @@ from stc.compiler.mapping.matrix import (
     is_memory_block,
 )
 from stc.compiler.mapping.nets import Net, graph_nets
+from stc.compiler.memory.storage_size import buffer_bytes
 from stc.dialects import task
 from stc.dialects.st import Space, Stage, format_space
+from stc.dialects.task.base import element_width
 
 ACTION = "st-place"
 STRATEGIES = ("greedy", "row-major")
@@ -224,7 +226,8 @@ class Placer:
                 self.add_unit(unit)
             return
         kind = "axon" if allowed_stages(op) == (Stage.AXON,) else "soma"
-        unit = Unit(len(self.units), order, kind, [op, *unplaced], memory)
+        result = buffer_bytes(op.result.type.get_shape(), element_width(op.result.type) or 8, matrix.target)
+        unit = Unit(len(self.units), order, kind, [op, *unplaced], memory + result)
         pinned = [matrix.places[s.task_id] for s in input_storage(op) if s.task_id in matrix.places]
         if pinned:
             spaces = {(p.space, p.step) for p in pinned}

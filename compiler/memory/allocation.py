@@ -28,10 +28,12 @@ import attrs
 GOOD_ENOUGH = 1.03
 """In a memory of one bank, a placement whose peak address is within this factor of the
 peak live bytes is kept without trying further. With several banks the peak address says
-little (a small top bank such as TianjicX's MEM2 is worth filling, and `apart_from` spreads
-requests over banks), so there the first complete placement is kept."""
+little (bank boundaries leave gaps, a small top bank such as TianjicX's MEM2 is worth
+filling, and `apart_from` spreads requests over banks), so there the first complete
+placement is kept."""
 
 Fit = Literal["best", "first"]
+Crossing = Literal["never", "avoided", "allowed"]
 
 SHOWN_LIVE = 4
 """The live requests an error message names before counting the rest."""
@@ -80,10 +82,11 @@ class Memory:
     """A core's local memory: addresses `[0, capacity)` in consecutive banks from address 0.
 
     The banks may add up to more than the capacity: the top is reserved (TianjicX's
-    64 + 64 + 16 KB banks with 143,360 B usable). No banks means one bank.
+    64 + 64 + 16 KB banks with 143,360 B usable). Memory past the last bank counts as one
+    more bank; no banks means one bank.
     """
 
-    capacity: int = attrs.field(validator=_positive)
+    capacity: int = attrs.field(validator=attrs.validators.ge(0))
     """Usable bytes."""
     banks: tuple[int, ...] = attrs.field(default=())
     """Sizes of consecutive banks from address 0."""
@@ -92,8 +95,6 @@ class Memory:
     def _check_banks(self, _attribute: attrs.Attribute, banks: tuple[int, ...]) -> None:
         if any(size <= 0 for size in banks):
             raise ValueError(f"bank sizes must be positive: {banks}")
-        if banks and sum(banks) < self.capacity:
-            raise ValueError(f"banks {banks} cover {sum(banks)} B, less than the capacity {self.capacity} B")
 
     @property
     def bank_ranges(self) -> tuple[tuple[int, int], ...]:
@@ -102,8 +103,6 @@ class Memory:
         >>> Memory(143360, (65536, 65536, 16384)).bank_ranges
         ((0, 65536), (65536, 131072), (131072, 143360))
         """
-        if not self.banks:
-            return ((0, self.capacity),)
         ranges: list[tuple[int, int]] = []
         low = 0
         for size in self.banks:
@@ -111,12 +110,26 @@ class Memory:
                 break
             ranges.append((low, min(low + size, self.capacity)))
             low += size
-        return tuple(ranges)
+        if low < self.capacity:
+            ranges.append((low, self.capacity))
+        return tuple(ranges) or ((0, 0),)
 
     @property
     def largest_bank(self) -> int:
-        """Bytes of the largest usable bank: a request up to this size stays in one bank."""
+        """Bytes of the largest usable bank: a request up to this size fits in a bank."""
         return max(high - low for low, high in self.bank_ranges)
+
+    @property
+    def smallest_bank(self) -> int:
+        """Bytes of the smallest bank, counted whole where the reserved top cuts it: a
+        request up to this size fits in any bank.
+
+        >>> Memory(143360, (65536, 65536, 16384)).smallest_bank
+        16384
+        """
+        ranges = self.bank_ranges
+        whole = [size for size, _ in zip(self.banks, ranges, strict=False)]
+        return min(whole + [high - low for low, high in ranges[len(whole) :]])
 
 
 class AllocationError(Exception):
@@ -199,10 +212,11 @@ class Placement:
 
 def allocate(requests: Sequence[Request], memory: Memory) -> dict[Hashable, int]:
     """An address for every request such that no two requests whose lifetimes intersect
-    overlap, every region lies in `[0, capacity)` at a multiple of its alignment, a request
-    that fits in one bank never crosses a bank boundary, and requests named in each other's
-    `apart_from` are in different banks where the memory has several and room allows.
-    Deterministic. Raises AllocationError when no placement is found.
+    overlap, every region lies in `[0, capacity)` at a multiple of its alignment, and a
+    request that fits in any bank (up to `memory.smallest_bank`) never crosses a bank
+    boundary. Preferably, where room allows: a larger request that fits in some bank does
+    not cross one either, and requests named in each other's `apart_from` are in different
+    banks. Deterministic. Raises AllocationError when no placement is found.
 
     >>> allocate([Request("a", 100, 64, 0, 0, "a"), Request("b", 100, 64, 0, 0, "b")], Memory(256))
     {'a': 0, 'b': 128}
@@ -210,32 +224,43 @@ def allocate(requests: Sequence[Request], memory: Memory) -> dict[Hashable, int]
     _check_keys(requests)
     if peak_live_bytes(requests) > memory.capacity:
         raise _overflow_error(requests, memory)
+    # From the most constrained rules to the least: partners in different banks, then a
+    # request that fits in some bank kept in one, then (seed 004 only prefers regions not to
+    # cross banks) preferably kept in one, then free to cross. The strategies try each in
+    # turn; the last also gets the squeaky-wheel rounds.
+    ladder: list[tuple[Crossing, bool]] = []
     if len(memory.bank_ranges) > 1 and any(r.apart_from for r in requests):
-        # The first strategy that finds room for every request with partners in different
-        # banks wins; when none does, `apart_from` gives way.
-        packer = _Packer(requests, memory, apart=True)
-        for strategy in STRATEGIES:
-            placement = packer.place(strategy)
-            if placement.complete:
-                return {r.key: placement.addresses[r.key] for r in requests}
-    placement = _best_placement(requests, memory)
+        ladder.append(("never", True))
+    ladder.append(("never", False))
+    if memory.smallest_bank < memory.largest_bank:
+        ladder += [("avoided", False), ("allowed", False)]
+    for crossing, apart in ladder[:-1]:
+        placement = _strategies_placement(_Packer(requests, memory, crossing, apart))
+        if placement.complete:
+            return {r.key: placement.addresses[r.key] for r in requests}
+    placement = _best_placement(_Packer(requests, memory, *ladder[-1]))
     if placement.unplaced is not None:
         raise _fragmentation_error(requests, memory, requests[placement.unplaced])
     return {r.key: placement.addresses[r.key] for r in requests}
 
 
-def _best_placement(requests: Sequence[Request], memory: Memory) -> Placement:
-    """The best strategy's placement, improved when it is not good enough."""
-    packer = _Packer(requests, memory, apart=False)
+def _strategies_placement(packer: _Packer) -> Placement:
+    """The first strategy's placement that is good enough, else the best of them."""
     best: Placement | None = None
     for strategy in STRATEGIES:
         placement = packer.place(strategy)
         if best is None or placement.rank < best.rank:
             best = placement
         if packer.good_enough(best):
-            return best
+            break
     assert best is not None
-    return packer.improve(best)
+    return best
+
+
+def _best_placement(packer: _Packer) -> Placement:
+    """The strategies' placement, improved by squeaky-wheel rounds when it is not good enough."""
+    placement = _strategies_placement(packer)
+    return placement if packer.good_enough(placement) else packer.improve(placement)
 
 
 def place(requests: Sequence[Request], memory: Memory, strategy: Strategy) -> Placement:
@@ -245,7 +270,7 @@ def place(requests: Sequence[Request], memory: Memory, strategy: Strategy) -> Pl
     {'a': 0}
     """
     _check_keys(requests)
-    return _Packer(requests, memory, apart=True).place(strategy)
+    return _Packer(requests, memory, "never", apart=True).place(strategy)
 
 
 class _Packer:
@@ -254,9 +279,12 @@ class _Packer:
     Time is compressed to the distinct start times: two lifetimes intersect exactly when
     both are live at the later of their starts. `spans[i]` is request i's lifetime as
     indices into those start times.
+
+    A request no larger than the smallest bank is always kept in one bank, one larger than
+    every bank may always cross them; `crossing` says what the others may do.
     """
 
-    def __init__(self, requests: Sequence[Request], memory: Memory, apart: bool):
+    def __init__(self, requests: Sequence[Request], memory: Memory, crossing: Crossing, apart: bool):
         self.requests = requests
         self.memory = memory
         self.bound = peak_live_bytes(requests)
@@ -266,6 +294,8 @@ class _Packer:
         self.round_work = len(requests) + _conflicting_pairs(self.spans, self.times)
         self.bank_lows = [low for low, _ in memory.bank_ranges]
         self.largest_bank = memory.largest_bank
+        self.in_one_bank = memory.largest_bank if crossing == "never" else memory.smallest_bank
+        self.prefer_one_bank = crossing == "avoided"
         self.partners: list[set[int]] = [set() for _ in requests]
         if apart and len(self.bank_lows) > 1:
             index_of = {r.key: i for i, r in enumerate(requests)}
@@ -289,10 +319,15 @@ class _Packer:
             request = self.requests[i]
             first, last = self.spans[i]
             occupied = live_at[first] + [interval for t in range(first + 1, last + 1) for interval in starting_at[t]]
-            walls = self.bank_lows if request.size <= self.largest_bank else []
-            free = _free_ranges(occupied, self.memory.capacity, walls)
+            free = _free_ranges(occupied, self.memory.capacity)
+            prefer_one_bank = False
+            if request.size <= self.in_one_bank:
+                free = _cut_at_walls(free, self.bank_lows)
+            elif request.size <= self.largest_bank and self.prefer_one_bank:
+                free = _cut_at_walls(free, self.bank_lows) + free
+                prefer_one_bank = True
             avoid = [bank_spans[j] for j in self.partners[i] if j in bank_spans]
-            address = _choose_address(request, free, fit, avoid, self.bank_lows)
+            address = _choose_address(request, free, fit, avoid, self.bank_lows, prefer_one_bank)
             if address is None:
                 return Placement(tuple(order), fit, addresses, i, peak)
             addresses[request.key] = address
@@ -306,6 +341,7 @@ class _Packer:
         return Placement(tuple(order), fit, addresses, None, peak)
 
     def good_enough(self, placement: Placement) -> bool:
+        """Complete, and with one bank compact too (see `GOOD_ENOUGH`)."""
         if not placement.complete:
             return False
         return len(self.bank_lows) > 1 or placement.peak <= GOOD_ENOUGH * self.bound
@@ -351,9 +387,8 @@ def _conflicting_pairs(spans: Sequence[tuple[int, int]], times: int) -> int:
     return pairs
 
 
-def _free_ranges(occupied: list[tuple[int, int]], capacity: int, walls: list[int]) -> list[tuple[int, int]]:
-    """The `[low, high)` ranges below `capacity` that no occupied interval touches, cut at
-    the addresses in `walls` (sorted)."""
+def _free_ranges(occupied: list[tuple[int, int]], capacity: int) -> list[tuple[int, int]]:
+    """The `[low, high)` ranges below `capacity` that no occupied interval touches."""
     free: list[tuple[int, int]] = []
     top = 0
     occupied.sort()
@@ -363,15 +398,18 @@ def _free_ranges(occupied: list[tuple[int, int]], capacity: int, walls: list[int
             free.append((top, low))
         if high > top:
             top = high
-    if not walls:
-        return free
-    cut_free: list[tuple[int, int]] = []
+    return free
+
+
+def _cut_at_walls(free: list[tuple[int, int]], walls: list[int]) -> list[tuple[int, int]]:
+    """The ranges cut at the addresses in `walls` (sorted)."""
+    pieces: list[tuple[int, int]] = []
     for low, high in free:
         for wall in walls[bisect.bisect_right(walls, low) : bisect.bisect_left(walls, high)]:
-            cut_free.append((low, wall))
+            pieces.append((low, wall))
             low = wall
-        cut_free.append((low, high))
-    return cut_free
+        pieces.append((low, high))
+    return pieces
 
 
 def _choose_address(
@@ -380,22 +418,24 @@ def _choose_address(
     fit: Fit,
     avoid: list[tuple[int, int]],
     bank_lows: list[int],
+    prefer_one_bank: bool,
 ) -> int | None:
     """The lowest aligned address of the best free range that holds `request`: first the
-    range sharing fewest banks with `avoid` (bank spans), then the one with the least
-    free space (best fit) or the lowest one (first fit)."""
+    range sharing fewest banks with `avoid` (bank spans), then (with `prefer_one_bank`) one
+    where the request stays in one bank, then the one with the least free space (best fit)
+    or the lowest one (first fit)."""
     size, alignment = request.size, request.alignment
-    best_key: tuple[int, int] | None = None
+    best_key: tuple[int, bool, int] | None = None
     best_address: int | None = None
     for low, high in free:
         address = -(-low // alignment) * alignment
         if address + size > high:
             continue
-        shared = 0
-        if avoid:
+        first, last = 0, 0
+        if avoid or prefer_one_bank:
             first, last = _bank_of(address, bank_lows), _bank_of(address + size - 1, bank_lows)
-            shared = sum(1 for a, b in avoid if a <= last and first <= b)
-        key = (shared, high - low if fit == "best" else address)
+        shared = sum(1 for a, b in avoid if a <= last and first <= b)
+        key = (shared, first != last, high - low if fit == "best" else address)
         if best_key is None or key < best_key:
             best_key, best_address = key, address
     return best_address
@@ -457,7 +497,7 @@ def _check_keys(requests: Sequence[Request]) -> None:
 def check_allocation(requests: Sequence[Request], addresses: Mapping[Hashable, int], memory: Memory) -> None:
     """Raise ValueError naming the request(s) that break a rule: an address missing, a
     region outside `[0, capacity)`, an address not a multiple of the alignment, a region
-    that fits in a bank but crosses a bank boundary, or two regions live at the same time
+    that fits in any bank but crosses a bank boundary, or two regions live at the same time
     that overlap. A sweep over time keeps the live regions sorted by address, so each new
     region is compared with its two neighbours only.
 
@@ -475,7 +515,7 @@ def check_allocation(requests: Sequence[Request], addresses: Mapping[Hashable, i
             raise ValueError(f"{r.label} at [{address}, {address + r.size}) is outside [0, {memory.capacity})")
         if address % r.alignment:
             raise ValueError(f"{r.label} at {address} is not a multiple of its alignment {r.alignment}")
-        if r.size <= memory.largest_bank and _bank_of(address, bank_lows) != _bank_of(address + r.size - 1, bank_lows):
+        if r.size <= memory.smallest_bank and _bank_of(address, bank_lows) != _bank_of(address + r.size - 1, bank_lows):
             raise ValueError(f"{r.label} at [{address}, {address + r.size}) crosses a bank boundary")
 
     # Events sorted by time; at one time the ends of the previous time come before the starts.

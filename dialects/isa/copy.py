@@ -74,7 +74,7 @@ class CopyOp(Instruction):
         for which in ("source", "destination"):
             address, strides = self.side(which)
             extent = strided_extent(sizes, strides)
-            accesses.append(Access(which, address, extent, "transfer", which == "destination", sizes, strides))
+            accesses.append(Access(which, address, extent, "byte", which == "destination", sizes, strides))
         return accesses
 
     @classmethod

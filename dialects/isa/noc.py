@@ -82,7 +82,7 @@ class TransferOp(Instruction):
     def local_accesses(self) -> list[Access]:
         sizes, strides = self.box
         extent = strided_extent(sizes, strides)
-        return [Access("transfer", self.local_address, extent, "transfer", self.WRITES, sizes, strides)]
+        return [Access("transfer", self.local_address, extent, "byte", self.WRITES, sizes, strides)]
 
     @classmethod
     def parse(cls, parser: Parser) -> TransferOp:

@@ -71,12 +71,37 @@ def test_a_request_that_fits_in_a_bank_does_not_cross_a_bank_boundary():
     assert allocate(requests, memory) == {"a": 0, "b": 512}
 
 
+def test_a_request_larger_than_the_smallest_bank_crosses_only_when_nothing_else_fits():
+    memory = Memory(1024, (512, 256, 256))
+    assert memory.smallest_bank == 256
+    # y would fit in bank 0 or 1 alone, but x leaves no room there: it crosses into bank 1.
+    requests = [request("x", 400, 0, 1), request("y", 400, 0, 0), request("z", 200, 0, 0)]
+    addresses = allocate(requests, memory)
+    assert addresses == {"x": 0, "y": 400, "z": 800}
+    check_allocation(requests, addresses, memory)
+    # With room, it stays in one bank.
+    assert allocate(requests[1:], memory) == {"y": 0, "z": 512}
+
+
 def test_a_request_larger_than_every_bank_may_cross_them():
     memory = Memory(1024, (512, 512))
     requests = [request("big", 600, 0, 0), request("small", 300, 0, 0)]
     addresses = allocate(requests, memory)
     assert addresses == {"big": 0, "small": 600}
     check_allocation(requests, addresses, memory)
+
+
+def test_memory_past_the_last_bank_is_one_more_bank():
+    memory = Memory(100, (48, 48))
+    assert memory.bank_ranges == ((0, 48), (48, 96), (96, 100))
+    assert allocate([request("a", 48, 0, 0), request("b", 48, 0, 0), request("c", 4, 0, 0)], memory) == {
+        "a": 0,
+        "b": 48,
+        "c": 96,
+    }
+    assert Memory(0).bank_ranges == ((0, 0),)
+    with pytest.raises(AllocationError, match="at time 0: 8 B live > 0 B usable"):
+        allocate([request("a", 8, 0, 0)], Memory(0))
 
 
 def test_the_reserved_top_clips_the_last_bank():
@@ -188,8 +213,10 @@ def test_bad_requests_and_memories_are_rejected():
         request("a", 8, 0, 0, alignment=0)
     with pytest.raises(ValueError, match=r"a \(8 B\): end 1 is before start 2"):
         request("a", 8, 2, 1)
-    with pytest.raises(ValueError, match="cover 96 B, less than the capacity 100 B"):
-        Memory(100, (48, 48))
+    with pytest.raises(ValueError, match="'capacity' must be >= 0: -1"):
+        Memory(-1)
+    with pytest.raises(ValueError, match=r"bank sizes must be positive: \(64, 0\)"):
+        Memory(128, (64, 0))
     with pytest.raises(ValueError, match="the same key 'a'"):
         allocate([request("a", 8, 0, 0), request("a", 8, 1, 1)], Memory(16))
 
