@@ -1,0 +1,47 @@
+"""
+What the placer minimises: Σ bytes × hops between a unit and its neighbours already
+placed, for every core at once (to choose one) or at the unit's core (to move it).
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from stc.compiler.mapping.placement.candidates import Candidates
+from stc.compiler.mapping.placement.cores import Cores
+from stc.compiler.mapping.placement.units import Unit, Units
+
+
+def cost_vector(unit: Unit, units: Units, cores: Cores) -> np.ndarray:
+    """Σ bytes × hops from every core to the unit's placed neighbours."""
+    cost = np.zeros(len(cores))
+    for other, fixed, nbytes in unit.neighbours:
+        core = units.neighbour_core(other, fixed)
+        if core >= 0:
+            cost += nbytes * cores.hops_to(core)
+    return cost
+
+
+def unit_cost(unit: Unit, units: Units, cores: Cores) -> float:
+    """Σ bytes × hops from the unit's core to its placed neighbours."""
+    total = 0.0
+    row, column = cores.rows[unit.core], cores.columns[unit.core]
+    for other, fixed, nbytes in unit.neighbours:
+        core = units.neighbour_core(other, fixed)
+        if core >= 0:
+            total += nbytes * (abs(row - cores.rows[core]) + abs(column - cores.columns[core]))
+    return total
+
+
+def cheapest_first(unit: Unit, units: Units, cores: Cores, candidates: Candidates) -> np.ndarray:
+    """The rank of every core for a unit: fewest foreign exclusive_routing areas first (see
+    `Candidates.foreign_areas`), then least Σ bytes × hops, then along the mesh's snake."""
+    order = np.lexsort((cores.snake_rank, cost_vector(unit, units, cores), candidates.foreign_areas(unit)))
+    rank = np.empty(len(cores), dtype=np.int64)
+    rank[order] = np.arange(len(cores))
+    return rank
+
+
+def in_rank_order(choices: np.ndarray, rank: np.ndarray) -> np.ndarray:
+    """`choices` (core indices) sorted by their rank."""
+    return choices[np.argsort(rank[choices])]
