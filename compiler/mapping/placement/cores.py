@@ -34,7 +34,3 @@ class Cores:
     def hops_to(self, core: int) -> np.ndarray:
         """The hops from every core to `core`."""
         return np.abs(self.rows - self.rows[core]) + np.abs(self.columns - self.columns[core])
-
-    def hops(self, core: int, other: int) -> int:
-        (row, column), (other_row, other_column) = self.grid[core], self.grid[other]
-        return abs(row - other_row) + abs(column - other_column)

@@ -23,13 +23,15 @@ def cost_vector(unit: Unit, units: Units, cores: Cores) -> np.ndarray:
 
 
 def unit_cost(unit: Unit, units: Units, cores: Cores) -> float:
-    """Σ bytes × hops from the unit's core to its placed neighbours."""
+    """Σ bytes × hops from the unit's core to its placed neighbours, on Python integers
+    (the annealing calls it for every move)."""
     total = 0.0
-    row, column = cores.rows[unit.core], cores.columns[unit.core]
+    row, column = cores.grid[unit.core]
     for other, fixed, nbytes in unit.neighbours:
-        core = units.neighbour_core(other, fixed)
+        core = units.all[other].core if other >= 0 else fixed
         if core >= 0:
-            total += nbytes * (abs(row - cores.rows[core]) + abs(column - cores.columns[core]))
+            other_row, other_column = cores.grid[core]
+            total += nbytes * (abs(row - other_row) + abs(column - other_column))
     return total
 
 
