@@ -9,8 +9,8 @@ phase (`units`). Placement then
 2. places the units greedily (`greedy`), pinned ones first, then by target phase and
    graph order, each on the first core, in the strategy's order, that it may take
    (`candidates`: tile type, pins, area groups) with a free stage and enough free memory
-   (`layers`); then the storage no compute block reads, in the last phase of its
-   neighbours;
+   (`layers`) and routes that obey the area groups (`routes`); then the storage no
+   compute block reads, in the last phase of its neighbours;
 3. puts each network input and output on the IO tile nearest its buffers (`network_io`);
 4. lets the strategy improve the cores (`strategy`): the `greedy` strategy tries the
    cores that minimise Σ bytes × hops to the neighbours already placed first (`cost`),
@@ -29,6 +29,7 @@ from stc.compiler.mapping.placement.greedy import Greedy, place_greedily
 from stc.compiler.mapping.placement.layers import Layers
 from stc.compiler.mapping.placement.network_io import place_io
 from stc.compiler.mapping.placement.phases import PhasePlan
+from stc.compiler.mapping.placement.routes import RouteChecks
 from stc.compiler.mapping.placement.row_major import RowMajor
 from stc.compiler.mapping.placement.state import PlacerState
 from stc.compiler.mapping.placement.strategy import Strategy
@@ -56,7 +57,8 @@ def place(matrix: STMatrix, seed: int = 0, iterations: int = 20000, strategy: st
     candidates = Candidates(matrix, cores, units)
     if not units:
         return
-    state = PlacerState(matrix, cores, units, candidates, PhasePlan(matrix, units), Layers(matrix, cores))
+    phases, layers, routes = PhasePlan(matrix, units), Layers(matrix, cores), RouteChecks(matrix, cores, units)
+    state = PlacerState(matrix, cores, units, candidates, phases, layers, routes)
     chosen = strategy_named(strategy, seed, iterations)
     compute = [u for u in units if u.computes or u.fixed_core is not None]
     for unit in sorted(compute, key=lambda u: (u.fixed_core is None, u.target_phase, u.order)):

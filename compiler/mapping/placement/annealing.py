@@ -76,7 +76,7 @@ class Annealing:
         before = self.cost(unit, other)
         relocate(layer, unit, other, source, target)
         delta = self.cost(unit, other) - before
-        legal = state.candidates.routes_ok(unit) and (other is None or state.candidates.routes_ok(other))
+        legal = state.routes.ok(unit) and (other is None or state.routes.ok(other))
         accept = delta <= 0 or (temperature > 0 and self.rng.random() < math.exp(-delta / temperature))
         if legal and accept:
             return delta

@@ -1,10 +1,9 @@
 """
 Which cores a unit may take: its kind of tile (an IO tile, a tile with memory, a
 computing tile), its pins and its area groups (inside for the groups that hold its
-blocks, outside the exclusive_placement areas of the others); and, once it has a core,
-whether its XY routes to the neighbours already placed obey the groups that constrain
-routes. The checks are boolean arrays over the cores, made once per unit; a message is
-built only when a unit has no core left.
+blocks, outside the exclusive_placement areas of the others). The checks are boolean
+arrays over the cores, made once per unit; a message is built only when a unit has no
+core left.
 """
 
 from __future__ import annotations
@@ -27,7 +26,7 @@ TILE_NEEDED = {
 
 
 class Candidates:
-    """The cores every unit may take, and the route check of a unit on its core."""
+    """The cores every unit may take."""
 
     def __init__(self, matrix: STMatrix, cores: Cores, units: Units):
         self.matrix = matrix
@@ -99,21 +98,3 @@ class Candidates:
             if group.exclusive_routing and not any(op.task_id in nodes for op in unit.blocks):
                 count += self.inside[group.name]
         return count
-
-    def routes_ok(self, unit: Unit) -> bool:
-        """Whether the routes from a unit to its placed neighbours obey the area groups."""
-        if not self.route_groups:
-            return True
-        spaces = self.cores.spaces
-        for net, other, fixed in unit.nets:
-            core = self.units.neighbour_core(other, fixed)
-            if core < 0:
-                continue
-            mine, theirs = spaces[unit.core], spaces[core]
-            sends = self.units.unit_of.get(net.source) == unit.index
-            path = self.matrix.mesh.xy_path(*((mine, theirs) if sends else (theirs, mine)))
-            for group in self.route_groups:
-                nodes = self.matrix.nodes(group)
-                if group.route_problem(net.source in nodes, net.destination in nodes, path):
-                    return False
-        return True

@@ -37,7 +37,7 @@ def place_greedily(state: PlacerState, unit: Unit, strategy: Strategy) -> None:
         feasible = np.flatnonzero(allowed & layer.stage_free(unit.kind) & (layer.memory >= unit.memory))
         for core in in_rank_order(feasible, rank):
             unit.core, unit.phase = int(core), phase
-            if state.candidates.routes_ok(unit):
+            if state.routes.ok(unit):
                 layer.take(unit, unit.core)
                 if unit.computes:
                     plan.placed[unit.head.task_id] = phase

@@ -32,7 +32,7 @@ def place_io(state: PlacerState, unit: Unit) -> None:
         space = cores.spaces[unit.core]
         if (unit.core, unit.phase, stage) in taken or (space, unit.step, unit.phase, stage) in state.matrix.slots:
             busy += 1
-        elif state.candidates.routes_ok(unit):
+        elif state.routes.ok(unit):
             return
         else:
             bad_routes += 1

@@ -1,6 +1,7 @@
 """
 What the parts of the placer share while they place one graph: the matrix, its cores,
-the units, where each may go, the phase plan and the room left in every phase. When
+the units, where each may go, the phase plan, the room left in every phase and the
+route checks. When
 every unit has a core and a phase, `commit` puts them through the matrix.
 """
 
@@ -14,6 +15,7 @@ from stc.compiler.mapping.placement.cores import Cores
 from stc.compiler.mapping.placement.errors import ACTION
 from stc.compiler.mapping.placement.layers import Layers
 from stc.compiler.mapping.placement.phases import PhasePlan
+from stc.compiler.mapping.placement.routes import RouteChecks
 from stc.compiler.mapping.placement.units import Units
 from stc.dialects import task
 from stc.dialects.st import Space, Stage
@@ -29,6 +31,7 @@ class PlacerState:
     candidates: Candidates
     phases: PhasePlan
     layers: Layers
+    routes: RouteChecks
 
     def commit(self) -> None:
         """Put every unit through the matrix, which checks all the rules again."""
