@@ -38,12 +38,18 @@ def unit_cost(unit: Unit, units: Units, cores: Cores) -> float:
 def cheapest_first(unit: Unit, units: Units, cores: Cores, candidates: Candidates) -> np.ndarray:
     """The rank of every core for a unit: fewest foreign exclusive_routing areas first (see
     `Candidates.foreign_areas`), then least Σ bytes × hops, then along the mesh's snake."""
-    order = np.lexsort((cores.snake_rank, cost_vector(unit, units, cores), candidates.foreign_areas(unit)))
-    rank = np.empty(len(cores), dtype=np.int64)
-    rank[order] = np.arange(len(cores))
+    return lexsort_rank((cores.snake_rank, cost_vector(unit, units, cores), candidates.foreign_areas(unit)))
+
+
+def lexsort_rank(keys: tuple[np.ndarray, ...]) -> np.ndarray:
+    """The position of every element in `np.lexsort(keys)` (the last key sorts first)."""
+    order = np.lexsort(keys)
+    rank = np.empty(len(order), dtype=np.int64)
+    rank[order] = np.arange(len(order))
     return rank
 
 
 def in_rank_order(choices: np.ndarray, rank: np.ndarray) -> np.ndarray:
-    """`choices` (core indices) sorted by their rank."""
+    """`choices` (core indices) sorted by their rank: for distinct ranks, the order a
+    lexsort of the keys restricted to `choices` gives."""
     return choices[np.argsort(rank[choices])]
