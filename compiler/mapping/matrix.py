@@ -239,13 +239,8 @@ class STMatrix:
     ) -> None:
         if (old := self.places.get(op.task_id)) is not None:
             if (old.space, old.step) != (place.space, place.step):
-                raise misplaced(
-                    action,
-                    op,
-                    place,
-                    f"it already lives on core {format_space(old.space)} "
-                    f"in step {old.step}; a storage block lives on one core (take it out first)",
-                )
+                lives = f"it already lives on core {format_space(old.space)} in step {old.step}"
+                raise misplaced(action, op, place, f"{lives}; a storage block lives on one core (take it out first)")
             if again := sorted(set(old.phases) & set(place.phases)):
                 raise misplaced(action, op, place, f"it is already there in phase {again[0]}")
         size = self.sizes[op.task_id]
@@ -259,12 +254,9 @@ class STMatrix:
             key = (place.space, place.step, phase)
             in_use = self.used.get(key, 0) + pending_bytes.get(key, 0)
             if in_use + size > capacity:
+                memory = f"local memory of core {format_space(place.space)} in phase {phase}"
                 raise misplaced(
-                    action,
-                    op,
-                    place,
-                    f"local memory of core {format_space(place.space)} in phase "
-                    f"{phase} overflows: {in_use} B in use + {size} B > {capacity} B usable",
+                    action, op, place, f"{memory} overflows: {in_use} B in use + {size} B > {capacity} B usable"
                 )
             pending_bytes[key] = pending_bytes.get(key, 0) + size
 
