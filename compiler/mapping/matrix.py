@@ -382,8 +382,7 @@ class STMatrix:
         """Write the coordinate of every block put or taken out since the last call as its
         `st.coord` attribute (removing it from blocks taken out). Every block that carries
         one was put when the matrix read it, so all annotations are then up to date."""
-        coords: dict[Place, CoordAttr] = {}
-        """One attribute for the blocks that share a place (storage on one core and phases)."""
+        coords: dict[Place, CoordAttr] = {}  # one attribute for the blocks that share a place
         for task_id in self.touched:
             if (op := self.blocks.get(task_id)) is None:
                 continue

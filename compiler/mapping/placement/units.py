@@ -8,6 +8,8 @@ unplaced form
 - a storage unit: the unplaced input storage of a pinned compute block, fixed to its core
   and phase, or a storage block no compute block reads (a network-output buffer);
 - an IO unit: a network input or output.
+
+A unit lives in one phase: storage only in the phase of the compute block that reads it.
 """
 
 from __future__ import annotations
@@ -86,8 +88,7 @@ class Units:
     def build(self) -> None:
         """Group the unplaced blocks into units; see the module docstring."""
         places = self.matrix.places
-        claimed: dict[int, int] = {}
-        """The compute block that reads each storage block."""
+        claimed: dict[int, int] = {}  # the compute block that reads each storage block
         for order, op in enumerate(self.matrix.graph.tasks()):
             if isinstance(op, task.ComputeBlock):
                 self.build_compute_unit(op, order, claimed)
