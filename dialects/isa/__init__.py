@@ -52,6 +52,7 @@ from stc.dialects.isa.compute import (
     ReluOp,
     WindowInstruction,
 )
+from stc.dialects.isa.copy import CopyOp
 from stc.dialects.isa.core import CoreOp, Instruction, SyncOp, where
 from stc.dialects.isa.dma import (
     DmaLoadOp,
@@ -83,6 +84,7 @@ __all__ = [
     "AvgPoolOp",
     "ComputeInstruction",
     "ConvOp",
+    "CopyOp",
     "Coord",
     "CoreOp",
     "DataOp",
@@ -136,6 +138,7 @@ Isa = Dialect(
         DmaStoreOp,
         SendOp,
         RecvOp,
+        CopyOp,
         VecTransScatterOp,
         ConvOp,
         FcOp,

@@ -21,8 +21,10 @@ from attrs import define, field
 from stc.compiler.mapping.matrix import STMatrix, allowed_stages, describe, input_storage, is_memory_block
 from stc.compiler.mapping.nets import Net, graph_nets
 from stc.compiler.mapping.placement.errors import placement_error
+from stc.compiler.memory.storage_size import buffer_bytes
 from stc.dialects import task
 from stc.dialects.st import Space, Stage
+from stc.dialects.task.base import element_width
 
 
 @define(eq=False)
@@ -36,6 +38,7 @@ class Unit:
     """One of "axon", "soma", "storage", "io"."""
     blocks: list[task.TaskOp]
     memory: int
+    """Local-memory bytes: its storage blocks', and a compute block's result tile."""
     step: int = 0
     fixed_core: int | None = None
     fixed_phases: tuple[int, ...] | None = None
@@ -110,7 +113,8 @@ class Units:
                 self.add(unit)
             return
         kind = "axon" if allowed_stages(op) == (Stage.AXON,) else "soma"
-        unit = Unit(len(self.all), order, kind, [op, *unplaced], memory)
+        result = buffer_bytes(op.result.type.get_shape(), element_width(op.result.type) or 8, self.matrix.target)
+        unit = Unit(len(self.all), order, kind, [op, *unplaced], memory + result)
         self.fix_to_pinned_input_storage(unit, op)
         self.add(unit)
 

@@ -1,0 +1,49 @@
+"""
+Byte boxes of tensors: where a sub-box of a row-major tensor starts and how to step
+through it, as DMA, `isa.copy` and NoC transfers take it (sizes and strides in bytes,
+innermost last).
+
+    >>> nhwc_box(1024, (1, 8, 8, 16), 1, (0, 2, 0, 0), (1, 4, 8, 16))
+    Box(address=1280, sizes=(1, 4, 8, 16), strides=(1024, 128, 16, 1))
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+import attrs
+
+
+@attrs.frozen
+class Box:
+    """A strided box of bytes: the first byte, bytes per dimension, byte strides."""
+
+    address: int
+    sizes: tuple[int, ...]
+    strides: tuple[int, ...]
+
+
+def row_major_strides(shape: Sequence[int], itemsize: int) -> tuple[int, ...]:
+    """Byte strides of a dense row-major tensor of `shape`."""
+    strides = [itemsize] * len(shape)
+    for axis in range(len(shape) - 2, -1, -1):
+        strides[axis] = strides[axis + 1] * shape[axis + 1]
+    return tuple(strides)
+
+
+def nhwc_box(base: int, shape: Sequence[int], itemsize: int, lo: Sequence[int], extent: Sequence[int]) -> Box:
+    """The box `lo` + `extent` of a dense tensor of `shape` at `base`; the innermost
+    dimension counts bytes, so elements wider than a byte stay whole."""
+    strides = row_major_strides(shape, itemsize)
+    address = base + sum(start * stride for start, stride in zip(lo, strides, strict=True))
+    sizes = (*extent[:-1], extent[-1] * itemsize)
+    return Box(address, tuple(sizes), (*strides[:-1], 1))
+
+
+def nchw_box(base: int, nchw: Sequence[int], lo_nhwc: Sequence[int], extent_nhwc: Sequence[int]) -> Box:
+    """An NHWC box of an int8 tensor that global memory holds in NCHW at `base`, listed in
+    NHWC order (so that it pairs element for element with the same box of an NHWC tile)."""
+    n, c, h, w = nchw
+    n0, h0, w0, c0 = lo_nhwc
+    address = base + n0 * c * h * w + c0 * h * w + h0 * w + w0
+    return Box(address, tuple(extent_nhwc), (c * h * w, w, 1, h * w))
