@@ -338,7 +338,7 @@ class Placer:
                 self.consumers[producer].append(op.task_id)
             depth[op.task_id] = max((depth[p] + 1 for p in self.producers[op.task_id]), default=0)
         free = [u for u in self.units if u.kind in ("axon", "soma")]
-        levels = max((depth[u.head.task_id] for u in free), default=0) + 1
+        levels = max(depth.values(), default=0) + 1  # pinned blocks count: they take phases too
         phases = self.matrix.target.max_phases or levels
         counts = [int(n) for n in np.bincount([depth[u.head.task_id] for u in free], minlength=levels)]
         phase_of = list(range(levels)) if levels <= phases else pack_levels(counts, phases)
