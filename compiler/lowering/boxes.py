@@ -40,10 +40,15 @@ def nhwc_box(base: int, shape: Sequence[int], itemsize: int, lo: Sequence[int], 
     return Box(address, tuple(sizes), (*strides[:-1], 1))
 
 
-def nchw_box(base: int, nchw: Sequence[int], lo_nhwc: Sequence[int], extent_nhwc: Sequence[int]) -> Box:
-    """An NHWC box of an int8 tensor that global memory holds in NCHW at `base`, listed in
-    NHWC order (so that it pairs element for element with the same box of an NHWC tile)."""
+def nchw_box(base: int, nchw: Sequence[int], itemsize: int, lo_nhwc: Sequence[int], extent_nhwc: Sequence[int]) -> Box:
+    """An NHWC box of a tensor that global memory holds in NCHW at `base`, listed in NHWC
+    order (so that it pairs element for element with the same box of an NHWC tile); the
+    innermost (channel) dimension counts elements of `itemsize` bytes, one byte each."""
     n, c, h, w = nchw
     n0, h0, w0, c0 = lo_nhwc
-    address = base + n0 * c * h * w + c0 * h * w + h0 * w + w0
-    return Box(address, tuple(extent_nhwc), (c * h * w, w, 1, h * w))
+    strides = (c * h * w * itemsize, w * itemsize, itemsize, h * w * itemsize)
+    address = base + sum(start * stride for start, stride in zip((n0, h0, w0, c0), strides, strict=True))
+    if itemsize == 1:
+        return Box(address, tuple(extent_nhwc), strides)
+    # An element wider than a byte: its bytes are the innermost dimension.
+    return Box(address, (*extent_nhwc, itemsize), (*strides, 1))

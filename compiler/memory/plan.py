@@ -239,7 +239,8 @@ class MemoryPlan:
             time = self.first(op.task_id)
             label = f"{describe(op)} input staging, {size} B"
             yield Region((op.task_id, "staging in"), core, size, "staging", time, time, label)
-        if any(isinstance(use.operation, task.OutputOp) for use in op.result.uses):
+        stores_output = any(isinstance(use.operation, task.OutputOp) for use in op.result.uses)
+        if stores_output and element_width(op.result.type) == 8:
             size = staging_bytes(tuple(op.result.type.get_shape()))
             time = self.last(op.task_id)
             label = f"{describe(op)} output staging, {size} B"

@@ -45,7 +45,7 @@ class PhasePlan:
         compute = [op for op in self.matrix.graph.tasks() if isinstance(op, task.ComputeBlock)]
         depth = self.depths(compute)
         free = [u for u in self.units if u.computes]
-        levels = max((depth[u.head.task_id] for u in free), default=0) + 1
+        levels = max(depth.values(), default=0) + 1  # pinned blocks count: they take phases too
         phases = self.matrix.target.max_phases or levels
         counts = [int(n) for n in np.bincount([depth[u.head.task_id] for u in free], minlength=levels)]
         phase_of = list(range(levels)) if levels <= phases else pack_levels(counts, phases)
