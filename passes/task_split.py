@@ -82,6 +82,11 @@ class TaskSplitPass(ModulePass):
     vector: tuple[int, ...] = ()
     fit: str | None = None
 
+    def __post_init__(self) -> None:
+        # A frozen pass is hashable: `vector=[2, 1, 1, 1]` is kept as a tuple.
+        object.__setattr__(self, "tasks", tuple(self.tasks))
+        object.__setattr__(self, "vector", tuple(self.vector))
+
     def apply(self, ctx: Context, op: ModuleOp) -> None:
         if self.fit is not None:
             self.split_to_fit(op, self.fit)
