@@ -13,6 +13,8 @@ from collections.abc import Sequence
 
 import attrs
 
+from stc.compiler.memory.plan import row_major_strides
+
 
 @attrs.frozen
 class Box:
@@ -21,14 +23,6 @@ class Box:
     address: int
     sizes: tuple[int, ...]
     strides: tuple[int, ...]
-
-
-def row_major_strides(shape: Sequence[int], itemsize: int) -> tuple[int, ...]:
-    """Byte strides of a dense row-major tensor of `shape`."""
-    strides = [itemsize] * len(shape)
-    for axis in range(len(shape) - 2, -1, -1):
-        strides[axis] = strides[axis + 1] * shape[axis + 1]
-    return tuple(strides)
 
 
 def nhwc_box(base: int, shape: Sequence[int], itemsize: int, lo: Sequence[int], extent: Sequence[int]) -> Box:

@@ -41,11 +41,12 @@ from xdsl.utils.exceptions import PassFailedException
 from stc.compiler.lowering.boxes import Box, nchw_box, nhwc_box
 from stc.compiler.lowering.layout import load_through_nc1hwc0, store_through_nc1hwc0
 from stc.compiler.memory.lmem import ADDRESS, STAGING
-from stc.compiler.memory.plan import MemoryPlan, describe, tensor_bytes
+from stc.compiler.memory.plan import MemoryPlan, describe
 from stc.compiler.targets.hardware import Coord, HardwareTarget
 from stc.dialects import isa, task
 from stc.dialects.st import COORD, ROUTES
 from stc.dialects.task.base import element_width
+from stc.dialects.task.stats import tensor_bytes
 
 GLOBAL_ALIGNMENT = 64
 """Where global regions start: no target requires it; it keeps DMA boxes round."""

@@ -28,8 +28,7 @@ and a load in phase 1).
 
 from __future__ import annotations
 
-import math
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 
 import attrs
 import numpy as np
@@ -40,6 +39,7 @@ from stc.compiler.targets.hardware import Coord, HardwareTarget
 from stc.dialects import task
 from stc.dialects.st import COORD, CoordAttr
 from stc.dialects.task.base import element_width, task_id_of
+from stc.dialects.task.stats import tensor_bytes
 from stc.runtime.kernels.layout import Nc1hwc0Geometry
 
 STAGING_ALIGNMENT = 32
@@ -64,14 +64,8 @@ class Region:
     label: str
 
 
-def tensor_bytes(typ: TensorType) -> int:
-    bits = element_width(typ)
-    assert bits is not None
-    return math.prod(typ.get_shape()) * bits // 8
-
-
-def dense_strides(shape: tuple[int, ...], itemsize: int) -> tuple[int, ...]:
-    """Byte strides of a dense row-major tensor."""
+def row_major_strides(shape: Sequence[int], itemsize: int) -> tuple[int, ...]:
+    """Byte strides of a dense row-major tensor of `shape`."""
     strides = [itemsize] * len(shape)
     for axis in range(len(shape) - 2, -1, -1):
         strides[axis] = strides[axis + 1] * shape[axis + 1]
@@ -188,7 +182,7 @@ class MemoryPlan:
         """Where a piece at `offset` starts in a buffer's dense bytes."""
         typ = buffer.result.type
         itemsize = element_width(typ) // 8  # pyright: ignore[reportOptionalOperand]
-        return int(np.dot(offset, dense_strides(tuple(typ.get_shape()), itemsize)))
+        return int(np.dot(offset, row_major_strides(typ.get_shape(), itemsize)))
 
     def alignment(self, kind: str) -> int:
         return getattr(self.target.local_memory.alignment_bytes, kind)
