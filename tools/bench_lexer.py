@@ -11,8 +11,10 @@ minimum and median of the runs are printed:
 
 - `match`: the lexer's regex on the literal alone, in seconds, and the memory the match
   takes above the input's (peak RSS after less before);
-- `xdsl-opt`: xdsl-opt (with stc's universe) parsing and printing a module that holds
-  the literal as an attribute, in seconds and peak RSS.
+- `xdsl-opt`: xdsl-opt (with stc's universe) reading a module that holds the literal as
+  an attribute, in seconds and peak RSS. The file ends in a stray `)`, so that xdsl-opt
+  parses the literal and then prints a one-line parse error rather than the literal
+  (xDSL prints a string attribute character by character, 20 s for 20 MB).
 
 A measurement that exceeds the timeout is printed as such and not repeated: upstream's
 pattern backtracks exponentially on an unterminated literal.
@@ -20,7 +22,7 @@ pattern backtracks exponentially on an unterminated literal.
 
 from __future__ import annotations
 
-import os
+import itertools
 import statistics
 import subprocess
 import sys
@@ -33,9 +35,11 @@ from stc.compiler.xdsl_fixes import UNROLLED_STRING_LITERAL, UPSTREAM_STRING_LIT
 
 PATTERNS = {
     "upstream": UPSTREAM_STRING_LITERAL,
-    "per-character (stc before)": r'"(?:[^"\\\n\v\f]|\\(?:["nt\\]|[0-9A-Fa-f]{2}))*"',
     "unrolled (stc now)": UNROLLED_STRING_LITERAL,
+    "per-character (stc before)": r'"(?:[^"\\\n\v\f]|\\(?:["nt\\]|[0-9A-Fa-f]{2}))*"',
 }
+
+LEVELS = ("match", "xdsl-opt")
 
 LITERALS = {
     "closed": lambda size: '"' + "a" * size + '"',
@@ -70,18 +74,22 @@ print(seconds, resource.getrusage(resource.RUSAGE_SELF).ru_maxrss * 1024, file=s
 """
 
 
-def measure(command: list[str], runs: int, timeout: float) -> str:
-    """`min / median` of the two numbers the command prints last, over `runs` runs."""
-    seconds: list[float] = []
-    memory: list[float] = []
-    for _ in range(runs):
-        try:
-            done = subprocess.run(command, capture_output=True, text=True, timeout=timeout, check=True)
-        except subprocess.TimeoutExpired:
-            return f"timeout (> {timeout:g} s)"
-        time, nbytes = (done.stdout or done.stderr).split()[-2:]
-        seconds.append(float(time))
-        memory.append(float(nbytes) / 2**20)
+def run_once(command: list[str], timeout: float) -> tuple[float, float] | None:
+    """The seconds and bytes the measuring process prints last, or None on timeout."""
+    try:
+        done = subprocess.run(command, capture_output=True, text=True, timeout=timeout, check=True)
+    except subprocess.TimeoutExpired:
+        return None
+    seconds, nbytes = (done.stdout or done.stderr).split()[-2:]
+    return float(seconds), float(nbytes)
+
+
+def summary(results: list[tuple[float, float] | None], timeout: float) -> str:
+    """`min / median` of the seconds and of the memory."""
+    if None in results:
+        return f"timeout (> {timeout:g} s)"
+    seconds = [r[0] for r in results if r is not None]
+    memory = [r[1] / 2**20 for r in results if r is not None]
     return (
         f"{min(seconds):7.3f} / {statistics.median(seconds):7.3f} s   "
         f"{min(memory):7.0f} / {statistics.median(memory):7.0f} MiB"
@@ -89,8 +97,9 @@ def measure(command: list[str], runs: int, timeout: float) -> str:
 
 
 def module_text(literal: str) -> str:
-    """A module holding the literal as an attribute (the literal ends its line)."""
-    return f"builtin.module attributes {{text = {literal}\n}} {{\n}}\n"
+    """A module holding the literal as an attribute (the literal ends its line), then a
+    stray `)`."""
+    return f"builtin.module attributes {{text = {literal}\n}} {{\n}}\n)\n"
 
 
 @click.command()
@@ -100,16 +109,24 @@ def module_text(literal: str) -> str:
 def main(megabytes: int, runs: int, timeout: float) -> None:
     size = megabytes * 10**6
     print(f"a {megabytes} MB string literal; min / median of {runs} runs: time, memory")
+    results: dict[tuple[str, str, str], list[tuple[float, float] | None]] = {}
     with tempfile.TemporaryDirectory() as folder:
         for literal, make in LITERALS.items():
-            path = Path(folder) / f"{literal}.mlir"
-            path.write_text(module_text(make(size)))
-            for name, pattern in PATTERNS.items():
-                match_command = [sys.executable, "-c", MATCH, pattern, literal, str(size)]
-                print(f"{literal:>12} {name:<27} match     {measure(match_command, runs, timeout)}", flush=True)
-                opt_command = [sys.executable, "-c", XDSL_OPT, pattern, str(path)]
-                print(f"{'':>12} {'':<27} xdsl-opt  {measure(opt_command, runs, timeout)}", flush=True)
-            os.remove(path)
+            (Path(folder) / f"{literal}.mlir").write_text(module_text(make(size)))
+        # Round robin, so that a change in the machine's load touches every pattern alike.
+        for _ in range(runs):
+            for literal, name, level in itertools.product(LITERALS, PATTERNS, LEVELS):
+                measured = results.setdefault((literal, name, level), [])
+                if None in measured:
+                    continue
+                pattern, path = PATTERNS[name], str(Path(folder) / f"{literal}.mlir")
+                command = [sys.executable, "-c", MATCH, pattern, literal, str(size)]
+                if level == "xdsl-opt":
+                    command = [sys.executable, "-c", XDSL_OPT, pattern, path]
+                measured.append(run_once(command, timeout))
+    for (literal, name, level), measured in results.items():
+        first = level == LEVELS[0]
+        print(f"{literal if first else '':>12} {name if first else '':<27} {level:<9} {summary(measured, timeout)}")
 
 
 if __name__ == "__main__":
