@@ -254,7 +254,8 @@ class Machine:
     def read_outputs(self) -> Arrays:
         outputs: Arrays = {}
         for op in self.program.outputs():
-            raw = self.global_memory[op.start : op.start + op.nbytes].view(np.int8).reshape(op.stored_shape)
+            dtype = np.int8 if op.itemsize == 1 else np.int32
+            raw = self.global_memory[op.start : op.start + op.nbytes].view(dtype).reshape(op.stored_shape)
             nchw = raw.transpose(0, 3, 1, 2) if op.layout.data == isa.GlobalLayout.NHWC else raw
             outputs[op.tensor_name.data] = np.ascontiguousarray(nchw)
         return outputs

@@ -13,6 +13,8 @@ from collections.abc import Sequence
 
 import attrs
 
+from stc.compiler.memory.plan import row_major_strides
+
 
 @attrs.frozen
 class Box:
@@ -21,14 +23,6 @@ class Box:
     address: int
     sizes: tuple[int, ...]
     strides: tuple[int, ...]
-
-
-def row_major_strides(shape: Sequence[int], itemsize: int) -> tuple[int, ...]:
-    """Byte strides of a dense row-major tensor of `shape`."""
-    strides = [itemsize] * len(shape)
-    for axis in range(len(shape) - 2, -1, -1):
-        strides[axis] = strides[axis + 1] * shape[axis + 1]
-    return tuple(strides)
 
 
 def nhwc_box(base: int, shape: Sequence[int], itemsize: int, lo: Sequence[int], extent: Sequence[int]) -> Box:
@@ -40,10 +34,15 @@ def nhwc_box(base: int, shape: Sequence[int], itemsize: int, lo: Sequence[int], 
     return Box(address, tuple(sizes), (*strides[:-1], 1))
 
 
-def nchw_box(base: int, nchw: Sequence[int], lo_nhwc: Sequence[int], extent_nhwc: Sequence[int]) -> Box:
-    """An NHWC box of an int8 tensor that global memory holds in NCHW at `base`, listed in
-    NHWC order (so that it pairs element for element with the same box of an NHWC tile)."""
+def nchw_box(base: int, nchw: Sequence[int], itemsize: int, lo_nhwc: Sequence[int], extent_nhwc: Sequence[int]) -> Box:
+    """An NHWC box of a tensor that global memory holds in NCHW at `base`, listed in NHWC
+    order (so that it pairs element for element with the same box of an NHWC tile); the
+    innermost (channel) dimension counts elements of `itemsize` bytes, one byte each."""
     n, c, h, w = nchw
     n0, h0, w0, c0 = lo_nhwc
-    address = base + n0 * c * h * w + c0 * h * w + h0 * w + w0
-    return Box(address, tuple(extent_nhwc), (c * h * w, w, 1, h * w))
+    strides = (c * h * w * itemsize, w * itemsize, itemsize, h * w * itemsize)
+    address = base + sum(start * stride for start, stride in zip((n0, h0, w0, c0), strides, strict=True))
+    if itemsize == 1:
+        return Box(address, tuple(extent_nhwc), strides)
+    # An element wider than a byte: its bytes are the innermost dimension.
+    return Box(address, (*extent_nhwc, itemsize), (*strides, 1))

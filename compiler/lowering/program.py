@@ -15,7 +15,8 @@
 
 Within a phase every core's instructions follow the graph's order, so a receive always
 comes after its send in one global order and no phase can deadlock. The (step, phase)
-pairs the mapping uses become the program's phases, in order.
+pairs the mapping uses become the program's phases, in order; where they are more than
+the target's `max_phases`, the program runs them in steps of `max_phases` phases.
 
 ```mlir
 isa.program @tiny target "tianjicx" {
@@ -33,18 +34,19 @@ from __future__ import annotations
 import itertools
 from collections import defaultdict
 
-from xdsl.dialects.builtin import IntegerAttr, TensorType, i8
+from xdsl.dialects.builtin import IntegerAttr, TensorType
 from xdsl.ir import Attribute, Operation
 from xdsl.utils.exceptions import PassFailedException
 
 from stc.compiler.lowering.boxes import Box, nchw_box, nhwc_box
 from stc.compiler.lowering.layout import load_through_nc1hwc0, store_through_nc1hwc0
 from stc.compiler.memory.lmem import ADDRESS, STAGING
-from stc.compiler.memory.plan import MemoryPlan, describe, tensor_bytes
+from stc.compiler.memory.plan import MemoryPlan, describe
 from stc.compiler.targets.hardware import Coord, HardwareTarget
 from stc.dialects import isa, task
-from stc.dialects.st import ROUTES
+from stc.dialects.st import COORD, ROUTES
 from stc.dialects.task.base import element_width
+from stc.dialects.task.stats import tensor_bytes
 
 GLOBAL_ALIGNMENT = 64
 """Where global regions start: no target requires it; it keeps DMA boxes round."""
@@ -63,7 +65,7 @@ INSTRUCTIONS: dict[type[task.ComputeBlock], type[isa.ComputeInstruction]] = {
 
 def nchw_type(typ: TensorType) -> TensorType:
     n, h, w, c = typ.get_shape()
-    return TensorType(i8, (n, c, h, w))
+    return TensorType(typ.get_element_type(), (n, c, h, w))
 
 
 class GraphLowering:
@@ -107,7 +109,6 @@ class GraphLowering:
     # --- The program ------------------------------------------------------------------
 
     def lower(self) -> isa.ProgramOp:
-        self.check_routed()
         self.declare_globals()
         for op in self.graph.tasks():
             if isinstance(op, task.WeightOp | task.BiasOp | task.TableOp):
@@ -118,16 +119,8 @@ class GraphLowering:
                 self.compute(op)
         for op in self.graph.outputs():
             self.store_output(op)
-        return isa.ProgramOp(self.graph.graph_name, self.target_name, [*self.declarations, *self.cores()])
-
-    def check_routed(self) -> None:
-        """Every block that receives data carries its routes (st-route ran)."""
-        for op in self.graph.tasks():
-            if isinstance(op, task.BufferOp | task.OutputOp) and ROUTES not in op.attributes:
-                raise PassFailedException(
-                    f"{self.pass_name}: {describe(op)} of task.graph @{self.graph.graph_name} has no {ROUTES}; "
-                    "run st-route first"
-                )
+        cores = self.cores()
+        return isa.ProgramOp(self.graph.graph_name, self.target_name, [*self.declarations, *cores], self.steps())
 
     def declare_globals(self) -> None:
         for op in self.graph.inputs():
@@ -142,14 +135,9 @@ class GraphLowering:
             self.declarations.append(isa.OutputOp(op.output_name.data, typ, address, isa.GlobalLayout.NCHW))
 
     def cores(self) -> list[isa.CoreOp]:
-        """Each core's instructions, phase by phase, the mapping's times numbered in order."""
+        """Each core's instructions, phase by phase: the mapping's (step, phase) pairs that
+        hold instructions, numbered in order."""
         times = sorted({time for phases in self.code.values() for time in phases})
-        limit = self.target.max_phases
-        if limit is not None and len(times) > limit:
-            raise PassFailedException(
-                f"{self.pass_name}: task.graph @{self.graph.graph_name} uses {len(times)} (step, phase) pairs, "
-                f"more than the {limit} phases a {self.target.name} program runs"
-            )
         cores: list[isa.CoreOp] = []
         for coord in sorted(self.code):
             body: list[Operation] = []
@@ -160,6 +148,12 @@ class GraphLowering:
                 body.append(isa.SyncOp(phase))
             cores.append(isa.CoreOp(coord, body))
         return cores
+
+    def steps(self) -> int:
+        """Steps of the target's `max_phases` phases the program's phases take."""
+        phases = len({time for phases in self.code.values() for time in phases})
+        limit = self.target.max_phases
+        return 1 if limit is None else max(1, -(-phases // limit))
 
     def emit(self, task_id: int, time: int, *ops: Operation) -> None:
         self.code[self.plan.core(task_id)][time].extend(ops)
@@ -182,9 +176,8 @@ class GraphLowering:
             source = value.owner
             if not isinstance(source, task.InputOp):
                 continue
-            global_box = nchw_box(
-                self.global_at[source.task_id], nchw_type(source.result.type).get_shape(), box.lo, box.shape
-            )
+            shape = nchw_type(source.result.type).get_shape()
+            global_box = nchw_box(self.global_at[source.task_id], shape, 1, box.lo, box.shape)
             tile = self.buffer_box(buffer, offset, box.shape)
             if self.staged:
                 ops = load_through_nc1hwc0(global_box, self.local(buffer, STAGING["staging in"]), tile)
@@ -198,8 +191,11 @@ class GraphLowering:
         shape = tuple(buffer.result.type.get_shape())
         tile = self.buffer_box(buffer, (0,) * len(shape), shape)
         typ = nchw_type(buffer.result.type)
-        destination = nchw_box(self.global_at[output.task_id], typ.get_shape(), (0,) * len(shape), shape)
-        if self.staged:
+        itemsize = element_width(typ) // 8  # pyright: ignore[reportOptionalOperand]
+        destination = nchw_box(self.global_at[output.task_id], typ.get_shape(), itemsize, (0,) * len(shape), shape)
+        if itemsize > 1:  # the bytes of each element are the innermost dimension on both sides
+            tile = Box(tile.address, (*shape, itemsize), (*tile.strides[:-1], itemsize, 1))
+        if self.staged and itemsize == 1:
             ops = store_through_nc1hwc0(tile, self.local(buffer, STAGING["staging out"]), destination)
         else:
             ops = [isa.DmaStoreOp(tile.sizes, destination.address, tile.address, destination.strides, tile.strides)]
@@ -284,4 +280,20 @@ class GraphLowering:
 
 def lower_graph(graph: task.GraphOp, target: HardwareTarget, target_name: str) -> isa.ProgramOp:
     """The `isa.program` of a placed, routed and allocated graph."""
+    check_routed(graph, "isa-lower")
     return GraphLowering(graph, target, target_name).lower()
+
+
+def check_routed(graph: task.GraphOp, pass_name: str) -> None:
+    """Every block is placed (st-place ran) and every block that receives data carries its
+    routes (st-route ran); the first block that is not names the pass to run."""
+    for op in graph.tasks():
+        if COORD not in op.attributes:
+            raise PassFailedException(
+                f"{pass_name}: {describe(op)} of task.graph @{graph.graph_name} is not placed; run st-place first"
+            )
+    for op in graph.tasks():
+        if isinstance(op, task.BufferOp | task.OutputOp) and ROUTES not in op.attributes:
+            raise PassFailedException(
+                f"{pass_name}: {describe(op)} of task.graph @{graph.graph_name} has no {ROUTES}; run st-route first"
+            )

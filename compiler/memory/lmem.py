@@ -42,8 +42,11 @@ def alignment_of(target: HardwareTarget, kind: str) -> int:
     return getattr(target.local_memory.alignment_bytes, kind)
 
 
-def allocate_graph(graph: task.GraphOp, target: HardwareTarget, pass_name: str = "st-lmem-alloc") -> MemoryPlan:
-    """Give every region of the graph's plan an address and write them on the blocks."""
+def allocate_graph(
+    graph: task.GraphOp, target: HardwareTarget, pass_name: str = "st-lmem-alloc"
+) -> tuple[MemoryPlan, dict[tuple[int, str], int]]:
+    """Give every region of the graph's plan an address and write them on the blocks; the
+    plan and the addresses by region key."""
     plan = MemoryPlan(graph, target, pass_name)
     apart = plan.apart()
     by_core: dict[Coord, list[Region]] = defaultdict(list)
@@ -68,7 +71,7 @@ def allocate_graph(graph: task.GraphOp, target: HardwareTarget, pass_name: str =
         except AllocationError as error:
             raise PassFailedException(overflow_message(pass_name, plan, core, error)) from None
     write_addresses(plan, addresses)
-    return plan
+    return plan, addresses
 
 
 def write_addresses(plan: MemoryPlan, addresses: dict[tuple[int, str], int]) -> None:

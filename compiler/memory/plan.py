@@ -28,8 +28,7 @@ and a load in phase 1).
 
 from __future__ import annotations
 
-import math
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 
 import attrs
 import numpy as np
@@ -40,6 +39,7 @@ from stc.compiler.targets.hardware import Coord, HardwareTarget
 from stc.dialects import task
 from stc.dialects.st import COORD, CoordAttr
 from stc.dialects.task.base import element_width, task_id_of
+from stc.dialects.task.stats import tensor_bytes
 from stc.runtime.kernels.layout import Nc1hwc0Geometry
 
 STAGING_ALIGNMENT = 32
@@ -64,14 +64,8 @@ class Region:
     label: str
 
 
-def tensor_bytes(typ: TensorType) -> int:
-    bits = element_width(typ)
-    assert bits is not None
-    return math.prod(typ.get_shape()) * bits // 8
-
-
-def dense_strides(shape: tuple[int, ...], itemsize: int) -> tuple[int, ...]:
-    """Byte strides of a dense row-major tensor."""
+def row_major_strides(shape: Sequence[int], itemsize: int) -> tuple[int, ...]:
+    """Byte strides of a dense row-major tensor of `shape`."""
     strides = [itemsize] * len(shape)
     for axis in range(len(shape) - 2, -1, -1):
         strides[axis] = strides[axis + 1] * shape[axis + 1]
@@ -171,6 +165,7 @@ class MemoryPlan:
                 and box.shape == shape
                 and buffer.result.type.get_element_type() == op.result.type.get_element_type()
                 and is_contiguous(shape, buffer_shape)
+                and self.offset_bytes(buffer, offset) % self.alignment(storage_kind(op)) == 0
             ):
                 return buffer, box, offset
         return None
@@ -180,10 +175,17 @@ class MemoryPlan:
         if (piece := self.in_place.get(task_id)) is None:
             return (task_id, "result"), 0
         buffer, _, offset = piece
+        return (buffer.task_id, "storage"), self.offset_bytes(buffer, offset)
+
+    @staticmethod
+    def offset_bytes(buffer: task.BufferOp, offset: tuple[int, ...]) -> int:
+        """Where a piece at `offset` starts in a buffer's dense bytes."""
         typ = buffer.result.type
         itemsize = element_width(typ) // 8  # pyright: ignore[reportOptionalOperand]
-        strides = dense_strides(tuple(typ.get_shape()), itemsize)
-        return (buffer.task_id, "storage"), int(np.dot(offset, strides))
+        return int(np.dot(offset, row_major_strides(typ.get_shape(), itemsize)))
+
+    def alignment(self, kind: str) -> int:
+        return getattr(self.target.local_memory.alignment_bytes, kind)
 
     # --- Regions ------------------------------------------------------------------------
 
@@ -231,7 +233,8 @@ class MemoryPlan:
             time = self.first(op.task_id)
             label = f"{describe(op)} input staging, {size} B"
             yield Region((op.task_id, "staging in"), core, size, "staging", time, time, label)
-        if any(isinstance(use.operation, task.OutputOp) for use in op.result.uses):
+        stores_output = any(isinstance(use.operation, task.OutputOp) for use in op.result.uses)
+        if stores_output and element_width(op.result.type) == 8:
             size = staging_bytes(tuple(op.result.type.get_shape()))
             time = self.last(op.task_id)
             label = f"{describe(op)} output staging, {size} B"

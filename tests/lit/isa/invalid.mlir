@@ -370,7 +370,7 @@ isa.program @p target "tianjicx" {
   isa.input "x" : tensor<1x4x2x2xi32> at 0 as nhwc
 }
 
-// CHECK: input "x": network tensors are NCHW i8 tensors of rank 4, got tensor<1x4x2x2xi32>
+// CHECK: input "x": network inputs are NCHW i8 tensors of rank 4, got tensor<1x4x2x2xi32>
 
 // -----
 
@@ -378,7 +378,7 @@ isa.program @p target "tianjicx" {
   isa.output "y" : tensor<4x2x2xi8> at 0 as nchw
 }
 
-// CHECK: output "y": network tensors are NCHW i8 tensors of rank 4, got tensor<4x2x2xi8>
+// CHECK: output "y": network outputs are NCHW i8 or i32 tensors of rank 4, got tensor<4x2x2xi8>
 
 // -----
 

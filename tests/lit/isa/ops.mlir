@@ -137,3 +137,14 @@ isa.program @compute target "tianjicx" {
 // CHECK-NEXT:     isa.sync 0
 // CHECK-NEXT:   }
 // CHECK-NEXT: }
+
+// -----
+
+isa.program @deep target "tianjicx" steps 2 {
+  isa.output "y" : tensor<1x4x2x2xi32> at 0 as nchw
+  isa.core (0, 0) {
+  }
+}
+
+// CHECK:      isa.program @deep target "tianjicx" steps 2 {
+// CHECK-NEXT:   isa.output "y" : tensor<1x4x2x2xi32> at 0 as nchw
