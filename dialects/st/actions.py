@@ -1,0 +1,283 @@
+"""
+The actions of an `st.mapping` script that split and place blocks: TianjicX's
+`split_task`, `split_group`, `put_in`, `put_group_in` and `take_out`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from xdsl.dialects.builtin import I64, ArrayAttr, DenseArrayBase, IntegerAttr
+from xdsl.irdl import irdl_op_definition, opt_prop_def, prop_def
+from xdsl.parser import Parser
+from xdsl.printer import Printer
+from xdsl.utils.exceptions import VerifyException
+
+from stc.dialects.st.attrs import CoordAttr, parse_coord_body
+from stc.dialects.st.mapping import ActionOp
+from stc.dialects.task.syntax import (
+    format_int_list,
+    i64_array,
+    i64_attr,
+    parse_int_list,
+    print_attr_dict,
+)
+
+
+def parse_task_id(parser: Parser) -> int:
+    return parser.parse_integer(allow_boolean=False)
+
+
+@irdl_op_definition
+class SplitTaskOp(ActionOp):
+    """
+    Split a compute block (task-split's `split_task`) by `[ny, nx, nf, nr]` or the seed's
+    `[ny, nx, nf, nr, 1, 1]`, with the Average split.
+
+    ```mlir
+    st.split_task 3 by [2, 1, 2, 2]
+    ```
+    """
+
+    name = "st.split_task"
+    task = prop_def(IntegerAttr[I64])
+    vector = prop_def(DenseArrayBase)
+
+    def __init__(self, task: int, vector: Sequence[int]):
+        super().__init__(properties={"task": i64_attr(task), "vector": i64_array(vector)})
+
+    @property
+    def task_id(self) -> int:
+        return self.task.value.data
+
+    @property
+    def counts(self) -> tuple[int, ...]:
+        return self.vector.get_values()  # pyright: ignore[reportReturnType]
+
+    @classmethod
+    def parse(cls, parser: Parser) -> SplitTaskOp:
+        task = parse_task_id(parser)
+        parser.parse_keyword("by")
+        op = cls(task, parse_int_list(parser))
+        op.attributes.update(parser.parse_optional_attr_dict())
+        return op
+
+    def print(self, printer: Printer) -> None:
+        printer.print_string(f" {self.task_id} by {format_int_list(self.counts)}")
+        print_attr_dict(printer, self.attributes)
+
+    def verify_(self) -> None:
+        check_vector(self.name, self.counts)
+
+
+def check_vector(op_name: str, counts: Sequence[int]) -> None:
+    if len(counts) not in (4, 6):
+        raise VerifyException(
+            f"{op_name}: a split vector is [ny, nx, nf, nr] or [ny, nx, nf, nr, 1, 1], got {list(counts)}"
+        )
+
+
+@irdl_op_definition
+class SplitGroupOp(ActionOp):
+    """
+    Split compute blocks in order (task-split's `split_group`), all by one vector or each
+    by its own.
+
+    ```mlir
+    st.split_group [1, 7] by [1, 1, 2, 1]
+    st.split_group [1, 5, 7] by [[1, 1, 2, 1], [1, 1, 1, 2], [1, 1, 2, 1]]
+    ```
+    """
+
+    name = "st.split_group"
+    tasks = prop_def(DenseArrayBase)
+    vectors = prop_def(ArrayAttr[DenseArrayBase])
+    """One vector for every task, or a single vector shared by all."""
+
+    def __init__(self, tasks: Sequence[int], vectors: Sequence[Sequence[int]]):
+        super().__init__(
+            properties={
+                "tasks": i64_array(tasks),
+                "vectors": ArrayAttr(i64_array(v) for v in vectors),
+            }
+        )
+
+    @property
+    def task_ids(self) -> tuple[int, ...]:
+        return self.tasks.get_values()  # pyright: ignore[reportReturnType]
+
+    @property
+    def count_vectors(self) -> list[tuple[int, ...]]:
+        return [v.get_values() for v in self.vectors]  # pyright: ignore[reportReturnType]
+
+    @classmethod
+    def parse(cls, parser: Parser) -> SplitGroupOp:
+        tasks = parse_int_list(parser)
+        parser.parse_keyword("by")
+        if parser.parse_optional_punctuation("[") is None:
+            parser.raise_error("expected a split vector `[ny, nx, nf, nr]` or a list of them")
+        if parser.parse_optional_punctuation("[") is None:
+            vectors = [[parser.parse_integer(allow_boolean=False)]]
+            while parser.parse_optional_punctuation(","):
+                vectors[0].append(parser.parse_integer(allow_boolean=False))
+        else:
+            vectors = [parse_rest_of_int_list(parser)]
+            while parser.parse_optional_punctuation(","):
+                vectors.append(parse_int_list(parser))
+        parser.parse_punctuation("]")
+        op = cls(tasks, vectors)
+        op.attributes.update(parser.parse_optional_attr_dict())
+        return op
+
+    def print(self, printer: Printer) -> None:
+        vectors = self.count_vectors
+        text = (
+            format_int_list(vectors[0])
+            if len(vectors) == 1
+            else "[" + ", ".join(format_int_list(v) for v in vectors) + "]"
+        )
+        printer.print_string(f" {format_int_list(self.task_ids)} by {text}")
+        print_attr_dict(printer, self.attributes)
+
+    def verify_(self) -> None:
+        vectors = self.count_vectors
+        if len(vectors) not in (1, len(self.task_ids)):
+            raise VerifyException(f"{self.name}: {len(vectors)} vectors for {len(self.task_ids)} tasks")
+        for vector in vectors:
+            check_vector(self.name, vector)
+
+
+def parse_rest_of_int_list(parser: Parser) -> list[int]:
+    """The integers and the closing `]` of a list whose `[` was just parsed."""
+    values = [parser.parse_integer(allow_boolean=False)]
+    while parser.parse_optional_punctuation(","):
+        values.append(parser.parse_integer(allow_boolean=False))
+    parser.parse_punctuation("]")
+    return values
+
+
+def parse_at(parser: Parser) -> CoordAttr:
+    parser.parse_keyword("at")
+    return parse_coord_body(parser)
+
+
+def parse_optional_to(parser: Parser) -> CoordAttr | None:
+    return parse_coord_body(parser) if parser.parse_optional_keyword("to") else None
+
+
+def print_at(printer: Printer, at: CoordAttr, end: CoordAttr | None) -> None:
+    printer.print_string(f" at {at.text()}")
+    if end is not None:
+        printer.print_string(f" to {end.text()}")
+
+
+@irdl_op_definition
+class PutInOp(ActionOp):
+    """
+    Put a block at a coordinate. A storage block may be given an end coordinate that
+    differs only in a later or equal phase; it then lives on every phase in between.
+
+    ```mlir
+    st.put_in 3 at (0, 0, 0, 0), (0, 1, axon)
+    st.put_in 1 at (0, 0, 0, 0), (0, 0, memory) to (0, 0, 0, 0), (0, 1, memory)
+    ```
+    """
+
+    name = "st.put_in"
+    task = prop_def(IntegerAttr[I64])
+    at = prop_def(CoordAttr)
+    end = opt_prop_def(CoordAttr)
+
+    def __init__(self, task: int, at: CoordAttr, end: CoordAttr | None = None):
+        super().__init__(properties={"task": i64_attr(task), "at": at, "end": end})
+
+    @property
+    def task_id(self) -> int:
+        return self.task.value.data
+
+    @classmethod
+    def parse(cls, parser: Parser) -> PutInOp:
+        task = parse_task_id(parser)
+        op = cls(task, parse_at(parser), parse_optional_to(parser))
+        op.attributes.update(parser.parse_optional_attr_dict())
+        return op
+
+    def print(self, printer: Printer) -> None:
+        printer.print_string(f" {self.task_id}")
+        print_at(printer, self.at, self.end)
+        print_attr_dict(printer, self.attributes)
+
+
+@irdl_op_definition
+class PutGroupInOp(ActionOp):
+    """
+    Put a compute block at a coordinate and all its input storage blocks at the memory
+    stage of the same core, step and phase.
+
+    ```mlir
+    st.put_group_in 3 at (0, 0, 0, 0), (0, 1, axon)
+    ```
+    """
+
+    name = "st.put_group_in"
+    task = prop_def(IntegerAttr[I64])
+    at = prop_def(CoordAttr)
+
+    def __init__(self, task: int, at: CoordAttr):
+        super().__init__(properties={"task": i64_attr(task), "at": at})
+
+    @property
+    def task_id(self) -> int:
+        return self.task.value.data
+
+    @classmethod
+    def parse(cls, parser: Parser) -> PutGroupInOp:
+        task = parse_task_id(parser)
+        op = cls(task, parse_at(parser))
+        op.attributes.update(parser.parse_optional_attr_dict())
+        return op
+
+    def print(self, printer: Printer) -> None:
+        printer.print_string(f" {self.task_id}")
+        print_at(printer, self.at, None)
+        print_attr_dict(printer, self.attributes)
+
+
+@irdl_op_definition
+class TakeOutOp(ActionOp):
+    """
+    Take blocks out of a coordinate: the block at a compute or router stage; at the
+    memory stage one storage block, or without an id every storage block of that core
+    and phase; with an end coordinate, over every phase up to it.
+
+    ```mlir
+    st.take_out 1 at (0, 0, 0, 0), (0, 0, memory) to (0, 0, 0, 0), (0, 1, memory)
+    st.take_out at (0, 0, 0, 0), (0, 1, memory)
+    ```
+    """
+
+    name = "st.take_out"
+    task = opt_prop_def(IntegerAttr[I64])
+    at = prop_def(CoordAttr)
+    end = opt_prop_def(CoordAttr)
+
+    def __init__(self, at: CoordAttr, task: int | None = None, end: CoordAttr | None = None):
+        super().__init__(properties={"task": None if task is None else i64_attr(task), "at": at, "end": end})
+
+    @property
+    def task_id(self) -> int | None:
+        return None if self.task is None else self.task.value.data
+
+    @classmethod
+    def parse(cls, parser: Parser) -> TakeOutOp:
+        task = parser.parse_optional_integer(allow_boolean=False)
+        at = parse_at(parser)
+        op = cls(at, task, parse_optional_to(parser))
+        op.attributes.update(parser.parse_optional_attr_dict())
+        return op
+
+    def print(self, printer: Printer) -> None:
+        if self.task_id is not None:
+            printer.print_string(f" {self.task_id}")
+        print_at(printer, self.at, self.end)
+        print_attr_dict(printer, self.attributes)
