@@ -37,6 +37,7 @@ from xdsl.ir import Operation, SSAValue
 from xdsl.utils.exceptions import PassFailedException
 from xdsl.utils.hints import isa
 
+from stc.dialects.integers import i64_array, i64_attr
 from stc.dialects.task import (
     AddOp,
     BoxAttr,
@@ -51,7 +52,6 @@ from stc.dialects.task import (
     WeightOp,
     WindowBlock,
 )
-from stc.dialects.task.syntax import i64_array, i64_attr
 
 Interval = tuple[int, int]
 Box = tuple[Interval, ...]

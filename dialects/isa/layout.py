@@ -20,6 +20,7 @@ from xdsl.irdl import irdl_op_definition, opt_prop_def, prop_def
 from xdsl.parser import Parser
 from xdsl.printer import Printer
 
+from stc.dialects.integers import i64_array, i64_attr
 from stc.dialects.isa.access import Access
 from stc.dialects.isa.attrs import i64_array_def, ints
 from stc.dialects.isa.core import Instruction
@@ -34,13 +35,7 @@ from stc.dialects.isa.vec_trans_scatter_rules import (
     lane_addresses,
     lane_bytes,
 )
-from stc.dialects.task.syntax import (
-    format_int_list,
-    i64_array,
-    i64_attr,
-    parse_int_list,
-    print_attr_dict,
-)
+from stc.dialects.syntax import format_int_list, parse_int_list, print_attr_dict
 
 
 def element_type_of(dtype: np.dtype) -> TypeAttribute:

@@ -2,17 +2,13 @@
 
 from __future__ import annotations
 
-from typing import ClassVar
-
 from xdsl.dialects.builtin import I64, IntegerAttr
 from xdsl.irdl import irdl_op_definition, prop_def
-from xdsl.parser import Parser
-from xdsl.printer import Printer
 
+from stc.dialects.integers import i64_array, i64_attr
 from stc.dialects.isa.access import Access
-from stc.dialects.isa.attrs import Coord, format_coord, i64_array_def, ints, parse_coord
+from stc.dialects.isa.attrs import Coord, CoreCoord, i64_array_def, ints
 from stc.dialects.isa.core import Instruction
-from stc.dialects.task.syntax import i64_array, i64_attr, print_attr_dict
 
 
 class TransferOp(Instruction):
@@ -24,8 +20,7 @@ class TransferOp(Instruction):
     address = prop_def(IntegerAttr[I64])
     byte_count_ = prop_def(IntegerAttr[I64], prop_name="bytes")
 
-    PEER_KEYWORD: ClassVar[str]
-    LOCAL_KEYWORD: ClassVar[str]
+    custom_directives = (CoreCoord,)
 
     def __init__(self, byte_count: int, address: int, peer: Coord, tag: int):
         super().__init__(
@@ -57,27 +52,6 @@ class TransferOp(Instruction):
     def local_accesses(self) -> list[Access]:
         return [Access("transfer", self.local_address, self.byte_count, "transfer")]
 
-    @classmethod
-    def parse(cls, parser: Parser) -> TransferOp:
-        byte_count = parser.parse_integer(allow_boolean=False)
-        parser.parse_keyword("bytes")
-        parser.parse_keyword(cls.LOCAL_KEYWORD)
-        address = parser.parse_integer(allow_boolean=False)
-        parser.parse_keyword(cls.PEER_KEYWORD)
-        peer = parse_coord(parser)
-        parser.parse_keyword("tag")
-        tag = parser.parse_integer(allow_boolean=False)
-        op = cls(byte_count, address, peer, tag)
-        op.attributes.update(parser.parse_optional_attr_dict())
-        return op
-
-    def print(self, printer: Printer) -> None:
-        printer.print_string(
-            f" {self.byte_count} bytes {self.LOCAL_KEYWORD} {self.local_address} "
-            f"{self.PEER_KEYWORD} {format_coord(self.peer_coord)} tag {self.tag_value}"
-        )
-        print_attr_dict(printer, self.attributes)
-
     def verify_(self) -> None:
         peer = ints(self.peer)
         if len(peer) != 2 or min(peer) < 0:
@@ -101,8 +75,7 @@ class SendOp(TransferOp):
     """
 
     name = "isa.send"
-    PEER_KEYWORD: ClassVar[str] = "to"
-    LOCAL_KEYWORD: ClassVar[str] = "from"
+    assembly_format = "$bytes `bytes` `from` $address `to` custom<CoreCoord>($peer) `tag` $tag attr-dict"
 
 
 @irdl_op_definition
@@ -117,5 +90,4 @@ class RecvOp(TransferOp):
     """
 
     name = "isa.recv"
-    PEER_KEYWORD: ClassVar[str] = "from"
-    LOCAL_KEYWORD: ClassVar[str] = "to"
+    assembly_format = "$bytes `bytes` `to` $address `from` custom<CoreCoord>($peer) `tag` $tag attr-dict"

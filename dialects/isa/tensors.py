@@ -22,15 +22,16 @@ from xdsl.parser import Parser
 from xdsl.printer import Printer
 from xdsl.utils.exceptions import VerifyException
 
+from stc.dialects.integers import i64_attr
 from stc.dialects.isa.attrs import GlobalLayout, GlobalLayoutAttr
 from stc.dialects.isa.base import held_by_program
+from stc.dialects.syntax import parse_tensor_type, print_attr_dict
 from stc.dialects.task.attrs import BoxAttr, NpzDataAttr, RandomDataAttr, format_box
 from stc.dialects.task.storage import (
     DataReference,
     parse_data_reference,
     print_data_reference,
 )
-from stc.dialects.task.syntax import i64_attr, parse_tensor_type, print_attr_dict
 
 
 class NetworkTensorOp(IRDLOperation):

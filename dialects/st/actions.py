@@ -9,23 +9,22 @@ from collections.abc import Sequence
 
 from xdsl.dialects.builtin import I64, ArrayAttr, DenseArrayBase, IntegerAttr
 from xdsl.irdl import irdl_op_definition, opt_prop_def, prop_def
+from xdsl.irdl.declarative_assembly_format import (
+    AttributeVariable,
+    CustomDirective,
+    IRDLOperation,
+    ParsingState,
+    PrintingState,
+    irdl_custom_directive,
+)
 from xdsl.parser import Parser
 from xdsl.printer import Printer
 from xdsl.utils.exceptions import VerifyException
 
-from stc.dialects.st.attrs import CoordAttr, parse_coord_body
+from stc.dialects.integers import i64_array, i64_attr
+from stc.dialects.st.attrs import CoordAttr
 from stc.dialects.st.mapping import ActionOp
-from stc.dialects.task.syntax import (
-    format_int_list,
-    i64_array,
-    i64_attr,
-    parse_int_list,
-    print_attr_dict,
-)
-
-
-def parse_task_id(parser: Parser) -> int:
-    return parser.parse_integer(allow_boolean=False)
+from stc.dialects.syntax import AttrBody, IntList, OptionalInt, format_int_list, parse_int_list
 
 
 @irdl_op_definition
@@ -42,6 +41,8 @@ class SplitTaskOp(ActionOp):
     name = "st.split_task"
     task = prop_def(IntegerAttr[I64])
     vector = prop_def(DenseArrayBase)
+    assembly_format = "$task `by` custom<IntList>($vector) attr-dict"
+    custom_directives = (IntList,)
 
     def __init__(self, task: int, vector: Sequence[int]):
         super().__init__(properties={"task": i64_attr(task), "vector": i64_array(vector)})
@@ -54,18 +55,6 @@ class SplitTaskOp(ActionOp):
     def counts(self) -> tuple[int, ...]:
         return self.vector.get_values()  # pyright: ignore[reportReturnType]
 
-    @classmethod
-    def parse(cls, parser: Parser) -> SplitTaskOp:
-        task = parse_task_id(parser)
-        parser.parse_keyword("by")
-        op = cls(task, parse_int_list(parser))
-        op.attributes.update(parser.parse_optional_attr_dict())
-        return op
-
-    def print(self, printer: Printer) -> None:
-        printer.print_string(f" {self.task_id} by {format_int_list(self.counts)}")
-        print_attr_dict(printer, self.attributes)
-
     def verify_(self) -> None:
         check_vector(self.name, self.counts)
 
@@ -75,6 +64,42 @@ def check_vector(op_name: str, counts: Sequence[int]) -> None:
         raise VerifyException(
             f"{op_name}: a split vector is [ny, nx, nf, nr] or [ny, nx, nf, nr, 1, 1], got {list(counts)}"
         )
+
+
+@irdl_custom_directive
+class SplitVectors(CustomDirective):
+    """The vectors of `st.split_group`: `[1, 1, 2, 1]`, one for all, or `[[...], [...]]`, one each."""
+
+    vectors: AttributeVariable
+
+    def parse(self, parser: Parser, state: ParsingState) -> None:
+        if parser.parse_optional_punctuation("[") is None:
+            parser.raise_error("expected a split vector `[ny, nx, nf, nr]` or a list of them")
+        if parser.parse_optional_punctuation("[") is None:
+            vectors = [[parser.parse_integer(allow_boolean=False)]]
+            while parser.parse_optional_punctuation(","):
+                vectors[0].append(parser.parse_integer(allow_boolean=False))
+        else:
+            vectors = [parse_rest_of_int_list(parser)]
+            while parser.parse_optional_punctuation(","):
+                vectors.append(parse_int_list(parser))
+        parser.parse_punctuation("]")
+        self.vectors.set(state, ArrayAttr(i64_array(vector) for vector in vectors))
+
+    def print(self, printer: Printer, state: PrintingState, op: IRDLOperation) -> None:
+        assert isinstance(op, SplitGroupOp)
+        vectors = [format_int_list(vector) for vector in op.count_vectors]
+        state.print_whitespace(printer)
+        printer.print_string(vectors[0] if len(vectors) == 1 else "[" + ", ".join(vectors) + "]")
+
+
+def parse_rest_of_int_list(parser: Parser) -> list[int]:
+    """The integers and the closing `]` of a list whose `[` was just parsed."""
+    values = [parser.parse_integer(allow_boolean=False)]
+    while parser.parse_optional_punctuation(","):
+        values.append(parser.parse_integer(allow_boolean=False))
+    parser.parse_punctuation("]")
+    return values
 
 
 @irdl_op_definition
@@ -93,6 +118,8 @@ class SplitGroupOp(ActionOp):
     tasks = prop_def(DenseArrayBase)
     vectors = prop_def(ArrayAttr[DenseArrayBase])
     """One vector for every task, or a single vector shared by all."""
+    assembly_format = "custom<IntList>($tasks) `by` custom<SplitVectors>($vectors) attr-dict"
+    custom_directives = (IntList, SplitVectors)
 
     def __init__(self, tasks: Sequence[int], vectors: Sequence[Sequence[int]]):
         super().__init__(
@@ -110,65 +137,12 @@ class SplitGroupOp(ActionOp):
     def count_vectors(self) -> list[tuple[int, ...]]:
         return [v.get_values() for v in self.vectors]  # pyright: ignore[reportReturnType]
 
-    @classmethod
-    def parse(cls, parser: Parser) -> SplitGroupOp:
-        tasks = parse_int_list(parser)
-        parser.parse_keyword("by")
-        if parser.parse_optional_punctuation("[") is None:
-            parser.raise_error("expected a split vector `[ny, nx, nf, nr]` or a list of them")
-        if parser.parse_optional_punctuation("[") is None:
-            vectors = [[parser.parse_integer(allow_boolean=False)]]
-            while parser.parse_optional_punctuation(","):
-                vectors[0].append(parser.parse_integer(allow_boolean=False))
-        else:
-            vectors = [parse_rest_of_int_list(parser)]
-            while parser.parse_optional_punctuation(","):
-                vectors.append(parse_int_list(parser))
-        parser.parse_punctuation("]")
-        op = cls(tasks, vectors)
-        op.attributes.update(parser.parse_optional_attr_dict())
-        return op
-
-    def print(self, printer: Printer) -> None:
-        vectors = self.count_vectors
-        text = (
-            format_int_list(vectors[0])
-            if len(vectors) == 1
-            else "[" + ", ".join(format_int_list(v) for v in vectors) + "]"
-        )
-        printer.print_string(f" {format_int_list(self.task_ids)} by {text}")
-        print_attr_dict(printer, self.attributes)
-
     def verify_(self) -> None:
         vectors = self.count_vectors
         if len(vectors) not in (1, len(self.task_ids)):
             raise VerifyException(f"{self.name}: {len(vectors)} vectors for {len(self.task_ids)} tasks")
         for vector in vectors:
             check_vector(self.name, vector)
-
-
-def parse_rest_of_int_list(parser: Parser) -> list[int]:
-    """The integers and the closing `]` of a list whose `[` was just parsed."""
-    values = [parser.parse_integer(allow_boolean=False)]
-    while parser.parse_optional_punctuation(","):
-        values.append(parser.parse_integer(allow_boolean=False))
-    parser.parse_punctuation("]")
-    return values
-
-
-def parse_at(parser: Parser) -> CoordAttr:
-    parser.parse_keyword("at")
-    return parse_coord_body(parser)
-
-
-def parse_optional_to(parser: Parser) -> CoordAttr | None:
-    return parse_coord_body(parser) if parser.parse_optional_keyword("to") else None
-
-
-def print_at(printer: Printer, at: CoordAttr, end: CoordAttr | None) -> None:
-    printer.print_string(f" at {at.text()}")
-    if end is not None:
-        printer.print_string(f" to {end.text()}")
 
 
 @irdl_op_definition
@@ -187,6 +161,8 @@ class PutInOp(ActionOp):
     task = prop_def(IntegerAttr[I64])
     at = prop_def(CoordAttr)
     end = opt_prop_def(CoordAttr)
+    assembly_format = "$task `at` custom<AttrBody>($at) (`to` custom<AttrBody>($end)^)? attr-dict"
+    custom_directives = (AttrBody,)
 
     def __init__(self, task: int, at: CoordAttr, end: CoordAttr | None = None):
         super().__init__(properties={"task": i64_attr(task), "at": at, "end": end})
@@ -194,18 +170,6 @@ class PutInOp(ActionOp):
     @property
     def task_id(self) -> int:
         return self.task.value.data
-
-    @classmethod
-    def parse(cls, parser: Parser) -> PutInOp:
-        task = parse_task_id(parser)
-        op = cls(task, parse_at(parser), parse_optional_to(parser))
-        op.attributes.update(parser.parse_optional_attr_dict())
-        return op
-
-    def print(self, printer: Printer) -> None:
-        printer.print_string(f" {self.task_id}")
-        print_at(printer, self.at, self.end)
-        print_attr_dict(printer, self.attributes)
 
 
 @irdl_op_definition
@@ -222,6 +186,8 @@ class PutGroupInOp(ActionOp):
     name = "st.put_group_in"
     task = prop_def(IntegerAttr[I64])
     at = prop_def(CoordAttr)
+    assembly_format = "$task `at` custom<AttrBody>($at) attr-dict"
+    custom_directives = (AttrBody,)
 
     def __init__(self, task: int, at: CoordAttr):
         super().__init__(properties={"task": i64_attr(task), "at": at})
@@ -229,18 +195,6 @@ class PutGroupInOp(ActionOp):
     @property
     def task_id(self) -> int:
         return self.task.value.data
-
-    @classmethod
-    def parse(cls, parser: Parser) -> PutGroupInOp:
-        task = parse_task_id(parser)
-        op = cls(task, parse_at(parser))
-        op.attributes.update(parser.parse_optional_attr_dict())
-        return op
-
-    def print(self, printer: Printer) -> None:
-        printer.print_string(f" {self.task_id}")
-        print_at(printer, self.at, None)
-        print_attr_dict(printer, self.attributes)
 
 
 @irdl_op_definition
@@ -260,6 +214,10 @@ class TakeOutOp(ActionOp):
     task = opt_prop_def(IntegerAttr[I64])
     at = prop_def(CoordAttr)
     end = opt_prop_def(CoordAttr)
+    assembly_format = (
+        "(custom<OptionalInt>($task)^)? `at` custom<AttrBody>($at) (`to` custom<AttrBody>($end)^)? attr-dict"
+    )
+    custom_directives = (OptionalInt, AttrBody)
 
     def __init__(self, at: CoordAttr, task: int | None = None, end: CoordAttr | None = None):
         super().__init__(properties={"task": None if task is None else i64_attr(task), "at": at, "end": end})
@@ -267,17 +225,3 @@ class TakeOutOp(ActionOp):
     @property
     def task_id(self) -> int | None:
         return None if self.task is None else self.task.value.data
-
-    @classmethod
-    def parse(cls, parser: Parser) -> TakeOutOp:
-        task = parser.parse_optional_integer(allow_boolean=False)
-        at = parse_at(parser)
-        op = cls(at, task, parse_optional_to(parser))
-        op.attributes.update(parser.parse_optional_attr_dict())
-        return op
-
-    def print(self, printer: Printer) -> None:
-        if self.task_id is not None:
-            printer.print_string(f" {self.task_id}")
-        print_at(printer, self.at, self.end)
-        print_attr_dict(printer, self.attributes)

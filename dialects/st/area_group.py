@@ -6,16 +6,27 @@ confines its members to.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import cast
 
 from xdsl.dialects.builtin import ArrayAttr, DenseArrayBase, StringAttr, UnitAttr
 from xdsl.ir import Data
 from xdsl.irdl import irdl_attr_definition, irdl_op_definition, opt_prop_def, prop_def
+from xdsl.irdl.declarative_assembly_format import (
+    AttributeVariable,
+    CustomDirective,
+    IRDLOperation,
+    OptionalUnitAttrVariable,
+    ParsingState,
+    PrintingState,
+    irdl_custom_directive,
+)
 from xdsl.parser import AttrParser, Parser
 from xdsl.printer import Printer
 from xdsl.utils.exceptions import VerifyException
 
+from stc.dialects.integers import i64_array
 from stc.dialects.st.mapping import ActionOp
-from stc.dialects.task.syntax import format_int_list, i64_array, parse_int_list, print_attr_dict
+from stc.dialects.syntax import IntList
 
 
 @irdl_attr_definition
@@ -54,7 +65,7 @@ class RectAttr(Data[tuple[str, int, int, int, int]]):
     @classmethod
     def parse_parameter(cls, parser: AttrParser) -> tuple[str, int, int, int, int]:
         with parser.in_angle_brackets():
-            return parse_rect_body(parser).data
+            return cls.parse_body(parser).data
 
     def print_parameter(self, printer: Printer) -> None:
         printer.print_string(f"<{self.text()}>")
@@ -64,20 +75,65 @@ class RectAttr(Data[tuple[str, int, int, int, int]]):
         if min(c0, r0) < 0 or c1 < c0 or r1 < r0:
             raise VerifyException(f"rectangle {self.text()} is empty or negative")
 
+    @classmethod
+    def parse_body(cls, parser: AttrParser) -> RectAttr:
+        """Parse `aie_tile columns 0 to 1 rows 0 to 7`."""
+        tile_type = parser.parse_identifier("tile type")
+        bounds: list[int] = []
+        for axis in ("columns", "rows"):
+            parser.parse_keyword(axis)
+            bounds.append(parser.parse_integer(allow_boolean=False))
+            parser.parse_keyword("to")
+            bounds.append(parser.parse_integer(allow_boolean=False))
+        return RectAttr.of(tile_type, (bounds[0], bounds[1]), (bounds[2], bounds[3]))
 
-def parse_rect_body(parser: AttrParser) -> RectAttr:
-    """Parse `aie_tile columns 0 to 1 rows 0 to 7`."""
-    tile_type = parser.parse_identifier("tile type")
-    bounds: list[int] = []
-    for axis in ("columns", "rows"):
-        parser.parse_keyword(axis)
-        bounds.append(parser.parse_integer(allow_boolean=False))
-        parser.parse_keyword("to")
-        bounds.append(parser.parse_integer(allow_boolean=False))
-    return RectAttr.of(tile_type, (bounds[0], bounds[1]), (bounds[2], bounds[3]))
+
+@irdl_custom_directive
+class Rects(CustomDirective):
+    """The rectangles of an area group, in braces: `{core columns 0 to 1 rows 0 to 9}`."""
+
+    rects: AttributeVariable
+
+    def parse(self, parser: Parser, state: ParsingState) -> None:
+        rects = parser.parse_comma_separated_list(parser.Delimiter.BRACES, lambda: RectAttr.parse_body(parser))
+        self.rects.set(state, ArrayAttr(rects))
+
+    def print(self, printer: Printer, state: PrintingState, op: IRDLOperation) -> None:
+        rects = self.rects.get(op)
+        assert isinstance(rects, ArrayAttr)
+        state.print_whitespace(printer)
+        printer.print_string("{" + ", ".join(cast(RectAttr, rect).text() for rect in rects) + "}")
 
 
 AREA_FLAGS = ("contain_routing", "exclusive_routing", "exclusive_placement")
+
+
+@irdl_custom_directive
+class AreaFlags(CustomDirective):
+    """The flags of an area group, each at most once, in any order."""
+
+    contain_routing: OptionalUnitAttrVariable
+    exclusive_routing: OptionalUnitAttrVariable
+    exclusive_placement: OptionalUnitAttrVariable
+
+    def flags(self) -> tuple[OptionalUnitAttrVariable, ...]:
+        return self.contain_routing, self.exclusive_routing, self.exclusive_placement
+
+    def parse(self, parser: Parser, state: ParsingState) -> None:
+        flags = {flag.name: flag for flag in self.flags()}
+        given: set[str] = set()
+        while name := parser.parse_optional_keyword_in(AREA_FLAGS):
+            if name in given:
+                group = cast(StringAttr, state.properties["name"]).data
+                parser.raise_error(f"area group {group!r}: {name} is given twice")
+            given.add(name)
+            flags[name].set(state, UnitAttr())
+
+    def print(self, printer: Printer, state: PrintingState, op: IRDLOperation) -> None:
+        for flag in self.flags():
+            if flag.is_present(op):
+                state.print_whitespace(printer)
+                printer.print_string(flag.name)
 
 
 @irdl_op_definition
@@ -103,6 +159,11 @@ class AreaGroupOp(ActionOp):
     contain_routing = opt_prop_def(UnitAttr)
     exclusive_routing = opt_prop_def(UnitAttr)
     exclusive_placement = opt_prop_def(UnitAttr)
+    assembly_format = (
+        "$name custom<IntList>($members) custom<Rects>($rects) "
+        "custom<AreaFlags>($contain_routing, $exclusive_routing, $exclusive_placement) attr-dict"
+    )
+    custom_directives = (IntList, Rects, AreaFlags)
 
     def __init__(
         self,
@@ -129,30 +190,6 @@ class AreaGroupOp(ActionOp):
 
     def flag(self, name: str) -> bool:
         return name in self.properties
-
-    @classmethod
-    def parse(cls, parser: Parser) -> AreaGroupOp:
-        name = parser.parse_str_literal("area group name")
-        members = parse_int_list(parser)
-        rects = parser.parse_comma_separated_list(parser.Delimiter.BRACES, lambda: parse_rect_body(parser))
-        flags: set[str] = set()
-        while flag := parser.parse_optional_keyword_in(AREA_FLAGS):
-            if flag in flags:
-                parser.raise_error(f"area group {name!r}: {flag} is given twice")
-            flags.add(flag)
-        op = cls(name, members, rects, *(flag in flags for flag in AREA_FLAGS))
-        op.attributes.update(parser.parse_optional_attr_dict())
-        return op
-
-    def print(self, printer: Printer) -> None:
-        printer.print_string(" ")
-        printer.print_string_literal(self.group_name.data)
-        rects = ", ".join(rect.text() for rect in self.rects)
-        printer.print_string(f" {format_int_list(self.member_ids)} {{{rects}}}")
-        for flag in AREA_FLAGS:
-            if self.flag(flag):
-                printer.print_string(f" {flag}")
-        print_attr_dict(printer, self.attributes)
 
     def verify_(self) -> None:
         if not self.rects:

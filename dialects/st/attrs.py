@@ -17,6 +17,7 @@ from xdsl.utils.exceptions import VerifyException
 from xdsl.utils.str_enum import StrEnum
 
 from stc.compiler.targets.hardware import HardwareTarget
+from stc.dialects.syntax import format_int_tuple, parse_int_tuple
 
 Space = tuple[int, int, int, int]
 """(chip y, chip x, core y, core x)."""
@@ -43,8 +44,8 @@ class StageAttr(EnumAttribute[Stage]):
     name = "st.stage"
 
 
-def format_space(space: Sequence[int]) -> str:
-    return "(" + ", ".join(str(v) for v in space) + ")"
+format_space = format_int_tuple
+"""`(0, 0, 2, 3)`, a space coordinate as the `st` dialect writes it."""
 
 
 @irdl_attr_definition
@@ -112,10 +113,35 @@ class CoordAttr(ParametrizedAttribute):
     @classmethod
     def parse_parameters(cls, parser: AttrParser) -> Sequence[Attribute]:
         with parser.in_angle_brackets():
-            return parse_coord_body(parser).parameters
+            return cls.parse_body(parser).parameters
 
     def print_parameters(self, printer: Printer) -> None:
         printer.print_string(f"<{self.text()}>")
+
+    @classmethod
+    def parse_body(cls, parser: AttrParser) -> CoordAttr:
+        """Parse `(0, 0, 2, 3), (0, 1, axon)` or `(0, 0, 2, 3), (0, 0 to 3, memory)`."""
+        start = parser.pos
+        space = parse_int_tuple(parser)
+        if len(space) != 4:
+            parser.raise_error(
+                f"a space coordinate has 4 parts (chip y, chip x, core y, core x), got {len(space)}",
+                start,
+                parser.pos,
+            )
+        parser.parse_punctuation(",")
+        parser.parse_punctuation("(")
+        step = parser.parse_integer(allow_boolean=False)
+        parser.parse_punctuation(",")
+        phase = parser.parse_integer(allow_boolean=False)
+        last_phase = parser.parse_integer(allow_boolean=False) if parser.parse_optional_keyword("to") else None
+        parser.parse_punctuation(",")
+        stage = parser.parse_str_enum(Stage)
+        parser.parse_punctuation(")")
+        return CoordAttr(space, step, phase, stage, last_phase)
+
+    def print_body(self, printer: Printer) -> None:
+        printer.print_string(self.text())
 
     def verify(self) -> None:
         if len(self.space_dims) != 4:
@@ -152,28 +178,6 @@ COORD = "st.coord"
 
 ROUTES = "st.routes"
 """The discardable attribute holding the routes into a block (`st-route`)."""
-
-
-def parse_coord_body(parser: AttrParser) -> CoordAttr:
-    """Parse `(0, 0, 2, 3), (0, 1, axon)` or `(0, 0, 2, 3), (0, 0 to 3, memory)`."""
-    start = parser.pos
-    space = parser.parse_comma_separated_list(parser.Delimiter.PAREN, lambda: parser.parse_integer(allow_boolean=False))
-    if len(space) != 4:
-        parser.raise_error(
-            f"a space coordinate has 4 parts (chip y, chip x, core y, core x), got {len(space)}",
-            start,
-            parser.pos,
-        )
-    parser.parse_punctuation(",")
-    parser.parse_punctuation("(")
-    step = parser.parse_integer(allow_boolean=False)
-    parser.parse_punctuation(",")
-    phase = parser.parse_integer(allow_boolean=False)
-    last_phase = parser.parse_integer(allow_boolean=False) if parser.parse_optional_keyword("to") else None
-    parser.parse_punctuation(",")
-    stage = parser.parse_str_enum(Stage)
-    parser.parse_punctuation(")")
-    return CoordAttr(space, step, phase, stage, last_phase)
 
 
 RouteData = tuple[int, int, tuple[Space, ...]]
@@ -221,14 +225,7 @@ class RouteAttr(Data[RouteData]):
             nbytes = parser.parse_integer(allow_boolean=False)
             parser.parse_keyword("bytes")
             parser.parse_punctuation(",")
-            path = parser.parse_comma_separated_list(
-                parser.Delimiter.SQUARE,
-                lambda: tuple(
-                    parser.parse_comma_separated_list(
-                        parser.Delimiter.PAREN, lambda: parser.parse_integer(allow_boolean=False)
-                    )
-                ),
-            )
+            path = parser.parse_comma_separated_list(parser.Delimiter.SQUARE, lambda: tuple(parse_int_tuple(parser)))
         return source, nbytes, tuple(path)  # pyright: ignore[reportReturnType]
 
     def print_parameter(self, printer: Printer) -> None:

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from xdsl.dialects.builtin import StringAttr, UnitAttr
+from xdsl.dialects.builtin import StringAttr, SymbolNameConstraint, UnitAttr
 from xdsl.ir import Block, Operation, Region
 from xdsl.irdl import (
     IRDLOperation,
@@ -17,13 +17,12 @@ from xdsl.irdl import (
     region_def,
     traits_def,
 )
-from xdsl.parser import Parser
-from xdsl.printer import Printer
 from xdsl.traits import HasParent, IsolatedFromAbove, NoTerminator
 from xdsl.utils.exceptions import VerifyException
 
 from stc.compiler.targets.hardware import TargetError, load_target
 from stc.dialects.st.attrs import COORD, CoordAttr, coord_problem
+from stc.dialects.syntax import Body
 from stc.dialects.task.graph import GraphOp
 
 
@@ -42,11 +41,13 @@ class MappingOp(IRDLOperation):
     """
 
     name = "st.mapping"
-    graph = prop_def(StringAttr)
+    graph = prop_def(SymbolNameConstraint())
     target = prop_def(StringAttr)
     applied = opt_prop_def(UnitAttr)
     body = region_def("single_block")
     traits = traits_def(NoTerminator(), IsolatedFromAbove())
+    assembly_format = "$graph `target` $target (`applied` $applied^)? attr-dict-with-keyword custom<Body>($body)"
+    custom_directives = (Body,)
 
     def __init__(
         self,
@@ -106,30 +107,6 @@ class MappingOp(IRDLOperation):
                 raise VerifyException(f"{op.name} {op.task_id}: {COORD} must be a #st.coord, got {coord}")
             if problem := coord_problem(target, coord):
                 raise VerifyException(f"{op.name} {op.task_id} at {coord.text()}: {problem}")
-
-    @classmethod
-    def parse(cls, parser: Parser) -> MappingOp:
-        graph = parser.parse_symbol_name().data
-        parser.parse_keyword("target")
-        target = parser.parse_str_literal("target name")
-        applied = parser.parse_optional_keyword("applied") is not None
-        attributes = parser.parse_optional_attr_dict_with_keyword()
-        op = cls(graph, target, parser.parse_region(), applied)
-        if attributes is not None:
-            op.attributes.update(attributes.data)
-        return op
-
-    def print(self, printer: Printer) -> None:
-        printer.print_string(" ")
-        printer.print_symbol_name(self.graph_name)
-        printer.print_string(" target ")
-        printer.print_string_literal(self.target_name)
-        if self.applied is not None:
-            printer.print_string(" applied")
-        if self.attributes:
-            printer.print_op_attributes(self.attributes, print_keyword=True)
-        printer.print_string(" ")
-        printer.print_region(self.body, print_entry_block_args=False, print_empty_block=False)
 
 
 class ActionOp(IRDLOperation):

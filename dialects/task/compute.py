@@ -23,19 +23,18 @@ from xdsl.irdl import (
 from xdsl.parser import Parser
 from xdsl.printer import Printer
 
-from stc.dialects.task.attrs import StorageKind
-from stc.dialects.task.base import ComputeOp, check_element_width, check_tensor, element_width
-from stc.dialects.task.storage import BiasOp, BufferOp, DataOp, TableOp, WeightOp
-from stc.dialects.task.syntax import (
+from stc.dialects.integers import i64_array, i64_attr
+from stc.dialects.syntax import (
     format_int_list,
-    i64_array,
-    i64_attr,
     parse_defined_operand,
     parse_i64,
     parse_int_list,
     parse_tensor_type,
     print_attr_dict,
 )
+from stc.dialects.task.attrs import StorageKind
+from stc.dialects.task.base import ComputeOp, check_element_width, check_tensor, element_width
+from stc.dialects.task.storage import BiasOp, BufferOp, DataOp, TableOp, WeightOp
 
 
 def window_output_size(size: int, kernel: int, stride: int, pad_lo: int, pad_hi: int, dilation: int = 1) -> int:
