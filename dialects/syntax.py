@@ -158,6 +158,25 @@ class OptionalInt(CustomDirective):
         return True
 
 
+@irdl_custom_directive
+class TypeProperty(CustomDirective):
+    """
+    A property that holds a type, written as the type: `i8`. A tensor-typed property
+    takes only a tensor type.
+    """
+
+    type: AttributeVariable
+
+    def parse(self, parser: Parser, state: ParsingState) -> None:
+        constraint = state.op_type.get_irdl_definition().properties[self.type.name].constr
+        tensor = constraint.get_bases() == {TensorType}
+        self.type.set(state, parse_tensor_type(parser) if tensor else parser.parse_type())
+
+    def print(self, printer: Printer, state: PrintingState, op: IRDLOperation) -> None:
+        state.print_whitespace(printer)
+        printer.print_attribute(cast(Attribute, self.type.get(op)))
+
+
 class WithBody(Protocol):
     """An attribute that ops may write as its body alone, without `#name<` and `>`."""
 
