@@ -13,8 +13,8 @@ st.take_out at (0, 0, 0, 0), (0, 1, memory)   // (custom<OptionalInt>($task)^)? 
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from typing import Protocol, Self, cast
+from collections.abc import Collection, Mapping, Sequence
+from typing import Any, Protocol, Self, cast
 
 from xdsl.dialects.builtin import DenseArrayBase, IntegerAttr, TensorType
 from xdsl.ir import Attribute, Block, SSAValue
@@ -87,10 +87,53 @@ def parse_defined_operand(parser: Parser) -> SSAValue:
     return values[operand.index]
 
 
+class DeclaredPropertyOrder(IRDLOperation):
+    """
+    An op whose `assembly_format` names its properties in another order than it declares
+    them. `build`, which the format's parser calls, stores them in declaration order, the
+    order of the op's constructor, so that a parsed op and a built one print alike in
+    generic form.
+    """
+
+    @classmethod
+    def build(cls, *, properties: Mapping[str, Attribute | None] | None = None, **kwargs: Any) -> Self:
+        if properties is not None:
+            declared = [name for name in cls.get_irdl_definition().properties if name in properties]
+            properties = {name: properties[name] for name in [*declared, *properties]}
+        return super().build(properties=properties, **kwargs)
+
+
 def print_attr_dict(printer: Printer, attributes: dict[str, Attribute]) -> None:
     if attributes:
         printer.print_string(" ")
         printer.print_attr_dict(attributes)
+
+
+def clause_default(op_type: type[IRDLOperation], clause: str) -> Attribute | None:
+    """The default of a clause, the integer or integer-list property `clause` of `op_type`;
+    None when it has none and must be given."""
+    return op_type.get_irdl_definition().properties[clause].default_value
+
+
+def check_clauses_given(
+    parser: Parser, op_type: type[IRDLOperation], clauses: Sequence[str], given: Collection[str], start: int
+) -> None:
+    """Raise a parse error, from `start`, naming the first clause without a default that is not given."""
+    if missing := [c for c in clauses if c not in given and clause_default(op_type, c) is None]:
+        parser.raise_error(f"{op_type.name} needs the clause `{missing[0]}`", start, parser.pos)
+
+
+def print_clauses(printer: Printer, op: IRDLOperation, clauses: Sequence[str]) -> None:
+    """Print ` clause value` for each clause not equal to its default: `stride [2, 2] shift 7`."""
+    for clause in clauses:
+        value = op.properties[clause]
+        if value == clause_default(type(op), clause):
+            continue
+        if isinstance(value, IntegerAttr):
+            printer.print_string(f" {clause} {value.value.data}")
+        else:
+            assert isinstance(value, DenseArrayBase)
+            printer.print_string(f" {clause} {format_int_list(cast(tuple[int, ...], value.get_values()))}")
 
 
 @irdl_custom_directive

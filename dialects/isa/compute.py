@@ -18,7 +18,7 @@ from stc.dialects.integers import i64_array, i64_attr
 from stc.dialects.isa.access import Access, tile_kind
 from stc.dialects.isa.attrs import TileAttr, i64_array_def, ints
 from stc.dialects.isa.core import Instruction
-from stc.dialects.syntax import format_int_list, parse_int_list, print_attr_dict
+from stc.dialects.syntax import check_clauses_given, clause_default, parse_int_list, print_attr_dict, print_clauses
 from stc.dialects.task.compute import window_error, window_output_hw
 
 INPUT_KINDS = {"weight": "weight", "table": "bias"}
@@ -88,10 +88,6 @@ class ComputeInstruction(Instruction):
         return accesses
 
     @classmethod
-    def default_of(cls, clause: str) -> Attribute | None:
-        return cls.get_irdl_definition().properties[clause].default_value
-
-    @classmethod
     def parse(cls, parser: Parser) -> ComputeInstruction:
         start = parser.pos
         inputs = [TileAttr.parse_body(parser)]
@@ -102,13 +98,11 @@ class ComputeInstruction(Instruction):
         output = TileAttr.parse_body(parser)
         clauses: dict[str, int | Sequence[int]] = {}
         while clause := parser.parse_optional_keyword_in(cls.CLAUSES):
-            if isinstance(cls.default_of(clause), IntegerAttr):
+            if isinstance(clause_default(cls, clause), IntegerAttr):
                 clauses[clause] = parser.parse_integer(allow_boolean=False)
             else:
                 clauses[clause] = parse_int_list(parser)
-        missing = [c for c in cls.CLAUSES if c not in clauses and cls.default_of(c) is None]
-        if missing:
-            parser.raise_error(f"{cls.name} needs the clause `{missing[0]}`", start, parser.pos)
+        check_clauses_given(parser, cls, cls.CLAUSES, clauses, start)
         op = cls(inputs, output, bias, **clauses)
         op.attributes.update(parser.parse_optional_attr_dict())
         return op
@@ -121,12 +115,7 @@ class ComputeInstruction(Instruction):
             self.bias.print_body(printer)
         printer.print_string(" -> ")
         self.output.print_body(printer)
-        for clause in self.CLAUSES:
-            value = self.properties[clause]
-            if value == self.default_of(clause):
-                continue
-            text = str(self.clause_int(clause)) if isinstance(value, IntegerAttr) else format_int_list(ints(value))
-            printer.print_string(f" {clause} {text}")
+        print_clauses(printer, self, self.CLAUSES)
         print_attr_dict(printer, self.attributes)
 
     def verify_(self) -> None:

@@ -23,7 +23,7 @@ from stc.dialects.integers import i64_array, i64_attr
 from stc.dialects.isa.access import Access
 from stc.dialects.isa.attrs import i64_array_def, ints
 from stc.dialects.isa.core import Instruction
-from stc.dialects.syntax import IntList, format_int_list, parse_int_list
+from stc.dialects.syntax import DeclaredPropertyOrder, IntList, format_int_list, parse_int_list
 
 
 def dense_strides(sizes: Sequence[int]) -> tuple[int, ...]:
@@ -70,7 +70,7 @@ class Strides(CustomDirective):
         printer.print_string(f"strides {format_int_list(strides)}")
 
 
-class DmaOp(Instruction):
+class DmaOp(DeclaredPropertyOrder, Instruction):
     """
     A strided copy between global and local memory. `sizes` counts bytes along each
     dimension (innermost last); each side has a byte address and byte strides, dense

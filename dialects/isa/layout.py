@@ -43,7 +43,7 @@ from stc.dialects.isa.vec_trans_scatter_rules import (
     lane_addresses,
     lane_bytes,
 )
-from stc.dialects.syntax import IntList, TypeProperty, format_int_list, parse_int_list
+from stc.dialects.syntax import DeclaredPropertyOrder, IntList, TypeProperty, format_int_list, parse_int_list
 
 
 def element_type_of(dtype: np.dtype) -> TypeAttribute:
@@ -81,7 +81,7 @@ class RepeatStrides(CustomDirective):
 
 
 @irdl_op_definition
-class VecTransScatterOp(Instruction):
+class VecTransScatterOp(DeclaredPropertyOrder, Instruction):
     """
     The vendor's `vec_trans_scatter` (VNCHWCONV) on local memory: 16 destination and 16
     source blocks, each named by a base address and an element offset, as the vendor's

@@ -9,9 +9,10 @@ from stc.dialects.integers import i64_array, i64_attr
 from stc.dialects.isa.access import Access
 from stc.dialects.isa.attrs import Coord, CoreCoord, i64_array_def, ints
 from stc.dialects.isa.core import Instruction
+from stc.dialects.syntax import DeclaredPropertyOrder
 
 
-class TransferOp(Instruction):
+class TransferOp(DeclaredPropertyOrder, Instruction):
     """One side of a NoC transfer of contiguous local bytes between two cores; the
     `tag` pairs a send with its receive, which runs in the same phase."""
 

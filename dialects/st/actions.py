@@ -6,6 +6,7 @@ The actions of an `st.mapping` script that split and place blocks: TianjicX's
 from __future__ import annotations
 
 from collections.abc import Sequence
+from functools import partial
 
 from xdsl.dialects.builtin import I64, ArrayAttr, DenseArrayBase, IntegerAttr
 from xdsl.irdl import irdl_op_definition, opt_prop_def, prop_def
@@ -75,12 +76,11 @@ class SplitVectors(CustomDirective):
     def parse(self, parser: Parser, state: ParsingState) -> None:
         if parser.parse_optional_punctuation("[") is None:
             parser.raise_error("expected a split vector `[ny, nx, nf, nr]` or a list of them")
-        if parser.parse_optional_punctuation("[") is None:
-            vectors = [[parser.parse_integer(allow_boolean=False)]]
-            while parser.parse_optional_punctuation(","):
-                vectors[0].append(parser.parse_integer(allow_boolean=False))
-        else:
-            vectors = [parse_rest_of_int_list(parser)]
+        nested = parser.parse_optional_punctuation("[") is not None
+        count = partial(parser.parse_integer, allow_boolean=False)
+        vectors = [parser.parse_comma_separated_list(parser.Delimiter.NONE, count)]
+        if nested:
+            parser.parse_punctuation("]")
             while parser.parse_optional_punctuation(","):
                 vectors.append(parse_int_list(parser))
         parser.parse_punctuation("]")
@@ -91,15 +91,6 @@ class SplitVectors(CustomDirective):
         vectors = [format_int_list(vector) for vector in op.count_vectors]
         state.print_whitespace(printer)
         printer.print_string(vectors[0] if len(vectors) == 1 else "[" + ", ".join(vectors) + "]")
-
-
-def parse_rest_of_int_list(parser: Parser) -> list[int]:
-    """The integers and the closing `]` of a list whose `[` was just parsed."""
-    values = [parser.parse_integer(allow_boolean=False)]
-    while parser.parse_optional_punctuation(","):
-        values.append(parser.parse_integer(allow_boolean=False))
-    parser.parse_punctuation("]")
-    return values
 
 
 @irdl_op_definition

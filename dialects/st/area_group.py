@@ -120,14 +120,15 @@ class AreaFlags(CustomDirective):
         return self.contain_routing, self.exclusive_routing, self.exclusive_placement
 
     def parse(self, parser: Parser, state: ParsingState) -> None:
-        flags = {flag.name: flag for flag in self.flags()}
         given: set[str] = set()
         while name := parser.parse_optional_keyword_in(AREA_FLAGS):
             if name in given:
                 group = cast(StringAttr, state.properties["name"]).data
                 parser.raise_error(f"area group {group!r}: {name} is given twice")
             given.add(name)
-            flags[name].set(state, UnitAttr())
+        for flag in self.flags():
+            if flag.name in given:
+                flag.set(state, UnitAttr())
 
     def print(self, printer: Printer, state: PrintingState, op: IRDLOperation) -> None:
         for flag in self.flags():
