@@ -18,7 +18,7 @@ st.mapping @fc target "tianjicx" {
 
 from xdsl.ir import Dialect
 
-from stc.dialects.st.actions import PutGroupInOp, PutInOp, SplitGroupOp, SplitTaskOp, TakeOutOp
+from stc.dialects.st.actions import PutGroupInOp, PutInOp, SplitGroupOp, SplitTaskOp, TakeOutOp, is_split_vector
 from stc.dialects.st.area_group import AREA_FLAGS, AreaGroupOp, RectAttr
 from stc.dialects.st.attrs import (
     COMPUTE_STAGES,
@@ -56,6 +56,7 @@ __all__ = [
     "TakeOutOp",
     "coord_problem",
     "format_space",
+    "is_split_vector",
 ]
 
 St = Dialect(

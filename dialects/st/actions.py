@@ -60,8 +60,17 @@ class SplitTaskOp(ActionOp):
         check_vector(self.name, self.counts)
 
 
+def is_split_vector(counts: Sequence[int]) -> bool:
+    """
+    Whether `counts` has the form of a split vector: `[ny, nx, nf, nr]`, or the seed's
+    `[ny, nx, nf, nr, nky, nkx]`. What the counts may be is the split's rule
+    (stc.compiler.tiling.split.split_counts): at least 1, within the block, nky = nkx = 1.
+    """
+    return len(counts) in (4, 6)
+
+
 def check_vector(op_name: str, counts: Sequence[int]) -> None:
-    if len(counts) not in (4, 6):
+    if not is_split_vector(counts):
         raise VerifyException(
             f"{op_name}: a split vector is [ny, nx, nf, nr] or [ny, nx, nf, nr, 1, 1], got {list(counts)}"
         )
@@ -127,6 +136,12 @@ class SplitGroupOp(ActionOp):
     @property
     def count_vectors(self) -> list[tuple[int, ...]]:
         return [v.get_values() for v in self.vectors]  # pyright: ignore[reportReturnType]
+
+    @property
+    def vectors_per_task(self) -> list[tuple[int, ...]]:
+        """The vector of each task, in order: the shared vector for every task, or their own."""
+        vectors = self.count_vectors
+        return vectors * len(self.task_ids) if len(vectors) == 1 else vectors
 
     def verify_(self) -> None:
         vectors = self.count_vectors
