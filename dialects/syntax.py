@@ -14,9 +14,9 @@ st.take_out at (0, 0, 0, 0), (0, 1, memory)   // (custom<OptionalInt>($task)^)? 
 from __future__ import annotations
 
 from collections.abc import Collection, Mapping, Sequence
-from typing import Any, Protocol, Self, cast
+from typing import Any, Protocol, Self, cast, runtime_checkable
 
-from xdsl.dialects.builtin import DenseArrayBase, IntegerAttr, TensorType
+from xdsl.dialects.builtin import DenseArrayBase, IntegerAttr, IntegerType, TensorType
 from xdsl.ir import Attribute, Block, SSAValue
 from xdsl.irdl.declarative_assembly_format import (
     AttributeVariable,
@@ -30,6 +30,7 @@ from xdsl.irdl.declarative_assembly_format import (
 )
 from xdsl.parser import AttrParser, Parser
 from xdsl.printer import Printer
+from xdsl.utils.hints import isa
 
 from stc.dialects.integers import i64_array, i64_attr
 
@@ -87,22 +88,6 @@ def parse_defined_operand(parser: Parser) -> SSAValue:
     return values[operand.index]
 
 
-class DeclaredPropertyOrder(IRDLOperation):
-    """
-    An op whose `assembly_format` names its properties in another order than it declares
-    them. `build`, which the format's parser calls, stores them in declaration order, the
-    order of the op's constructor, so that a parsed op and a built one print alike in
-    generic form.
-    """
-
-    @classmethod
-    def build(cls, *, properties: Mapping[str, Attribute | None] | None = None, **kwargs: Any) -> Self:
-        if properties is not None:
-            declared = [name for name in cls.get_irdl_definition().properties if name in properties]
-            properties = {name: properties[name] for name in [*declared, *properties]}
-        return super().build(properties=properties, **kwargs)
-
-
 def print_attr_dict(printer: Printer, attributes: dict[str, Attribute]) -> None:
     if attributes:
         printer.print_string(" ")
@@ -132,8 +117,24 @@ def print_clauses(printer: Printer, op: IRDLOperation, clauses: Sequence[str]) -
         if isinstance(value, IntegerAttr):
             printer.print_string(f" {clause} {value.value.data}")
         else:
-            assert isinstance(value, DenseArrayBase)
-            printer.print_string(f" {clause} {format_int_list(cast(tuple[int, ...], value.get_values()))}")
+            assert isa(value, DenseArrayBase[IntegerType])
+            printer.print_string(f" {clause} {format_int_list(value.get_values())}")
+
+
+class DeclaredPropertyOrder(IRDLOperation):
+    """
+    An op whose `assembly_format` names its properties in another order than it declares
+    them. `build`, which the format's parser calls, stores them in declaration order, the
+    order of the op's constructor, so that a parsed op and a built one print alike in
+    generic form.
+    """
+
+    @classmethod
+    def build(cls, *, properties: Mapping[str, Attribute | None] | None = None, **kwargs: Any) -> Self:
+        if properties is not None:
+            declared = [name for name in cls.get_irdl_definition().properties if name in properties]
+            properties = {name: properties[name] for name in [*declared, *properties]}
+        return super().build(properties=properties, **kwargs)
 
 
 @irdl_custom_directive
@@ -167,9 +168,9 @@ class IntList(CustomDirective):
 
     def print(self, printer: Printer, state: PrintingState, op: IRDLOperation) -> None:
         values = self.values.get(op)
-        assert isinstance(values, DenseArrayBase)
+        assert isa(values, DenseArrayBase[IntegerType])
         state.print_whitespace(printer)
-        printer.print_string(format_int_list(cast(tuple[int, ...], values.get_values())))
+        printer.print_string(format_int_list(values.get_values()))
 
 
 @irdl_custom_directive
@@ -220,6 +221,7 @@ class TypeProperty(CustomDirective):
         printer.print_attribute(cast(Attribute, self.type.get(op)))
 
 
+@runtime_checkable
 class WithBody(Protocol):
     """An attribute that ops may write as its body alone, without `#name<` and `>`."""
 
@@ -241,11 +243,15 @@ class AttrBody(CustomDirective):
     attr: UniqueBaseAttributeVariable
 
     def parse(self, parser: Parser, state: ParsingState) -> None:
-        self.attr.set(state, cast(type[WithBody], self.attr.unique_base).parse_body(parser))
+        attr = cast(type[WithBody], self.attr.unique_base).parse_body(parser)
+        assert isinstance(attr, Attribute)
+        self.attr.set(state, attr)
 
     def print(self, printer: Printer, state: PrintingState, op: IRDLOperation) -> None:
+        attr = self.attr.get(op)
+        assert isinstance(attr, WithBody)
         state.print_whitespace(printer)
-        cast(WithBody, self.attr.get(op)).print_body(printer)
+        attr.print_body(printer)
 
     def is_present(self, op: IRDLOperation) -> bool:
         return self.attr.is_present(op)

@@ -86,8 +86,10 @@ class CoreCoord(CustomDirective):
         self.coord.set(state, i64_array(values))
 
     def print(self, printer: Printer, state: PrintingState, op: IRDLOperation) -> None:
+        coord = self.coord.get(op)
+        assert coord is not None
         state.print_whitespace(printer)
-        printer.print_string(format_coord(ints(self.coord.get(op))))
+        printer.print_string(format_coord(ints(coord)))
 
 
 class GlobalLayout(StrEnum):
