@@ -13,8 +13,9 @@ st.take_out at (0, 0, 0, 0), (0, 1, memory)   // (custom<OptionalInt>($task)^)? 
 
 from __future__ import annotations
 
+from abc import ABC, abstractmethod
 from collections.abc import Collection, Mapping, Sequence
-from typing import Any, Protocol, Self, cast, runtime_checkable
+from typing import Any, Self, cast
 
 from xdsl.dialects.builtin import DenseArrayBase, IntegerAttr, IntegerType, TensorType
 from xdsl.ir import Attribute, Block, SSAValue
@@ -30,7 +31,6 @@ from xdsl.irdl.declarative_assembly_format import (
 )
 from xdsl.parser import AttrParser, Parser
 from xdsl.printer import Printer
-from xdsl.utils.hints import isa
 
 from stc.dialects.integers import i64_array, i64_attr
 
@@ -47,6 +47,13 @@ def parse_i64(parser: AttrParser, what: str) -> int:
 def parse_int_list(parser: AttrParser, what: str = "integer") -> list[int]:
     """Parse `[1, 2, 3]` of 64-bit integers."""
     return parser.parse_comma_separated_list(parser.Delimiter.SQUARE, lambda: parse_i64(parser, what))
+
+
+def int_values(array: Attribute | None) -> tuple[int, ...]:
+    """The values of an integer array property (`array<i64: 1, 2, 3>`)."""
+    assert isinstance(array, DenseArrayBase)
+    assert isinstance(array.elt_type, IntegerType)
+    return cast(DenseArrayBase[IntegerType], array).get_values()
 
 
 def format_int_list(values: Sequence[int]) -> str:
@@ -117,8 +124,7 @@ def print_clauses(printer: Printer, op: IRDLOperation, clauses: Sequence[str]) -
         if isinstance(value, IntegerAttr):
             printer.print_string(f" {clause} {value.value.data}")
         else:
-            assert isa(value, DenseArrayBase[IntegerType])
-            printer.print_string(f" {clause} {format_int_list(value.get_values())}")
+            printer.print_string(f" {clause} {format_int_list(int_values(value))}")
 
 
 class DeclaredPropertyOrder(IRDLOperation):
@@ -167,10 +173,8 @@ class IntList(CustomDirective):
         self.values.set(state, i64_array(parse_int_list(parser)))
 
     def print(self, printer: Printer, state: PrintingState, op: IRDLOperation) -> None:
-        values = self.values.get(op)
-        assert isa(values, DenseArrayBase[IntegerType])
         state.print_whitespace(printer)
-        printer.print_string(format_int_list(values.get_values()))
+        printer.print_string(format_int_list(int_values(self.values.get(op))))
 
 
 @irdl_custom_directive
@@ -221,13 +225,14 @@ class TypeProperty(CustomDirective):
         printer.print_attribute(cast(Attribute, self.type.get(op)))
 
 
-@runtime_checkable
-class WithBody(Protocol):
+class WithBody(ABC):
     """An attribute that ops may write as its body alone, without `#name<` and `>`."""
 
     @classmethod
+    @abstractmethod
     def parse_body(cls, parser: AttrParser) -> Self: ...
 
+    @abstractmethod
     def print_body(self, printer: Printer) -> None: ...
 
 
@@ -236,7 +241,7 @@ class AttrBody(CustomDirective):
     """
     An attribute written as its body, without its name and angle brackets: the
     coordinate `(0, 0, 2, 3), (0, 1, axon)` of `#st.coord<(0, 0, 2, 3), (0, 1, axon)>`.
-    Its class must implement `WithBody`. As the anchor of an optional group, it is present
+    Its class must derive from `WithBody`. As the anchor of an optional group, it is present
     when the op holds the attribute.
     """
 

@@ -27,7 +27,7 @@ from xdsl.utils.exceptions import VerifyException
 from xdsl.utils.str_enum import StrEnum
 
 from stc.dialects.integers import i64_array
-from stc.dialects.syntax import format_int_tuple, parse_int_tuple, parse_tensor_type
+from stc.dialects.syntax import WithBody, format_int_tuple, parse_int_tuple, parse_tensor_type
 
 Coord = tuple[int, int]
 
@@ -107,7 +107,7 @@ class GlobalLayoutAttr(EnumAttribute[GlobalLayout], SpacedOpaqueSyntaxAttribute)
 
 
 @irdl_attr_definition
-class TileAttr(ParametrizedAttribute):
+class TileAttr(ParametrizedAttribute, WithBody):
     """
     A tensor in a core's local memory: its byte address and its type. The elements are
     stored densely in row-major order (NHWC for activations, F×Ky×Kx×R for weights).

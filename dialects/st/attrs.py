@@ -17,7 +17,7 @@ from xdsl.utils.exceptions import VerifyException
 from xdsl.utils.str_enum import StrEnum
 
 from stc.compiler.targets.hardware import HardwareTarget
-from stc.dialects.syntax import format_int_tuple, parse_int_tuple
+from stc.dialects.syntax import WithBody, format_int_tuple, parse_int_tuple
 
 Space = tuple[int, int, int, int]
 """(chip y, chip x, core y, core x)."""
@@ -49,7 +49,7 @@ format_space = format_int_tuple
 
 
 @irdl_attr_definition
-class CoordAttr(ParametrizedAttribute):
+class CoordAttr(ParametrizedAttribute, WithBody):
     """
     A spatio-temporal coordinate: a core and a stage of one phase. Storage blocks, which
     live in memory, may span phases `phase to last`.
