@@ -6,25 +6,17 @@ from io import StringIO
 from pathlib import Path
 
 from xdsl.context import Context
-from xdsl.dialects.builtin import Builtin, ModuleOp
+from xdsl.dialects.builtin import ModuleOp
 from xdsl.ir import Operation
 from xdsl.parser import Parser
 from xdsl.printer import Printer
 from xdsl.utils.exceptions import DiagnosticException, VerifyException
-from xdsl.utils.lexer import Span
+from xdsl.utils.lexer import Position, Span
+from xdsl.utils.mlir_lexer import MLIRLexer
 
 import stc.compiler.xdsl_fixes  # noqa: F401  (applied on import)
 from stc.compiler.diagnostics import StcError, first_paragraph
-from stc.dialects import get_all_dialects
-
-
-def stc_context() -> Context:
-    """A context with the builtin dialect and stc's dialects (loaded on first use)."""
-    ctx = Context()
-    ctx.load_dialect(Builtin)
-    for name, factory in get_all_dialects().items():
-        ctx.register_dialect(name, factory)
-    return ctx
+from stc.dialects import get_all_dialects, stc_context
 
 
 class AttributeValueError(VerifyException):
@@ -33,10 +25,11 @@ class AttributeValueError(VerifyException):
 
 class StcParser(Parser):
     """
-    xDSL's parser, except that a value an attribute rejects while it is built (an integer
-    out of its type's range, as in `dense<300> : tensor<1xi8>` or a task id beyond i64)
-    is a verifier error that underlines the op being parsed, instead of a bare exception
-    without position. `line_offset` counts the lines before this chunk of the file.
+    xDSL's parser, except that a value an attribute rejects while an op of stc's dialects
+    is built (an integer out of its type's range, as in `dense<300> : tensor<1xi8>` or a
+    task id beyond i64) is a verifier error that underlines the op's text, instead of a
+    bare exception without position. Ops of other dialects fail as they do in xDSL.
+    `line_offset` counts the lines before this chunk of the file.
     """
 
     def __init__(self, ctx: Context, text: str, name: str, line_offset: int = 0):
@@ -50,9 +43,25 @@ class StcParser(Parser):
         except AttributeValueError:
             raise
         except (ValueError, VerifyException) as e:
-            parsed = self.lexer.input.content[start : self.pos]
-            span = Span(start, start + len(parsed.rstrip()), self.lexer.input, self.line_offset)
+            # xDSL pushes the dialect of each op it parses and pops it once the op is
+            # built, so after an error the top is the dialect of the innermost op.
+            if self._parser_state.dialect_stack[-1] not in get_all_dialects():  # pyright: ignore[reportPrivateUsage]
+                raise
+            span = Span(start, self.op_text_end(start), self.lexer.input, self.line_offset)
             raise AttributeValueError(span.print_with_context(str(e))) from None
+
+    def op_text_end(self, start: Position) -> Position:
+        """
+        Where the text of the op that starts at `start` ends: at the last token before
+        the parser's lookahead, without the whitespace and comments between them (such
+        as the `// CHECK:` lines of a test).
+        """
+        lexer = MLIRLexer(self.lexer.input)
+        lexer.pos = start
+        end = start
+        while (token := lexer.lex()).span.start < self.pos:
+            end = token.span.end
+        return end
 
 
 def decode_source(source: bytes, name: str) -> str:

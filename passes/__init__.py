@@ -35,6 +35,24 @@ def get_st_route() -> type[ModulePass]:
     return StRoutePass
 
 
+def get_st_lmem_alloc() -> type[ModulePass]:
+    from stc.passes.st_lmem_alloc import StLmemAllocPass
+
+    return StLmemAllocPass
+
+
+def get_isa_lower() -> type[ModulePass]:
+    from stc.passes.isa_lower import IsaLowerPass
+
+    return IsaLowerPass
+
+
+def get_stc_pipeline() -> type[ModulePass]:
+    from stc.passes.stc_pipeline import StcPipelinePass
+
+    return StcPipelinePass
+
+
 def get_all_passes() -> dict[str, Callable[[], type[ModulePass]]]:
     """stc's passes by name, each behind a factory that imports it on first use."""
     return {
@@ -42,4 +60,7 @@ def get_all_passes() -> dict[str, Callable[[], type[ModulePass]]]:
         "st-apply": get_st_apply,
         "st-place": get_st_place,
         "st-route": get_st_route,
+        "st-lmem-alloc": get_st_lmem_alloc,
+        "isa-lower": get_isa_lower,
+        "stc-pipeline": get_stc_pipeline,
     }

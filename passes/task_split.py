@@ -1,34 +1,10 @@
 """
-The `task-split` pass: TianjicX's `split_task` and `split_group` actions (seed 000).
+The `task-split` pass: TianjicX's `split_task` and `split_group` (seed 000) on the
+module's task graphs, by explicit vectors, by hints, or until every block fits a core
+(`fit`). The algorithm is `stc.compiler.tiling.split`; see docs/passes/task-split.md.
 
-A compute block is cut into a grid of pieces along its output rows (y), output columns
-(x), output channels (f) and reduced input channels (r, conv and fc only). Each piece
-reads its own input buffers, assembled from the original input buffer's producers (with
-halo rows and columns for windowed blocks), and its own weight, bias and table blocks,
-which hold the same data reference narrowed to the piece's box or replicated whole.
-Pieces write their boxes of the original output buffers, which are not split. Along r
-the pieces write raw int32 partial sums to one buffer per r-slice, and a `task.add`
-joins them, adding the bias once and applying the shift; an r split whose pieces could
-overflow int32 is refused. See docs/passes/task-split.md.
-
-```mlir
-%c = task.conv 3 %in, %w bias %b pad [1, 1, 1, 1] shift 9 : tensor<1x8x8x32xi8>
-%out = task.buffer 4 so %c : tensor<1x8x8x32xi8>
-```
-
-split by `2,1,1,1` becomes two convs reading 5-row blocks of the input (two halo rows),
-each with its own replica of the weight and bias:
-
-```mlir
-%in = task.buffer 7 sic %x[0:1, 0:5, 0:8, 0:32] : tensor<1x5x8x32xi8>
-%w = task.weight 8 #task.random<1> : tensor<32x3x3x32xi8>
-%b = task.bias 9 #task.random<2> : tensor<32xi32>
-%c = task.conv 10 %in, %w bias %b pad [1, 0, 1, 1] shift 9 : tensor<1x4x8x32xi8>
-%in_1 = task.buffer 11 sic %x[0:1, 3:8, 0:8, 0:32] : tensor<1x5x8x32xi8>
-...
-%c_1 = task.conv 14 %in_1, %w_1 bias %b_1 pad [0, 1, 1, 1] shift 9 : tensor<1x4x8x32xi8>
-%out = task.buffer 4 so %c, %c_1[0:1, 0:4, 0:8, 0:32] at [0, 4, 0, 0] : tensor<1x8x8x32xi8>
-```
+    stc-opt net.mlir -p 'task-split{task=3 vector=2,1,1,1}'
+    stc-opt net.mlir -p 'task-split{fit=tianjicx}'
 """
 
 from __future__ import annotations
@@ -81,6 +57,11 @@ class TaskSplitPass(ModulePass):
     tasks: tuple[int, ...] = ()
     vector: tuple[int, ...] = ()
     fit: str | None = None
+
+    def __post_init__(self) -> None:
+        # A frozen pass is hashable: `vector=[2, 1, 1, 1]` is kept as a tuple.
+        object.__setattr__(self, "tasks", tuple(self.tasks))
+        object.__setattr__(self, "vector", tuple(self.vector))
 
     def apply(self, ctx: Context, op: ModuleOp) -> None:
         if self.fit is not None:

@@ -143,6 +143,7 @@ class Machine:
             isa.DmaStoreOp: self.dma,
             isa.SendOp: self.send,
             isa.RecvOp: self.recv,
+            isa.CopyOp: self.copy,
             isa.VecTransScatterOp: self.vec_trans_scatter,
             isa.ConvOp: self.conv,
             isa.FcOp: self.fc,
@@ -253,7 +254,8 @@ class Machine:
     def read_outputs(self) -> Arrays:
         outputs: Arrays = {}
         for op in self.program.outputs():
-            raw = self.global_memory[op.start : op.start + op.nbytes].view(np.int8).reshape(op.stored_shape)
+            dtype = np.int8 if op.itemsize == 1 else np.int32
+            raw = self.global_memory[op.start : op.start + op.nbytes].view(dtype).reshape(op.stored_shape)
             nchw = raw.transpose(0, 3, 1, 2) if op.layout.data == isa.GlobalLayout.NHWC else raw
             outputs[op.tensor_name.data] = np.ascontiguousarray(nchw)
         return outputs
@@ -302,12 +304,12 @@ class Machine:
         if op.peer_coord not in self.cores:
             raise StcError(f"{site}: sends to {isa.format_coord(op.peer_coord)}, which runs no program")
         nbytes = op.byte_count
-        payload = self.local_bytes(core, site, "transfer", op.local_address, nbytes).copy()
+        payload = self.transfer_box(core, op, site).copy()
         route = self.target.xy_route(core.coord, op.peer_coord)
         self.link_bytes.update({link: nbytes for link in route})
         self.noc_bytes += nbytes
         arrival = core.clock + noc_cycles(self.target, nbytes, len(route))
-        self.mailbox[op.tag_value] = Message(site, payload, arrival)
+        self.mailbox[op.tag_value] = Message(site, payload.reshape(-1), arrival)
         return link_cycles(self.target, nbytes), Work(local_read_bytes=nbytes, noc_hop_bytes=nbytes * len(route))
 
     def recv(self, core: Core, op: isa.RecvOp, site: str) -> Step:
@@ -317,9 +319,24 @@ class Machine:
                 f"{site}: receives {op.byte_count} bytes with tag {op.tag_value}, but "
                 f"{message.sender} sent {message.payload.size}"
             )
-        self.local_bytes(core, site, "transfer", op.local_address, op.byte_count)[...] = message.payload
+        box = self.transfer_box(core, op, site)
+        box[...] = message.payload.reshape(box.shape)
         core.clock = max(core.clock, message.arrival)
         return 0, Work(local_write_bytes=op.byte_count)
+
+    def transfer_box(self, core: Core, op: isa.TransferOp, site: str) -> np.ndarray:
+        sizes, strides = op.box
+        return strided_view(core.memory, core.capacity, site, "local", op.local_address, strides, sizes)
+
+    def copy(self, core: Core, op: isa.CopyOp, site: str) -> Step:
+        sizes = isa.ints(op.sizes)
+        source, destination = (
+            strided_view(core.memory, core.capacity, site, "local", *op.side(which), sizes)
+            for which in ("source", "destination")
+        )
+        destination[...] = source.copy() if np.may_share_memory(source, destination) else source
+        nbytes = op.byte_count
+        return vector_cycles(self.target, 2 * nbytes), Work(local_read_bytes=nbytes, local_write_bytes=nbytes)
 
     def vec_trans_scatter(self, core: Core, op: isa.VecTransScatterOp, site: str) -> Step:
         dtype = op.dtype

@@ -26,6 +26,7 @@ from xdsl.dialects.builtin import IntegerType, ModuleOp, TensorType, i8, i32
 from xdsl.ir import Operation
 
 from stc.compiler.ir_files import module_text
+from stc.compiler.lowering.layout import vec_trans_scatter_ops
 from stc.compiler.targets.hardware import Coord, HardwareTarget, load_target
 from stc.dialects import isa
 from stc.dialects.isa import GlobalLayout, TileAttr
@@ -33,7 +34,6 @@ from stc.dialects.task import RandomDataAttr
 from stc.runtime.kernels.layout import (
     Buffer,
     Nc1hwc0Geometry,
-    VecTransScatterCall,
     layout_calls,
 )
 
@@ -252,26 +252,6 @@ def conv_rows(
     )
     module = ModuleOp([isa.ProgramOp(name, target_name, ops)])
     return Example(name, description, module, layer.twin(name))
-
-
-def vec_trans_scatter_ops(calls: Sequence[VecTransScatterCall], bases: dict[Buffer, int]) -> list[Operation]:
-    """The instructions of a layout transform between staging buffers at `bases`, on the
-    calls' element type."""
-    return [
-        isa.VecTransScatterOp(
-            isa.element_type_of(call.dtype),
-            bases[call.dst_buffer],
-            call.dst_list,
-            bases[call.src_buffer],
-            call.src_list,
-            call.repeat_times,
-            call.dst_rep_stride,
-            call.src_rep_stride,
-            call.dst_high_half,
-            call.src_high_half,
-        )
-        for call in calls
-    ]
 
 
 def staging_buffers(local: Allocator, geometry: Nc1hwc0Geometry) -> dict[Buffer, int]:

@@ -5,7 +5,8 @@
 
 Every xdsl-opt flag works. stc's dialects and passes reach it through the
 `xdsl.universe` entry point (stc.tools.universe), lazily. Bad input ends with one
-message on stderr and exit code 1.
+message on stderr and exit code 1. Otherwise it behaves as xdsl-opt: xDSL's own
+filecheck suite passes the same with either (`python -m stc.tools.xdsl_filecheck`).
 """
 
 from __future__ import annotations
@@ -13,6 +14,7 @@ from __future__ import annotations
 import dataclasses
 import inspect
 import sys
+import warnings
 from collections.abc import Callable, Sequence
 from io import BytesIO
 from typing import IO, cast, get_type_hints
@@ -31,7 +33,7 @@ from stc.compiler.ir_files import decode_source, parse_source
 class StcOptMain(xDSLOptMain):
     """xdsl-opt, with errors in the input, `-p` and `-t` that name what is wrong."""
 
-    version_format = "stc-opt 0.1.0 built on xdsl {xdsl_version}"
+    version_format = "stc-opt 0.1.0, xdsl-opt built from xdsl version {xdsl_version}"
 
     def parse_chunk(self, chunk: IO[bytes], file_extension: str, start_offset: int = 0) -> ModuleOp | None:
         if file_extension != "mlir":
@@ -89,6 +91,8 @@ def check_options(convertible: type[ArgSpecConvertible], spec: ArgSpec) -> None:
 
 
 def main(args: Sequence[str] | None = None) -> int:
+    # As xdsl-opt does: Python hides DeprecationWarnings outside __main__ by default.
+    warnings.filterwarnings("default", category=DeprecationWarning)
     with reported_errors("stc-opt"):
         try:
             tool = StcOptMain(description="stc modular optimizer driver", args=args)

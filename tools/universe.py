@@ -1,7 +1,8 @@
 """
 stc's dialects, passes and output targets as an xDSL universe, published through the
 `xdsl.universe` entry point so that a plain `xdsl-opt` sees them too once stc is
-installed. Every entry is a lazy factory. Importing it applies `stc.compiler.xdsl_fixes`.
+installed. Every entry is a lazy factory. Importing it applies `stc.compiler.xdsl_fixes`
+(through `stc.dialects`).
 """
 
 from __future__ import annotations
@@ -11,7 +12,6 @@ from collections.abc import Callable
 from xdsl.universe import Universe
 from xdsl.utils.target import Target
 
-import stc.compiler.xdsl_fixes  # noqa: F401  (applied on import)
 from stc.dialects import get_all_dialects
 from stc.passes import get_all_passes
 

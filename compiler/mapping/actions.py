@@ -252,3 +252,15 @@ def mapping_for(module: ModuleOp, graph: task.GraphOp, target: str | None, pass_
     mapping = MappingOp(graph.graph_name, target)
     module.body.block.add_op(mapping)
     return mapping
+
+
+def mapped_graphs(module: ModuleOp, pass_name: str) -> list[tuple[MappingOp, task.GraphOp]]:
+    """Each st.mapping of the module with its task graph; a graph without one is an error."""
+    mappings = [op for op in module.ops if isinstance(op, MappingOp)]
+    mapped = {mapping.graph_name for mapping in mappings}
+    for graph in module.ops:
+        if isinstance(graph, task.GraphOp) and graph.graph_name not in mapped:
+            raise PassFailedException(
+                f"{pass_name}: task.graph @{graph.graph_name} has no st.mapping; run st-place first"
+            )
+    return [(mapping, mapped_graph(mapping)) for mapping in mappings]

@@ -19,12 +19,30 @@ hold other blocks, and their routes have to start somewhere).
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+from typing import TypeVar
 
 from attrs import define
 
 from stc.compiler.targets.hardware import HardwareTarget
 from stc.dialects.st import AreaGroupOp, Space
+
+Tile = TypeVar("Tile")
+
+CONTAINED = "contained"
+"""The rule of a route between nodes of a contain_routing group: every tile it uses, its
+ends included, lies inside the area."""
+AVOIDING = "avoiding"
+"""The rule of a route between other blocks of an exclusive_routing group: no tile
+between its ends lies inside the area."""
+
+
+def breaking_tile(rule: str, path: Sequence[Tile], inside: Callable[[Tile], bool]) -> Tile | None:
+    """The first tile of `path` that breaks `rule` (CONTAINED or AVOIDING), given which
+    tiles are `inside` the area, or None."""
+    if rule == CONTAINED:
+        return next((tile for tile in path if not inside(tile)), None)
+    return next((tile for tile in path[1:-1] if inside(tile)), None)
 
 
 @define
@@ -66,22 +84,23 @@ class AreaGroup:
             return f"area group {self.name!r} is exclusive_placement and the block is not one of its nodes"
         return None
 
+    def route_rule(self, source_is_node: bool, destination_is_node: bool) -> str | None:
+        """The rule a route between such ends obeys (columns 3 to 5 of the table):
+        CONTAINED, AVOIDING or None (anywhere)."""
+        if source_is_node and destination_is_node and self.contain_routing:
+            return CONTAINED
+        if not source_is_node and not destination_is_node and self.exclusive_routing:
+            return AVOIDING
+        return None
+
     def route_problem(self, source_is_node: bool, destination_is_node: bool, path: Sequence[Space]) -> str | None:
         """Why a route may not take `path` (columns 3 to 5 of the table), or None."""
-        if source_is_node and destination_is_node and self.contain_routing:
-            outside = next((space for space in path if not self.contains(space)), None)
-            if outside is not None:
-                return (
-                    f"area group {self.name!r} is contain_routing "
-                    f"and the route between its nodes leaves it at {outside}"
-                )
-        if not source_is_node and not destination_is_node and self.exclusive_routing:
-            inside = next((space for space in path[1:-1] if self.contains(space)), None)
-            if inside is not None:
-                return (
-                    f"area group {self.name!r} is exclusive_routing and the route between other blocks passes {inside}"
-                )
-        return None
+        rule = self.route_rule(source_is_node, destination_is_node)
+        if rule is None or (tile := breaking_tile(rule, path, self.contains)) is None:
+            return None
+        if rule == CONTAINED:
+            return f"area group {self.name!r} is contain_routing and the route between its nodes leaves it at {tile}"
+        return f"area group {self.name!r} is exclusive_routing and the route between other blocks passes {tile}"
 
 
 def area_group_of(op: AreaGroupOp, target: HardwareTarget) -> AreaGroup | str:

@@ -22,7 +22,7 @@ import itertools
 from collections.abc import Sequence
 
 from attrs import frozen
-from xdsl.utils.exceptions import PassFailedException
+from xdsl.utils.exceptions import PassFailedException, VerifyException
 
 from stc.compiler.mapping.area_groups import AreaGroup
 from stc.compiler.mapping.mesh import MeshGeometry
@@ -35,8 +35,10 @@ from stc.dialects.st import (
     CoordAttr,
     Space,
     Stage,
-    coord_problem,
+    format_coord,
     format_space,
+    phases_problem,
+    place_problem,
 )
 
 SOMA_BLOCKS = (task.MaxPoolOp, task.ReluOp, task.LutOp)
@@ -93,7 +95,7 @@ class Place:
     def text(self) -> str:
         """`(0, 0, 2, 3), (0, 1 to 3, memory)`; phases that are not one range are listed."""
         if self.contiguous:
-            return self.coord().text()
+            return format_coord(self.space, self.step, self.phases[0], self.phases[-1], self.stage)
         phases = ", ".join(str(p) for p in self.phases)
         return f"{format_space(self.space)}, ({self.step}, phases {phases}, {self.stage.value})"
 
@@ -104,6 +106,11 @@ Put = tuple[task.TaskOp, Place]
 
 def action_error(action: str, message: str) -> PassFailedException:
     return PassFailedException(f"{action}: {message}")
+
+
+def misplaced(action: str, op: task.TaskOp, place: Place, problem: str) -> PassFailedException:
+    """The error of a put that breaks a rule; its message is built only then."""
+    return action_error(action, f"{describe(op)} at {place.text()}: {problem}")
 
 
 class STMatrix:
@@ -199,58 +206,57 @@ class STMatrix:
         pending_slots: dict[tuple[Space, int, int, Stage], int],
         pending_bytes: dict[tuple[Space, int, int], int],
     ) -> None:
-        where = f"{describe(op)} at {place.text()}"
-        if problem := coord_problem(self.target, place.coord()):
-            raise action_error(action, f"{where}: {problem}")
+        """Check one put on plain data; a message is built only when a rule breaks (a span of
+        phases off the memory stage fails as its coordinate would)."""
+        if problem := phases_problem(place.phase, place.phases[-1], place.stage):
+            coord = format_coord(place.space, place.step, place.phase, place.phases[-1], place.stage)
+            raise VerifyException(f"coordinate {coord}: {problem}")
+        if problem := place_problem(self.target, place.space, place.phases[-1]):
+            raise misplaced(action, op, place, problem)
         stages = allowed_stages(op)
         if place.stage not in stages:
             names = " or ".join(stage.value for stage in stages)
-            raise action_error(action, f"{where}: a {op.name} is placed at the {names} stage, not {place.stage.value}")
+            raise misplaced(action, op, place, f"a {op.name} is placed at the {names} stage, not {place.stage.value}")
         tile = self.mesh.tile(place.space)
         if place.stage in COMPUTE_STAGES and not tile.computes:
-            raise action_error(
-                action, f"{where}: core {format_space(place.space)} is a {tile.name}, which does not compute"
+            raise misplaced(
+                action, op, place, f"core {format_space(place.space)} is a {tile.name}, which does not compute"
             )
         if is_memory_block(op):
-            self.check_storage_put(action, op, place, where, pending_bytes)
+            self.check_storage_put(action, op, place, pending_bytes)
         else:
-            self.check_slot_put(action, op, place, where, pending_slots)
+            self.check_slot_put(action, op, place, pending_slots)
         for group in self.groups:
             if problem := group.placement_problem(op.task_id in self.nodes(group), place.space):
-                raise action_error(action, f"{where}: {problem}")
+                raise misplaced(action, op, place, problem)
 
     def check_storage_put(
         self,
         action: str,
         op: task.TaskOp,
         place: Place,
-        where: str,
         pending_bytes: dict[tuple[Space, int, int], int],
     ) -> None:
         if (old := self.places.get(op.task_id)) is not None:
             if (old.space, old.step) != (place.space, place.step):
-                raise action_error(
-                    action,
-                    f"{where}: it already lives on core {format_space(old.space)} "
-                    f"in step {old.step}; a storage block lives on one core (take it out first)",
-                )
+                lives = f"it already lives on core {format_space(old.space)} in step {old.step}"
+                raise misplaced(action, op, place, f"{lives}; a storage block lives on one core (take it out first)")
             if again := sorted(set(old.phases) & set(place.phases)):
-                raise action_error(action, f"{where}: it is already there in phase {again[0]}")
+                raise misplaced(action, op, place, f"it is already there in phase {again[0]}")
         size = self.sizes[op.task_id]
         capacity = self.mesh.capacity(place.space)
         if capacity == 0:
             tile = self.mesh.tile(place.space).name
-            raise action_error(
-                action, f"{where}: core {format_space(place.space)} is a {tile}, which has no local memory"
+            raise misplaced(
+                action, op, place, f"core {format_space(place.space)} is a {tile}, which has no local memory"
             )
         for phase in place.phases:
             key = (place.space, place.step, phase)
             in_use = self.used.get(key, 0) + pending_bytes.get(key, 0)
             if in_use + size > capacity:
-                raise action_error(
-                    action,
-                    f"{where}: local memory of core {format_space(place.space)} in phase "
-                    f"{phase} overflows: {in_use} B in use + {size} B > {capacity} B usable",
+                memory = f"local memory of core {format_space(place.space)} in phase {phase}"
+                raise misplaced(
+                    action, op, place, f"{memory} overflows: {in_use} B in use + {size} B > {capacity} B usable"
                 )
             pending_bytes[key] = pending_bytes.get(key, 0) + size
 
@@ -259,17 +265,18 @@ class STMatrix:
         action: str,
         op: task.TaskOp,
         place: Place,
-        where: str,
         pending_slots: dict[tuple[Space, int, int, Stage], int],
     ) -> None:
         if (old := self.places.get(op.task_id)) is not None:
-            raise action_error(action, f"{where}: it is already at {old.text()} (take it out first)")
+            raise misplaced(action, op, place, f"it is already at {old.text()} (take it out first)")
         key = (place.space, place.step, place.phase, place.stage)
         other = self.slots.get(key, pending_slots.get(key))
         if other is not None:
-            raise action_error(
+            raise misplaced(
                 action,
-                f"{where}: {place.stage.value} of core {format_space(place.space)} in phase "
+                op,
+                place,
+                f"{place.stage.value} of core {format_space(place.space)} in phase "
                 f"{place.phase} already holds {describe(self.blocks[other])}; one block per stage, core and phase",
             )
         pending_slots[key] = op.task_id
@@ -375,13 +382,16 @@ class STMatrix:
         """Write the coordinate of every block put or taken out since the last call as its
         `st.coord` attribute (removing it from blocks taken out). Every block that carries
         one was put when the matrix read it, so all annotations are then up to date."""
+        coords: dict[Place, CoordAttr] = {}  # one attribute for the blocks that share a place
         for task_id in self.touched:
             if (op := self.blocks.get(task_id)) is None:
                 continue
-            if (place := self.places.get(task_id)) is not None:
-                op.attributes[COORD] = place.coord()
-            else:
+            if (place := self.places.get(task_id)) is None:
                 op.attributes.pop(COORD, None)
+                continue
+            if (coord := coords.get(place)) is None:
+                coord = coords[place] = place.coord()
+            op.attributes[COORD] = coord
         self.touched.clear()
 
     def read_annotations(self, action: str) -> None:

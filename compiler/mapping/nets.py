@@ -39,7 +39,7 @@ def graph_nets(graph: task.GraphOp) -> list[Net]:
     for op in graph.block.ops:
         if isinstance(op, task.BufferOp):
             sent: dict[int, int] = {}
-            for value, box, _ in op.pieces:
+            for value, box in zip(op.sources, op.boxes, strict=True):
                 producer = value.owner
                 assert isinstance(producer, task.TaskOp)
                 assert isinstance(value.type, TensorType)

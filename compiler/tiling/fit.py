@@ -36,7 +36,8 @@ MAX_PIECES = 4096
 
 
 def piece_bytes(op: task.ComputeBlock, counts: Counts, target: HardwareTarget) -> int:
-    """Local memory the largest piece of `op` split by `counts` reads (its input storage)."""
+    """Local memory the largest piece of `op` split by `counts` needs while it runs: its
+    input storage and its result tile (int32 partial sums when r is split)."""
     batch = op.result.type.get_shape()[0]
     piece = split_grid(op, counts).largest_piece()
     read = tuple(length(interval) for interval in piece.read_box(batch))
@@ -52,7 +53,9 @@ def piece_bytes(op: task.ComputeBlock, counts: Counts, target: HardwareTarget) -
         total += target.aligned_bytes("bias", 256)
     if op.optional_bias is not None and counts[3] == 1:
         total += bias_bytes(f, target)
-    return total
+    result = tuple(length(interval) for interval in piece.out_box(batch))
+    result_bits = 32 if counts[3] > 1 else element_width(op.result.type) or 8
+    return total + buffer_bytes(result, result_bits, target)
 
 
 def divisors(n: int, limit: int) -> list[int]:

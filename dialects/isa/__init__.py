@@ -51,6 +51,7 @@ from stc.dialects.isa.compute import (
     ReluOp,
     WindowInstruction,
 )
+from stc.dialects.isa.copy import CopyOp
 from stc.dialects.isa.core import CoreOp, Instruction, SyncOp, where
 from stc.dialects.isa.dma import (
     DmaLoadOp,
@@ -82,6 +83,7 @@ __all__ = [
     "AvgPoolOp",
     "ComputeInstruction",
     "ConvOp",
+    "CopyOp",
     "Coord",
     "CoreOp",
     "DataOp",
@@ -134,6 +136,7 @@ Isa = Dialect(
         DmaStoreOp,
         SendOp,
         RecvOp,
+        CopyOp,
         VecTransScatterOp,
         ConvOp,
         FcOp,

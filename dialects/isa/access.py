@@ -17,8 +17,9 @@ from stc.dialects.isa.vec_trans_scatter_rules import BLOCK_BYTES
 class Access:
     """A byte range an instruction touches, and the alignment rule its start follows:
     a storage kind of the target (`activation`, `partial_sum`, `weight`, `bias`),
-    `transfer` (the target's smallest alignment), `block` (32 bytes, always) or `none`
-    (global memory). A strided box (`sizes`, `strides` in bytes) touches only some
+    `transfer` (the target's smallest alignment: DMA boxes), `block` (32 bytes, always),
+    `byte` (NoC and local-copy boxes, which address single bytes: a channel slice of a
+    tile) or `none` (global memory). A strided box (`sizes`, `strides` in bytes) touches only some
     bytes of its range; without them the access touches all of it."""
 
     role: str
@@ -74,6 +75,8 @@ def tile_kind(tile: TileAttr) -> str:
 def required_alignment(target: HardwareTarget, rule: str) -> int:
     if rule == "block":
         return BLOCK_BYTES
+    if rule in ("byte", "none"):
+        return 1
     alignment = target.local_memory.alignment_bytes
     if rule == "transfer":
         return min(alignment.activation, alignment.partial_sum, alignment.weight, alignment.bias)

@@ -72,6 +72,15 @@ format_coord = format_int_tuple
 """`(y, x)`, a core as the `isa` dialect writes it."""
 
 
+def parse_coord(parser: AttrParser) -> Coord:
+    """Parse a core coordinate `(y, x)`."""
+    start = parser.pos
+    values = parse_int_tuple(parser)
+    if len(values) != 2:
+        parser.raise_error("a core coordinate is (y, x)", start, parser.pos)
+    return values[0], values[1]
+
+
 @irdl_custom_directive
 class CoreCoord(CustomDirective):
     """A core coordinate `(y, x)`, held as an i64 array."""
@@ -79,11 +88,7 @@ class CoreCoord(CustomDirective):
     coord: AttributeVariable
 
     def parse(self, parser: Parser, state: ParsingState) -> None:
-        start = parser.pos
-        values = parse_int_tuple(parser)
-        if len(values) != 2:
-            parser.raise_error("a core coordinate is (y, x)", start, parser.pos)
-        self.coord.set(state, i64_array(values))
+        self.coord.set(state, i64_array(parse_coord(parser)))
 
     def print(self, printer: Printer, state: PrintingState, op: IRDLOperation) -> None:
         coord = self.coord.get(op)

@@ -117,8 +117,12 @@ class DmaOp(DeclaredPropertyOrder, Instruction):
         return self.local_address.value.data, ints(self.local_strides)
 
     def local_accesses(self) -> list[Access]:
+        """The local box: a dense box starts at the transfer alignment, a strided one (a
+        sub-box of a tile, such as a channel slice) at any byte."""
         address, strides = self.side("local")
-        return [Access("local box", address, strided_extent(ints(self.sizes), strides), "transfer")]
+        sizes = ints(self.sizes)
+        alignment = "transfer" if strides == dense_strides(sizes) else "byte"
+        return [Access("local box", address, strided_extent(sizes, strides), alignment)]
 
     def global_accesses(self) -> list[Access]:
         address, strides = self.side("global")

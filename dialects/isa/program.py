@@ -10,7 +10,7 @@ import itertools
 from collections.abc import Sequence
 
 import attrs
-from xdsl.dialects.builtin import StringAttr, SymbolNameConstraint
+from xdsl.dialects.builtin import I64, IntegerAttr, StringAttr, SymbolNameConstraint
 from xdsl.ir import Operation, Region
 from xdsl.irdl import IRDLOperation, irdl_op_definition, prop_def, region_def, traits_def
 from xdsl.traits import IsolatedFromAbove, NoTerminator, SymbolOpInterface
@@ -33,29 +33,37 @@ class ProgramOp(IRDLOperation):
     """
     A program for a target: global-memory declarations (`isa.input`, `isa.output`,
     `isa.data`) and one `isa.core` per core it uses. Phases are global: every core ends
-    phase p with `isa.sync p`, and phase p + 1 starts when all cores have.
+    phase p with `isa.sync p`, and phase p + 1 starts when all cores have. On a target
+    with `max_phases` P, a program of S `steps` runs up to S · P phases: phase p is phase
+    p mod P of step p div P (TianjicX reloads its phase table between steps).
 
     ```mlir
     isa.program @conv target "tianjicx" {
       isa.input "x" : tensor<1x16x8x8xi8> at 0 as nhwc
       isa.core (0, 0) { ... }
     }
+    isa.program @deep target "tianjicx" steps 2 { ... }
     ```
     """
 
     name = "isa.program"
     sym_name = prop_def(SymbolNameConstraint())
     target = prop_def(StringAttr)
+    steps = prop_def(IntegerAttr[I64], default_value=IntegerAttr(1, 64))
     body = region_def("single_block")
     traits = traits_def(NoTerminator(), IsolatedFromAbove(), SymbolOpInterface())
-    assembly_format = "$sym_name `target` $target attr-dict-with-keyword custom<Body>($body)"
+    assembly_format = "$sym_name `target` $target (`steps` $steps^)? attr-dict-with-keyword custom<Body>($body)"
     custom_directives = (Body,)
 
-    def __init__(self, name: str, target: str, body: Region | Sequence[Operation] = ()):
+    def __init__(self, name: str, target: str, body: Region | Sequence[Operation] = (), steps: int = 1):
         super().__init__(
-            properties={"sym_name": StringAttr(name), "target": StringAttr(target)},
+            properties={"sym_name": StringAttr(name), "target": StringAttr(target), "steps": IntegerAttr(steps, 64)},
             regions=[single_block_region(body)],
         )
+
+    @property
+    def step_count(self) -> int:
+        return self.steps.value.data
 
     @property
     def program_name(self) -> str:
@@ -87,6 +95,8 @@ class ProgramOp(IRDLOperation):
         for op in self.body.block.ops:
             if not isinstance(op, GlobalOp | CoreOp):
                 raise VerifyException(f"isa.program @{self.program_name} holds declarations and cores, not {op.name}")
+        if self.step_count < 1:
+            raise VerifyException(f"isa.program @{self.program_name}: steps must be >= 1, got {self.step_count}")
         target = self.hardware_target()
         self._verify_globals(target)
         self._verify_cores(target)
@@ -123,10 +133,11 @@ class ProgramOp(IRDLOperation):
                 raise VerifyException(f"core {format_coord(coord)} has two programs")
             seen.add(coord)
             phases = core.phases()
-            if target.max_phases is not None and len(phases) > target.max_phases:
+            if target.max_phases is not None and len(phases) > target.max_phases * self.step_count:
+                steps = f" in {self.step_count} steps" if self.step_count > 1 else ""
                 raise VerifyException(
                     f"core {format_coord(coord)} runs {len(phases)} phases, more than "
-                    f"{target.name}'s {target.max_phases}"
+                    f"{target.name}'s {target.max_phases}{steps}"
                 )
             for phase, index, op in core.numbered_instructions():
                 verify_accesses(target, core, phase, index, op)

@@ -76,6 +76,8 @@ class NetworkTensorOp(IRDLOperation):
     custom_directives = (TypeProperty, Layout)
 
     ROLE: ClassVar[str]
+    ELEMENTS: ClassVar[tuple[int, ...]]
+    """The element widths the tensor may have."""
 
     def __init__(self, name: str, tensor_type: TensorType[Attribute], address: int, layout: GlobalLayout):
         super().__init__(
@@ -102,8 +104,12 @@ class NetworkTensorOp(IRDLOperation):
         return self.address.value.data
 
     @property
+    def itemsize(self) -> int:
+        return self.tensor_type.get_element_type().bitwidth // 8  # pyright: ignore[reportAttributeAccessIssue]
+
+    @property
     def nbytes(self) -> int:
-        return math.prod(self.nchw_shape)
+        return math.prod(self.nchw_shape) * self.itemsize
 
     def describe(self) -> str:
         return f'{self.ROLE} "{self.tensor_name.data}"'
@@ -111,9 +117,10 @@ class NetworkTensorOp(IRDLOperation):
     def verify_(self) -> None:
         element = self.tensor_type.get_element_type()
         shape = self.nchw_shape
-        if len(shape) != 4 or min(shape) < 1 or element != IntegerType(8):
+        if len(shape) != 4 or min(shape) < 1 or element not in [IntegerType(bits) for bits in self.ELEMENTS]:
+            kinds = " or ".join(f"i{bits}" for bits in self.ELEMENTS)
             raise VerifyException(
-                f"{self.describe()}: network tensors are NCHW i8 tensors of rank 4, got {self.tensor_type}"
+                f"{self.describe()}: network {self.ROLE}s are NCHW {kinds} tensors of rank 4, got {self.tensor_type}"
             )
         if self.start < 0:
             raise VerifyException(f"{self.describe()}: global address {self.start} is negative")
@@ -132,13 +139,15 @@ class InputOp(NetworkTensorOp):
 
     name = "isa.input"
     ROLE: ClassVar[str] = "input"
+    ELEMENTS: ClassVar[tuple[int, ...]] = (8,)
 
 
 @irdl_op_definition
 class OutputOp(NetworkTensorOp):
     """
     A network output: after the last phase the machine reads it from global memory, in
-    the declared layout, and hands it over in NCHW.
+    the declared layout, and hands it over in NCHW. Outputs are i8, or i32 where the
+    network ends in raw partial sums.
 
     ```mlir
     isa.output "y" : tensor<1x32x8x8xi8> at 1024 as nchw
@@ -147,6 +156,7 @@ class OutputOp(NetworkTensorOp):
 
     name = "isa.output"
     ROLE: ClassVar[str] = "output"
+    ELEMENTS: ClassVar[tuple[int, ...]] = (8, 32)
 
 
 DATA_KINDS = {(4, 8): "weight", (1, 32): "bias", (1, 8): "table"}

@@ -30,7 +30,10 @@ from stc.dialects.st.attrs import (
     Stage,
     StageAttr,
     coord_problem,
+    format_coord,
     format_space,
+    phases_problem,
+    place_problem,
 )
 from stc.dialects.st.mapping import ActionOp, MappingOp
 
@@ -55,8 +58,11 @@ __all__ = [
     "StageAttr",
     "TakeOutOp",
     "coord_problem",
+    "format_coord",
     "format_space",
     "is_split_vector",
+    "phases_problem",
+    "place_problem",
 ]
 
 St = Dialect(

@@ -48,6 +48,21 @@ format_space = format_int_tuple
 """`(0, 0, 2, 3)`, a space coordinate as the `st` dialect writes it."""
 
 
+def format_coord(space: Sequence[int], step: int, phase: int, last_phase: int, stage: Stage) -> str:
+    """The body of a coordinate, `(0, 0, 2, 3), (0, 1, axon)` or `(0, 0, 2, 3), (0, 0 to 3, memory)`."""
+    phases = f"{phase} to {last_phase}" if last_phase != phase else str(phase)
+    return f"{format_space(space)}, ({step}, {phases}, {stage.value})"
+
+
+def phases_problem(phase: int, last_phase: int, stage: Stage) -> str | None:
+    """Why a stage cannot hold a block from `phase` to `last_phase`, or None."""
+    if last_phase < phase:
+        return "the last phase comes before the first"
+    if last_phase != phase and stage != Stage.MEMORY:
+        return "only the memory stage spans phases"
+    return None
+
+
 @irdl_attr_definition
 class CoordAttr(ParametrizedAttribute, WithBody):
     """
@@ -107,8 +122,7 @@ class CoordAttr(ParametrizedAttribute, WithBody):
 
     def text(self) -> str:
         """The body `(0, 0, 2, 3), (0, 1, axon)`, as actions print it."""
-        phases = f"{self.phase} to {self.last_phase}" if self.is_range else str(self.phase)
-        return f"{format_space(self.space)}, ({self.step}, {phases}, {self.stage.value})"
+        return format_coord(self.space, self.step, self.phase, self.last_phase, self.stage)
 
     @classmethod
     def parse_parameters(cls, parser: AttrParser) -> Sequence[Attribute]:
@@ -152,15 +166,18 @@ class CoordAttr(ParametrizedAttribute, WithBody):
             raise VerifyException(f"a time coordinate has (step, phase, last phase), got {len(self.time_dims)} parts")
         if min(self.space) < 0 or min(self.step, self.phase) < 0:
             raise VerifyException(f"coordinate {self.text()} has a negative part")
-        if self.last_phase < self.phase:
-            raise VerifyException(f"coordinate {self.text()}: the last phase comes before the first")
-        if self.is_range and self.stage != Stage.MEMORY:
-            raise VerifyException(f"coordinate {self.text()}: only the memory stage spans phases")
+        if problem := phases_problem(self.phase, self.last_phase, self.stage):
+            raise VerifyException(f"coordinate {self.text()}: {problem}")
 
 
 def coord_problem(target: HardwareTarget, coord: CoordAttr) -> str | None:
     """Why `coord` is not a place of `target` (no such chip or core, phase too late), or None."""
-    chip_y, chip_x, core_y, core_x = coord.space
+    return place_problem(target, coord.space, coord.last_phase)
+
+
+def place_problem(target: HardwareTarget, space: Space, last_phase: int) -> str | None:
+    """Why a core and a last phase are not a place of `target`, or None."""
+    chip_y, chip_x, core_y, core_x = space
     mesh = target.mesh
     if chip_y >= mesh.chips_y or chip_x >= mesh.chips_x:
         chips = f"{mesh.chips_y}x{mesh.chips_x}"
@@ -168,8 +185,8 @@ def coord_problem(target: HardwareTarget, coord: CoordAttr) -> str | None:
     if not target.core_exists(core_y, core_x):
         cores = f"{mesh.cores_y}x{mesh.cores_x}"
         return f"core ({core_y}, {core_x}) does not exist on {target.name} ({cores} cores)"
-    if target.max_phases is not None and coord.last_phase >= target.max_phases:
-        return f"phase {coord.last_phase} is not below {target.name}'s {target.max_phases} phases"
+    if target.max_phases is not None and last_phase >= target.max_phases:
+        return f"phase {last_phase} is not below {target.name}'s {target.max_phases} phases"
     return None
 
 

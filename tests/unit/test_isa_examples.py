@@ -11,6 +11,7 @@ from xdsl.dialects.builtin import ModuleOp, TensorType, i8
 from xdsl.parser import Parser
 
 from stc.compiler.ir_files import stc_context
+from stc.compiler.lowering.layout import vec_trans_scatter_ops
 from stc.compiler.targets.hardware import load_target
 from stc.dialects import isa
 from stc.dialects.isa import GlobalLayout
@@ -125,9 +126,9 @@ def layout_transforms(shape: tuple[int, int, int, int], dtype: np.dtype) -> Modu
     core = [
         isa.DmaLoadOp(nchw_sizes, 0, forward[Buffer.NCHW], local_strides=nchw_strides),
         isa.SyncOp(0),
-        *isa_examples.vec_trans_scatter_ops(layout_calls(geometry, Buffer.NC1HWC0), forward),
+        *vec_trans_scatter_ops(layout_calls(geometry, Buffer.NC1HWC0), forward),
         isa.DmaStoreOp(nc1hwc0_sizes, x_bytes, forward[Buffer.NC1HWC0], local_strides=[plane * c0, 1]),
-        *isa_examples.vec_trans_scatter_ops(layout_calls(geometry, Buffer.NCHW), back),
+        *vec_trans_scatter_ops(layout_calls(geometry, Buffer.NCHW), back),
         isa.DmaStoreOp(nchw_sizes, x_bytes + y_bytes, back[Buffer.NCHW], local_strides=nchw_strides),
         isa.SyncOp(1),
     ]

@@ -294,3 +294,32 @@ def test_the_machine_benchmark_names_a_split_that_does_not_fit() -> None:
         "isa.program: core (0, 1), phase 2, #9 isa.conv: "
         "output bytes [94464, 144640) are outside local memory [0, 143360); 5 cores fit\n"
     )
+
+
+def test_strided_transfers_and_copies_move_boxes_of_nhwc_tiles():
+    """Core (0, 0) sends the left four columns of a 4x8x16 NHWC tile as a strided box
+    and copies the right four into a dense tile; core (0, 1) receives the box densely."""
+    left_half = isa.SendOp([4, 4, 16], 0, (0, 1), 7, strides=[128, 16, 1])
+    module_op = module(
+        network_input((1, 16, 4, 8), 0),
+        network_output((1, 16, 4, 4), 512, name="right"),
+        network_output((1, 16, 4, 4), 768, name="left"),
+        isa.CoreOp(
+            (0, 0),
+            [
+                isa.DmaLoadOp([512], 0, 0),
+                left_half,
+                isa.CopyOp([4, 4, 16], 64, 1024, source_strides=[128, 16, 1]),
+                isa.DmaStoreOp([256], 512, 1024),
+                isa.SyncOp(0),
+            ],
+        ),
+        isa.CoreOp((0, 1), [isa.RecvOp([4, 4, 16], 0, (0, 0), 7), isa.DmaStoreOp([256], 768, 0), isa.SyncOp(0)]),
+    )
+    module_op.verify()
+    x = np.random.default_rng(0).integers(-128, 128, (1, 16, 4, 8), dtype=np.int8)
+    outputs, counters = run_isa_module(module_op, {"x": x})
+    assert (outputs["left"] == x[..., :4]).all()
+    assert (outputs["right"] == x[..., 4:]).all()
+    assert counters["noc_bytes"] == 256
+    assert counters["local_write_bytes"] == 512 + 256 + 256

@@ -1,18 +1,21 @@
 """STMatrix bookkeeping stays linear: an area group's nodes are found once, not once per
-placed block, and a split sizes only the blocks it creates."""
+placed block, a split sizes only the blocks it creates, and a put that obeys the rules
+builds neither an attribute nor a message."""
 
 import pytest
 from conftest import parse
 from seed_graphs import SEED_GROUP
 from test_st_place import relu_chain
+from xdsl.utils.exceptions import VerifyException
 
 from stc.compiler.mapping import matrix as st_matrix
 from stc.compiler.mapping.area_groups import AreaGroup, Rect
-from stc.compiler.mapping.matrix import STMatrix
+from stc.compiler.mapping.matrix import Place, STMatrix
 from stc.compiler.mapping.placement import place
 from stc.compiler.targets.hardware import load_target
 from stc.compiler.tiling.split import split_task
 from stc.dialects import task
+from stc.dialects.st import CoordAttr, Stage
 
 
 def counting(monkeypatch: pytest.MonkeyPatch, name: str) -> list[int]:
@@ -52,3 +55,26 @@ def test_refresh_after_a_split_sizes_only_the_new_blocks(monkeypatch: pytest.Mon
     assert len(calls) == len(new_storage) > 0
     assert all(matrix.sizes[i] == size for i, size in before.items() if i in matrix.blocks)
     assert matrix.sizes == STMatrix(graph, load_target("tianjicx")).sizes
+
+
+def test_puts_that_obey_the_rules_build_no_attribute_and_no_message(monkeypatch: pytest.MonkeyPatch):
+    graph = next(op for op in parse(relu_chain(10)).ops if isinstance(op, task.GraphOp))
+    matrix = STMatrix(graph, load_target("tianjicx"))
+    coords, texts = counting(monkeypatch, "CoordAttr"), counting(monkeypatch, "format_coord")
+    place(matrix, iterations=0)
+    assert len(matrix.places) == 23
+    assert coords == texts == []
+    matrix.annotate()
+    assert len(coords) == len(set(matrix.places.values()))
+    assert all(op.attributes["st.coord"] == matrix.places[op.task_id].coord() for op in graph.tasks())
+
+
+def test_a_span_of_phases_off_the_memory_stage_fails_as_its_coordinate_would():
+    graph = next(op for op in parse(relu_chain(2)).ops if isinstance(op, task.GraphOp))
+    matrix = STMatrix(graph, load_target("tianjicx"))
+    with pytest.raises(VerifyException) as from_coord:
+        CoordAttr((0, 0, 0, 0), 0, 0, Stage.AXON, 2)
+    with pytest.raises(VerifyException) as from_put:
+        matrix.put("test", [(matrix.blocks[1], Place((0, 0, 0, 0), 0, (0, 1, 2), Stage.AXON))])
+    assert str(from_put.value) == str(from_coord.value)
+    assert "only the memory stage spans phases" in str(from_put.value)

@@ -61,7 +61,7 @@ def test_every_step_and_phase_is_drawn_and_every_block_named():
 
 
 def test_route_lines_pass_clear_of_the_labels():
-    svg = picture(Parser(stc_context(), relu_chain(24, "1x64x64x32")).parse_module())
+    svg = picture(Parser(stc_context(), relu_chain(24, "1x32x64x32")).parse_module())
     boxes = [
         (float(text.attrib["x"]), float(text.attrib["y"]) - 8, len(text.text or "") * CHAR, 10)
         for text in svg.iter(f"{SVG}text")

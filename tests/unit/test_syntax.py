@@ -11,8 +11,8 @@ from xdsl.parser import Parser
 from xdsl.printer import Printer
 from xdsl.utils.exceptions import ParseError
 
-from stc.compiler.ir_files import module_text, stc_context
-from stc.dialects import isa, st
+from stc.compiler.ir_files import module_text
+from stc.dialects import isa, st, stc_context
 from stc.dialects.syntax import format_int_list, format_int_tuple, parse_i64, parse_int_list, parse_int_tuple
 
 

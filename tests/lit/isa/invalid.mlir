@@ -370,7 +370,7 @@ isa.program @p target "tianjicx" {
   isa.input "x" : tensor<1x4x2x2xi32> at 0 as nhwc
 }
 
-// CHECK: input "x": network tensors are NCHW i8 tensors of rank 4, got tensor<1x4x2x2xi32>
+// CHECK: input "x": network inputs are NCHW i8 tensors of rank 4, got tensor<1x4x2x2xi32>
 
 // -----
 
@@ -378,7 +378,7 @@ isa.program @p target "tianjicx" {
   isa.output "y" : tensor<4x2x2xi8> at 0 as nchw
 }
 
-// CHECK: output "y": network tensors are NCHW i8 tensors of rank 4, got tensor<4x2x2xi8>
+// CHECK: output "y": network outputs are NCHW i8 or i32 tensors of rank 4, got tensor<4x2x2xi8>
 
 // -----
 
@@ -968,3 +968,47 @@ isa.program @p target "tianjicx" {
 }
 
 // CHECK: core (0, 0), phase 0, #0 isa.mul: rhs tensor<1x4x4x8xi8> must have the output's shape [1, 4, 4, 16]
+
+// -----
+
+isa.program @p target "tianjicx" {
+  isa.core (0, 0) {
+    isa.recv sizes [4, 16] to 0 strides [8, 1] from (0, 1) tag 1
+    isa.sync 0
+  }
+}
+
+// CHECK: core (0, 0), phase 0, #0 isa.recv: strides [8, 1] write some bytes twice for sizes [4, 16]
+
+// -----
+
+isa.program @p target "tianjicx" {
+  isa.core (0, 0) {
+    isa.copy sizes [4, 16] from 0 to 256 strides [8, 1]
+    isa.sync 0
+  }
+}
+
+// CHECK: core (0, 0), phase 0, #0 isa.copy: destination strides [8, 1] write some bytes twice for sizes [4, 16]
+
+// -----
+
+isa.program @p target "tianjicx" {
+  isa.core (0, 0) {
+    isa.copy sizes [4, 0] from 0 to 256
+    isa.sync 0
+  }
+}
+
+// CHECK: core (0, 0), phase 0, #0 isa.copy: sizes must be integers >= 1, got [4, 0]
+
+// -----
+
+isa.program @p target "tianjicx" {
+  isa.core (0, 0) {
+    isa.copy sizes [16] from 0 to 143352
+    isa.sync 0
+  }
+}
+
+// CHECK: core (0, 0), phase 0, #0 isa.copy: destination bytes [143352, 143368) are outside local memory [0, 143360)

@@ -30,12 +30,18 @@ isa.program @movement target "tianjicx" {
     isa.dma_load sizes [256] from global 0 to local 0
     isa.dma_load sizes [10, 8, 16] from global 1024 strides [256, 16, 1] to local 512 strides [128, 16, 1]
     isa.send 128 bytes from 512 to (1, 2) tag 3
+    isa.send sizes [4, 8, 16] from 512 strides [512, 32, 1] to (1, 2) tag 4
+    isa.send sizes [2, 64] from 0 strides [64, 1] to (1, 2) tag 5
+    isa.copy sizes [4, 8, 16] from 0 strides [512, 32, 1] to 4096
+    isa.copy sizes [2, 16] from 64 to 128 strides [32, 1]
     isa.sync 0
     isa.dma_store sizes [4, 128] from local 0 strides [256, 1] to global 8192 strides [512, 1]
     isa.sync 1
   }
   isa.core (1, 2) {
     isa.recv 128 bytes to 0 from (0, 0) tag 3
+    isa.recv sizes [4, 8, 16] to 1024 strides [256, 32, 1] from (0, 0) tag 4
+    isa.recv 128 bytes to 2048 from (0, 0) tag 5
     isa.sync 0
   }
 }
@@ -45,12 +51,18 @@ isa.program @movement target "tianjicx" {
 // CHECK-NEXT:     isa.dma_load sizes [256] from global 0 to local 0
 // CHECK-NEXT:     isa.dma_load sizes [10, 8, 16] from global 1024 strides [256, 16, 1] to local 512
 // CHECK-NEXT:     isa.send 128 bytes from 512 to (1, 2) tag 3
+// CHECK-NEXT:     isa.send sizes [4, 8, 16] from 512 strides [512, 32, 1] to (1, 2) tag 4
+// CHECK-NEXT:     isa.send sizes [2, 64] from 0 to (1, 2) tag 5
+// CHECK-NEXT:     isa.copy sizes [4, 8, 16] from 0 strides [512, 32, 1] to 4096
+// CHECK-NEXT:     isa.copy sizes [2, 16] from 64 to 128 strides [32, 1]
 // CHECK-NEXT:     isa.sync 0
 // CHECK-NEXT:     isa.dma_store sizes [4, 128] from local 0 strides [256, 1] to global 8192 strides [512, 1]
 // CHECK-NEXT:     isa.sync 1
 // CHECK-NEXT:   }
 // CHECK-NEXT:   isa.core (1, 2) {
 // CHECK-NEXT:     isa.recv 128 bytes to 0 from (0, 0) tag 3
+// CHECK-NEXT:     isa.recv sizes [4, 8, 16] to 1024 strides [256, 32, 1] from (0, 0) tag 4
+// CHECK-NEXT:     isa.recv 128 bytes to 2048 from (0, 0) tag 5
 // CHECK-NEXT:     isa.sync 0
 // CHECK-NEXT:   }
 // CHECK-NEXT: }
@@ -125,3 +137,14 @@ isa.program @compute target "tianjicx" {
 // CHECK-NEXT:     isa.sync 0
 // CHECK-NEXT:   }
 // CHECK-NEXT: }
+
+// -----
+
+isa.program @deep target "tianjicx" steps 2 {
+  isa.output "y" : tensor<1x4x2x2xi32> at 0 as nchw
+  isa.core (0, 0) {
+  }
+}
+
+// CHECK:      isa.program @deep target "tianjicx" steps 2 {
+// CHECK-NEXT:   isa.output "y" : tensor<1x4x2x2xi32> at 0 as nchw

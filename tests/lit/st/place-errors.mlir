@@ -18,7 +18,7 @@ task.graph @big {
 }
 st.mapping @big target "tianjicx" {
 }
-// CHECK: st-place: block 2 (task.relu) with its input storage 1 needs 524288 B of local memory, more than the 143360 B a core holds; split it further
+// CHECK: st-place: block 2 (task.relu) with its input storage 1 needs 1048576 B of local memory, more than the 143360 B a core holds; split it further
 
 // -----
 
@@ -40,7 +40,7 @@ st.mapping @full target "tianjicx" {
   st.put_in 4 at (0, 0, 0, 0), (0, 0, soma2)
   st.put_in 5 at (0, 0, 0, 0), (0, 0, memory)
 }
-// CHECK: st-place: block 6 (task.relu) needs 0 B of local memory but no allowed core has room in phase 0: soma1 and soma2 stage taken on 1 core-phases, too little free memory on 0
+// CHECK: st-place: block 6 (task.relu) needs 512 B of local memory but no allowed core has room in phase 0: soma1 and soma2 stage taken on 1 core-phases, too little free memory on 0
 
 // -----
 

@@ -18,4 +18,10 @@ task.graph @plugin {
 // CHECK-NEXT: %r_1 = task.relu 8 %in_1 : tensor<1x4x4x4xi8>
 // CHECK-NEXT: %out = task.buffer 3 so %r, %r_1[0:1, 0:4, 0:4, 0:4] at [0, 0, 0, 4] : tensor<1x4x4x8xi8>
 
-// VERSION: stc-opt 0.1.0 built on xdsl 0.74.0
+// VERSION: {{^}}stc-opt 0.1.0, xdsl-opt built from xdsl version 0.74.0{{$}}
+
+// A pass whose options do not fit together fails in plain xdsl-opt as xDSL's own passes
+// do: a PassFailedException, which --verify-diagnostics prints as its message alone.
+// RUN: xdsl-opt %s -p 'task-split{task=2}' --verify-diagnostics 2>&1 | filecheck %s --check-prefix=OPTIONS
+// OPTIONS:      {{^}}task-split: `task` and `tasks` need a `vector`{{$}}
+// OPTIONS-NOT:  Traceback

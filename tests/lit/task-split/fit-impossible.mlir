@@ -14,4 +14,4 @@ task.graph @huge_kernel {
   task.output 6 "y" %out
 }
 
-// CHECK: stc-opt: error: task.conv 4: no split makes its pieces fit 143360 B: even its finest pieces (vector=64,64,64,2) read 209184 B
+// CHECK: stc-opt: error: task.conv 4: no split makes its pieces fit 143360 B: even its finest pieces (vector=64,64,64,2) read 209312 B

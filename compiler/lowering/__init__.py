@@ -1,0 +1,1 @@
+"""From a mapped, allocated task graph to per-core `isa` programs (`isa-lower`)."""

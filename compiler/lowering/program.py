@@ -1,0 +1,299 @@
+"""
+`isa-lower`: a placed, routed and allocated task graph becomes one `isa.program`.
+
+- Global memory holds the network inputs and outputs in NCHW, as users hold them, and
+  one `isa.data` per distinct weight, bias or table box.
+- Each core loads, in the first phase a block lives, its weights, biases and tables and
+  the input boxes its buffers take (strided DMA to NHWC, or through NC1HWC0 staging with
+  `vec_trans_scatter` on NC1HWC0 targets).
+- A compute block runs on its allocated tiles; right after it, its result fills every
+  buffer piece that takes it in the same phase: in place (nothing to do), by `isa.copy`
+  on the same core, or by a strided `isa.send`/`isa.recv` pair to another core. A buffer
+  first held in a later phase gets its box from global memory, where the result is
+  stored once ("spilled") right after it is made.
+- A buffer read by a network output is stored back in NCHW in the last phase it lives.
+
+Within a phase every core's instructions follow the graph's order, so a receive always
+comes after its send in one global order and no phase can deadlock. The (step, phase)
+pairs the mapping uses become the program's phases, in order; where they are more than
+the target's `max_phases`, the program runs them in steps of `max_phases` phases.
+
+```mlir
+isa.program @tiny target "tianjicx" {
+  isa.input "image" : tensor<1x3x16x16xi8> at 0 as nchw
+  isa.core (0, 0) {
+    isa.dma_load sizes [1, 16, 16, 3] from global 0 strides [768, 16, 1, 256] to local 0
+    isa.conv 0 : tensor<1x16x16x3xi8>, 4096 : tensor<16x3x3x3xi8> bias 4864 : tensor<16xi32>
+        -> 5296 : tensor<1x16x16x16xi8> pad [1, 1, 1, 1] shift 10
+    ...
+```
+"""
+
+from __future__ import annotations
+
+import itertools
+from collections import defaultdict
+
+from xdsl.dialects.builtin import IntegerAttr, TensorType
+from xdsl.ir import Attribute, Operation
+from xdsl.utils.exceptions import PassFailedException
+
+from stc.compiler.lowering.boxes import Box, nchw_box, nhwc_box
+from stc.compiler.lowering.layout import load_through_nc1hwc0, store_through_nc1hwc0
+from stc.compiler.memory.lmem import ADDRESS, STAGING
+from stc.compiler.memory.plan import MemoryPlan, describe
+from stc.compiler.targets.hardware import Coord, HardwareTarget
+from stc.dialects import isa, task
+from stc.dialects.st import COORD, ROUTES
+from stc.dialects.task.base import element_width
+from stc.dialects.task.stats import tensor_bytes
+
+GLOBAL_ALIGNMENT = 64
+"""Where global regions start: no target requires it; it keeps DMA boxes round."""
+
+INSTRUCTIONS: dict[type[task.ComputeBlock], type[isa.ComputeInstruction]] = {
+    task.ConvOp: isa.ConvOp,
+    task.FcOp: isa.FcOp,
+    task.AvgPoolOp: isa.AvgPoolOp,
+    task.MaxPoolOp: isa.MaxPoolOp,
+    task.ReluOp: isa.ReluOp,
+    task.LutOp: isa.LutOp,
+    task.AddOp: isa.AddOp,
+    task.MulOp: isa.MulOp,
+}
+
+
+def nchw_type(typ: TensorType) -> TensorType:
+    n, h, w, c = typ.get_shape()
+    return TensorType(typ.get_element_type(), (n, c, h, w))
+
+
+class GraphLowering:
+    """Builds the program of one graph: global memory first, then each core's phases."""
+
+    def __init__(self, graph: task.GraphOp, target: HardwareTarget, target_name: str, pass_name: str = "isa-lower"):
+        self.graph = graph
+        self.target = target
+        self.target_name = target_name
+        self.pass_name = pass_name
+        self.plan = MemoryPlan(graph, target, pass_name)
+        self.staged = target.activation_layout.kind == "nc1hwc0"
+        self.declarations: list[Operation] = []
+        self.global_end = 0
+        self.global_at: dict[object, int] = {}
+        """The global address of each network input (by task id) and data box (by reference)."""
+        self.code: dict[Coord, dict[int, list[Operation]]] = defaultdict(lambda: defaultdict(list))
+        self.tags = itertools.count()
+
+    # --- Addresses --------------------------------------------------------------------
+
+    def local(self, op: task.TaskOp, attribute: str = ADDRESS) -> int:
+        value = op.attributes.get(attribute)
+        if not isinstance(value, IntegerAttr):
+            raise PassFailedException(
+                f"{self.pass_name}: {describe(op)} of task.graph @{self.graph.graph_name} has no {attribute}; "
+                "run st-lmem-alloc first"
+            )
+        return value.value.data
+
+    def tile(self, op: task.TaskOp) -> isa.TileAttr:
+        typ = op.results[0].type
+        assert isinstance(typ, TensorType)
+        return isa.TileAttr(self.local(op), typ)
+
+    def take_global(self, nbytes: int) -> int:
+        address = -(-self.global_end // GLOBAL_ALIGNMENT) * GLOBAL_ALIGNMENT
+        self.global_end = address + nbytes
+        return address
+
+    # --- The program ------------------------------------------------------------------
+
+    def lower(self) -> isa.ProgramOp:
+        self.declare_globals()
+        for op in self.graph.tasks():
+            if isinstance(op, task.WeightOp | task.BiasOp | task.TableOp):
+                self.load_data(op)
+            elif isinstance(op, task.BufferOp):
+                self.load_inputs(op)
+            elif isinstance(op, task.ComputeBlock):
+                self.compute(op)
+        for op in self.graph.outputs():
+            self.store_output(op)
+        cores = self.cores()
+        return isa.ProgramOp(self.graph.graph_name, self.target_name, [*self.declarations, *cores], self.steps())
+
+    def declare_globals(self) -> None:
+        for op in self.graph.inputs():
+            typ = nchw_type(op.result.type)
+            address = self.take_global(tensor_bytes(typ))
+            self.global_at[op.task_id] = address
+            self.declarations.append(isa.InputOp(op.input_name.data, typ, address, isa.GlobalLayout.NCHW))
+        for op in self.graph.outputs():
+            typ = nchw_type(op.source.type)  # pyright: ignore[reportArgumentType]
+            address = self.take_global(tensor_bytes(typ))
+            self.global_at[op.task_id] = address
+            self.declarations.append(isa.OutputOp(op.output_name.data, typ, address, isa.GlobalLayout.NCHW))
+
+    def cores(self) -> list[isa.CoreOp]:
+        """Each core's instructions, phase by phase: the mapping's (step, phase) pairs that
+        hold instructions, numbered in order."""
+        times = sorted({time for phases in self.code.values() for time in phases})
+        cores: list[isa.CoreOp] = []
+        for coord in sorted(self.code):
+            body: list[Operation] = []
+            phases = self.code[coord]
+            last = max(times.index(time) for time in phases)
+            for phase, time in enumerate(times[: last + 1]):
+                body += phases.get(time, [])
+                body.append(isa.SyncOp(phase))
+            cores.append(isa.CoreOp(coord, body))
+        return cores
+
+    def steps(self) -> int:
+        """Steps of the target's `max_phases` phases the program's phases take."""
+        phases = len({time for phases in self.code.values() for time in phases})
+        limit = self.target.max_phases
+        return 1 if limit is None else max(1, -(-phases // limit))
+
+    def emit(self, task_id: int, time: int, *ops: Operation) -> None:
+        self.code[self.plan.core(task_id)][time].extend(ops)
+
+    # --- Loads and stores ---------------------------------------------------------------
+
+    def load_data(self, op: task.WeightOp | task.BiasOp | task.TableOp) -> None:
+        """One `isa.data` per distinct box, loaded in the first phase the block lives."""
+        key = (op.data, op.full_type, op.box)
+        nbytes = tensor_bytes(op.result.type)
+        if key not in self.global_at:
+            self.global_at[key] = address = self.take_global(nbytes)
+            self.declarations.append(isa.DataOp(op.data, op.full_type, address, op.box))
+        load = isa.DmaLoadOp([nbytes], self.global_at[key], self.local(op))
+        self.emit(op.task_id, self.plan.first(op.task_id), load)
+
+    def load_inputs(self, buffer: task.BufferOp) -> None:
+        """The boxes of network inputs a buffer takes, at the start of its first phase."""
+        for value, box, offset in buffer.pieces:
+            source = value.owner
+            if not isinstance(source, task.InputOp):
+                continue
+            shape = nchw_type(source.result.type).get_shape()
+            global_box = nchw_box(self.global_at[source.task_id], shape, 1, box.lo, box.shape)
+            tile = self.buffer_box(buffer, offset, box.shape)
+            if self.staged:
+                ops = load_through_nc1hwc0(global_box, self.local(buffer, STAGING["staging in"]), tile)
+            else:
+                ops = [isa.DmaLoadOp(tile.sizes, global_box.address, tile.address, global_box.strides, tile.strides)]
+            self.emit(buffer.task_id, self.plan.first(buffer.task_id), *ops)
+
+    def store_output(self, output: task.OutputOp) -> None:
+        buffer = output.source.owner
+        assert isinstance(buffer, task.BufferOp)
+        shape = tuple(buffer.result.type.get_shape())
+        tile = self.buffer_box(buffer, (0,) * len(shape), shape)
+        typ = nchw_type(buffer.result.type)
+        itemsize = element_width(typ) // 8  # pyright: ignore[reportOptionalOperand]
+        destination = nchw_box(self.global_at[output.task_id], typ.get_shape(), itemsize, (0,) * len(shape), shape)
+        if itemsize > 1:  # the bytes of each element are the innermost dimension on both sides
+            tile = Box(tile.address, (*shape, itemsize), (*tile.strides[:-1], itemsize, 1))
+        if self.staged and itemsize == 1:
+            ops = store_through_nc1hwc0(tile, self.local(buffer, STAGING["staging out"]), destination)
+        else:
+            ops = [isa.DmaStoreOp(tile.sizes, destination.address, tile.address, destination.strides, tile.strides)]
+        self.emit(buffer.task_id, self.plan.last(buffer.task_id), *ops)
+
+    def buffer_box(self, buffer: task.BufferOp, offset: tuple[int, ...], extent: tuple[int, ...]) -> Box:
+        typ = buffer.result.type
+        itemsize = element_width(typ) // 8  # pyright: ignore[reportOptionalOperand]
+        return nhwc_box(self.local(buffer), typ.get_shape(), itemsize, offset, extent)
+
+    # --- Compute and the results' way to buffers ----------------------------------------
+
+    def compute(self, op: task.ComputeBlock) -> None:
+        time = self.plan.first(op.task_id)
+        self.emit(op.task_id, time, self.instruction(op))
+        for buffer, box, offset in self.plan.pieces.get(op.task_id, []):
+            if self.plan.in_place.get(op.task_id) == (buffer, box, offset):
+                continue
+            if self.plan.spilled(op.task_id, buffer):
+                self.reload(op, buffer, box, offset)
+            else:
+                self.fill(op, buffer, box, offset, time)
+
+    def spill(self, op: task.ComputeBlock) -> int:
+        """Store a result to global memory once, right after it is made; its address there."""
+        if op.task_id in self.global_at:
+            return self.global_at[op.task_id]
+        nbytes = tensor_bytes(op.result.type)
+        self.global_at[op.task_id] = address = self.take_global(nbytes)
+        self.emit(op.task_id, self.plan.first(op.task_id), isa.DmaStoreOp([nbytes], address, self.local(op)))
+        return address
+
+    def reload(self, op: task.ComputeBlock, buffer: task.BufferOp, box: task.BoxAttr, offset: tuple[int, ...]) -> None:
+        """Load a spilled box of a result into a buffer, in the buffer's first phase."""
+        typ = op.result.type
+        itemsize = element_width(typ) // 8  # pyright: ignore[reportOptionalOperand]
+        source = nhwc_box(self.spill(op), typ.get_shape(), itemsize, box.lo, box.shape)
+        destination = self.buffer_box(buffer, offset, box.shape)
+        load = isa.DmaLoadOp(source.sizes, source.address, destination.address, source.strides, destination.strides)
+        self.emit(buffer.task_id, self.plan.first(buffer.task_id), load)
+
+    def instruction(self, op: task.ComputeBlock) -> isa.ComputeInstruction:
+        kind = INSTRUCTIONS[type(op)]
+        inputs: list[isa.TileAttr] = []
+        bias: isa.TileAttr | None = None
+        for operand in op.operands:
+            block = operand.owner
+            assert isinstance(block, task.StorageOp)
+            if isinstance(block, task.BiasOp):
+                bias = self.tile(block)
+            else:
+                inputs.append(self.tile(block))
+        if bias is not None and not kind.HAS_BIAS:
+            raise PassFailedException(f"{self.pass_name}: {describe(op)} has a bias, which {kind.name} does not take")
+        clauses = {name: self.clause(op.properties[name]) for name in kind.CLAUSES if name in op.properties}
+        return kind(inputs, self.tile(op), bias, **clauses)
+
+    @staticmethod
+    def clause(value: Attribute) -> int | tuple[int, ...]:
+        if isinstance(value, IntegerAttr):
+            return value.value.data
+        return isa.ints(value)
+
+    def fill(
+        self, op: task.ComputeBlock, buffer: task.BufferOp, box: task.BoxAttr, offset: tuple[int, ...], time: int
+    ) -> None:
+        """Move the box of `op`'s result into the buffer: a local copy or a NoC transfer."""
+        typ = op.result.type
+        itemsize = element_width(typ) // 8  # pyright: ignore[reportOptionalOperand]
+        source = nhwc_box(self.local(op), typ.get_shape(), itemsize, box.lo, box.shape)
+        destination = self.buffer_box(buffer, offset, box.shape)
+        sender, receiver = self.plan.core(op.task_id), self.plan.core(buffer.task_id)
+        if sender == receiver:
+            copy = isa.CopyOp(source.sizes, source.address, destination.address, source.strides, destination.strides)
+            self.emit(op.task_id, time, copy)
+            return
+        tag = next(self.tags)
+        self.emit(op.task_id, time, isa.SendOp(source.sizes, source.address, receiver, tag, source.strides))
+        recv = isa.RecvOp(destination.sizes, destination.address, sender, tag, destination.strides)
+        self.emit(buffer.task_id, time, recv)
+
+
+def lower_graph(graph: task.GraphOp, target: HardwareTarget, target_name: str) -> isa.ProgramOp:
+    """The `isa.program` of a placed, routed and allocated graph."""
+    check_routed(graph, "isa-lower")
+    return GraphLowering(graph, target, target_name).lower()
+
+
+def check_routed(graph: task.GraphOp, pass_name: str) -> None:
+    """Every block is placed (st-place ran) and every block that receives data carries its
+    routes (st-route ran); the first block that is not names the pass to run."""
+    for op in graph.tasks():
+        if COORD not in op.attributes:
+            raise PassFailedException(
+                f"{pass_name}: {describe(op)} of task.graph @{graph.graph_name} is not placed; run st-place first"
+            )
+    for op in graph.tasks():
+        if isinstance(op, task.BufferOp | task.OutputOp) and ROUTES not in op.attributes:
+            raise PassFailedException(
+                f"{pass_name}: {describe(op)} of task.graph @{graph.graph_name} has no {ROUTES}; run st-route first"
+            )

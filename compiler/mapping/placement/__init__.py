@@ -1,0 +1,72 @@
+"""
+Automatic placement of a task graph on a core mesh: what `st-place` does.
+
+The blocks a mapping left unplaced are grouped into units that must share a core and a
+phase (`units`). Placement then
+
+1. gives every compute unit a target phase: its depth in the graph, packed into the
+   target's phases, moved by the pins (`phases`);
+2. places the units greedily (`greedy`), pinned ones first, then by target phase and
+   graph order, each on the first core, in the strategy's order, that it may take
+   (`candidates`: tile type, pins, area groups) with a free stage and enough free memory
+   (`layers`) and routes that obey the area groups (`routes`); then the storage no
+   compute block reads, in the last phase of its neighbours;
+3. puts each network input and output on the IO tile nearest its buffers (`network_io`);
+4. lets the strategy improve the cores (`strategy`): the `greedy` strategy tries the
+   cores that minimise Σ bytes × hops to the neighbours already placed first (`cost`),
+   then anneals (`annealing`) and places the IO blocks again; the `row-major` baseline
+   takes the first core in row-major order and stops there (`row_major`);
+5. commits everything through the `STMatrix`, which checks every rule once more.
+"""
+
+from __future__ import annotations
+
+from stc.compiler.mapping.matrix import STMatrix
+from stc.compiler.mapping.placement.candidates import Candidates
+from stc.compiler.mapping.placement.cores import Cores
+from stc.compiler.mapping.placement.errors import placement_error
+from stc.compiler.mapping.placement.greedy import Greedy, place_greedily
+from stc.compiler.mapping.placement.layers import Layers
+from stc.compiler.mapping.placement.network_io import place_io
+from stc.compiler.mapping.placement.phases import PhasePlan
+from stc.compiler.mapping.placement.routes import RouteChecks
+from stc.compiler.mapping.placement.row_major import RowMajor
+from stc.compiler.mapping.placement.state import PlacerState
+from stc.compiler.mapping.placement.strategy import Strategy
+from stc.compiler.mapping.placement.units import Units
+
+STRATEGIES = ("greedy", "row-major")
+
+
+def check_options(iterations: int, strategy: str) -> None:
+    if strategy not in STRATEGIES:
+        raise placement_error(f"unknown strategy {strategy!r}; expected one of {', '.join(STRATEGIES)}")
+    if iterations < 0:
+        raise placement_error(f"iterations={iterations}; the annealing takes 0 or more moves")
+
+
+def strategy_named(name: str, seed: int, iterations: int) -> Strategy:
+    return RowMajor() if name == "row-major" else Greedy(seed, iterations)
+
+
+def place(matrix: STMatrix, seed: int = 0, iterations: int = 20000, strategy: str = "greedy") -> None:
+    """Place every unplaced block of the matrix's graph (see the module docstring)."""
+    check_options(iterations, strategy)
+    cores = Cores(matrix.mesh)
+    units = Units(matrix, cores.index)
+    candidates = Candidates(matrix, cores, units)
+    if not units:
+        return
+    phases, layers, routes = PhasePlan(matrix, units), Layers(matrix, cores), RouteChecks(matrix, cores, units)
+    state = PlacerState(matrix, cores, units, candidates, phases, layers, routes)
+    chosen = strategy_named(strategy, seed, iterations)
+    compute = [u for u in units if u.computes or u.fixed_core is not None]
+    for unit in sorted(compute, key=lambda u: (u.fixed_core is None, u.target_phase, u.order)):
+        place_greedily(state, unit, chosen)
+    for unit in [u for u in units if u.kind == "storage" and u.fixed_core is None]:
+        unit.target_phase = units.neighbour_phase(unit, latest=True)
+        place_greedily(state, unit, chosen)
+    for unit in units.io:
+        place_io(state, unit)
+    chosen.improve(state)
+    state.commit()

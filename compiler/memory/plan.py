@@ -1,0 +1,261 @@
+"""
+What a mapped task graph keeps in each core's local memory, and when: the regions that
+`st-lmem-alloc` gives addresses and `isa-lower` reads and writes.
+
+Time is the mapping's (step, phase), counted as one index `step · span + phase`. The
+regions of a core:
+
+- every storage block placed on it (weight, bias, table, activation buffer), dense, over
+  the phases the mapping gives it (a result made in an earlier phase than its buffer's
+  first waits in global memory: "spilled");
+- the result tile of every compute block placed on it, for the block's phase, unless the
+  result lands whole and contiguously in a buffer of the same core, where the block then
+  writes it directly ("in place"): a conv's result in the next relu's input buffer, a row
+  band of a split conv in its output buffer;
+- on an NC1HWC0 target, two staging areas (NCHW and NC1HWC0, `Nc1hwc0Geometry`) for each
+  buffer that loads a network input, in its first phase, and for each buffer that stores a
+  network output, in its last.
+
+```mlir
+%c = task.conv 4 %in, %w bias %b : tensor<1x16x16x16xi8> {st.coord = #st.coord<(0, 0, 0, 0), (0, 0, axon)>}
+%r = task.buffer 5 si %c : tensor<1x16x16x16xi8> {st.coord = #st.coord<(0, 0, 0, 0), (0, 0, memory)>}
+```
+
+Here the conv writes its result in place into buffer 5; had the buffer been held from
+phase 1 on, the result would have waited in global memory (a tile for phase 0, a store,
+and a load in phase 1).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Sequence
+
+import attrs
+import numpy as np
+from xdsl.dialects.builtin import TensorType
+from xdsl.utils.exceptions import PassFailedException
+
+from stc.compiler.targets.hardware import Coord, HardwareTarget
+from stc.dialects import task
+from stc.dialects.st import COORD, CoordAttr
+from stc.dialects.task.base import element_width, task_id_of
+from stc.dialects.task.stats import tensor_bytes
+from stc.runtime.kernels.layout import Nc1hwc0Geometry
+
+STAGING_ALIGNMENT = 32
+"""Staging areas hold `vec_trans_scatter` lanes: 32-byte blocks."""
+
+Piece = tuple[task.BufferOp, task.BoxAttr, tuple[int, ...]]
+"""Where a result goes: a buffer, the box of the result it takes, where the box lands."""
+
+
+@attrs.frozen
+class Region:
+    """Bytes a core holds for a while: a storage block, a result tile or a staging area."""
+
+    key: tuple[int, str]
+    """(task id of the owner, role): role is "storage", "result", "staging in" or "staging out"."""
+    core: Coord
+    size: int
+    alignment: str
+    """The target's alignment kind (activation, partial_sum, weight, bias) or "staging"."""
+    start: int
+    end: int
+    label: str
+
+
+def row_major_strides(shape: Sequence[int], itemsize: int) -> tuple[int, ...]:
+    """Byte strides of a dense row-major tensor of `shape`."""
+    strides = [itemsize] * len(shape)
+    for axis in range(len(shape) - 2, -1, -1):
+        strides[axis] = strides[axis + 1] * shape[axis + 1]
+    return tuple(strides)
+
+
+def is_contiguous(box: tuple[int, ...], shape: tuple[int, ...]) -> bool:
+    """Whether a sub-box of a row-major tensor is one run of bytes: every dimension after
+    the first one the box spans more than once is whole."""
+    spanning = [axis for axis, size in enumerate(box) if size > 1]
+    return not spanning or all(box[axis] == shape[axis] for axis in range(spanning[0] + 1, len(shape)))
+
+
+def storage_kind(op: task.TaskOp) -> str:
+    """The alignment kind of a block's local bytes."""
+    if isinstance(op, task.WeightOp):
+        return "weight"
+    if isinstance(op, task.BiasOp | task.TableOp):
+        return "bias"
+    result = op.results[0].type
+    assert isinstance(result, TensorType)
+    return "activation" if element_width(result) == 8 else "partial_sum"
+
+
+def describe(op: task.TaskOp) -> str:
+    return f"block {op.task_id} ({op.name})"
+
+
+class MemoryPlan:
+    """The local-memory regions of one mapped graph, and how results reach buffers."""
+
+    def __init__(self, graph: task.GraphOp, target: HardwareTarget, pass_name: str):
+        self.graph = graph
+        self.target = target
+        self.pass_name = pass_name
+        self.blocks: dict[int, task.TaskOp] = {op.task_id: op for op in graph.tasks()}
+        self.coords = {task_id: self.coord_of(op) for task_id, op in self.blocks.items()}
+        self.span = target.max_phases or 1 + max(coord.last_phase for coord in self.coords.values())
+        self.pieces: dict[int, list[Piece]] = {}
+        """The buffer pieces each compute block or input fills, in graph order."""
+        for op in graph.tasks():
+            if isinstance(op, task.BufferOp):
+                for value, box, offset in op.pieces:
+                    self.pieces.setdefault(task_id_of(value.owner), []).append((op, box, offset))
+        self.in_place = {
+            task_id: piece for task_id, op in self.blocks.items() if (piece := self.in_place_piece(op)) is not None
+        }
+        """Compute blocks whose result is written straight into a piece of a buffer."""
+        self.regions = list(self.make_regions())
+
+    # --- Coordinates and time ---------------------------------------------------------
+
+    def coord_of(self, op: task.TaskOp) -> CoordAttr:
+        coord = op.attributes.get(COORD)
+        if not isinstance(coord, CoordAttr):
+            raise PassFailedException(
+                f"{self.pass_name}: {describe(op)} of task.graph @{self.graph.graph_name} is not placed; "
+                "run st-place (or st-apply) first"
+            )
+        chip_y, chip_x, _, _ = coord.space
+        if (chip_y, chip_x) != (0, 0):
+            raise PassFailedException(
+                f"{self.pass_name}: {describe(op)} is on chip ({chip_y}, {chip_x}); "
+                "programs are made for chip (0, 0) only"
+            )
+        return coord
+
+    def core(self, task_id: int) -> Coord:
+        _, _, y, x = self.coords[task_id].space
+        return y, x
+
+    def first(self, task_id: int) -> int:
+        coord = self.coords[task_id]
+        return coord.step * self.span + coord.phase
+
+    def last(self, task_id: int) -> int:
+        coord = self.coords[task_id]
+        return coord.step * self.span + coord.last_phase
+
+    def when(self, time: int) -> str:
+        step, phase = divmod(time, self.span)
+        return f"step {step}, phase {phase}" if step else f"phase {phase}"
+
+    # --- Results ------------------------------------------------------------------------
+
+    def in_place_piece(self, op: task.TaskOp) -> Piece | None:
+        """The first buffer piece on the same core that takes the whole result as one run."""
+        if not isinstance(op, task.ComputeBlock):
+            return None
+        shape = tuple(op.result.type.get_shape())
+        for buffer, box, offset in self.pieces.get(op.task_id, []):
+            buffer_shape = tuple(buffer.result.type.get_shape())
+            if (
+                self.core(buffer.task_id) == self.core(op.task_id)
+                and not self.spilled(op.task_id, buffer)
+                and box.lo == (0,) * len(shape)
+                and box.shape == shape
+                and buffer.result.type.get_element_type() == op.result.type.get_element_type()
+                and is_contiguous(shape, buffer_shape)
+                and self.offset_bytes(buffer, offset) % self.alignment(storage_kind(op)) == 0
+            ):
+                return buffer, box, offset
+        return None
+
+    def result_home(self, task_id: int) -> tuple[tuple[int, str], int]:
+        """The region a compute block's result lives in, and its byte offset there."""
+        if (piece := self.in_place.get(task_id)) is None:
+            return (task_id, "result"), 0
+        buffer, _, offset = piece
+        return (buffer.task_id, "storage"), self.offset_bytes(buffer, offset)
+
+    @staticmethod
+    def offset_bytes(buffer: task.BufferOp, offset: tuple[int, ...]) -> int:
+        """Where a piece at `offset` starts in a buffer's dense bytes."""
+        typ = buffer.result.type
+        itemsize = element_width(typ) // 8  # pyright: ignore[reportOptionalOperand]
+        return int(np.dot(offset, row_major_strides(typ.get_shape(), itemsize)))
+
+    def alignment(self, kind: str) -> int:
+        return getattr(self.target.local_memory.alignment_bytes, kind)
+
+    # --- Regions ------------------------------------------------------------------------
+
+    def make_regions(self) -> Iterator[Region]:
+        for task_id, op in self.blocks.items():
+            if isinstance(op, task.InputOp | task.OutputOp):
+                continue  # network inputs and outputs stay in global memory
+            if isinstance(op, task.StorageOp):
+                yield self.storage_region(op)
+                yield from self.staging_regions(op)
+            elif isinstance(op, task.ComputeBlock) and task_id not in self.in_place:
+                time = self.first(task_id)
+                size = tensor_bytes(op.result.type)
+                label = f"{describe(op)} result, {size} B"
+                yield Region((task_id, "result"), self.core(task_id), size, storage_kind(op), time, time, label)
+
+    def storage_region(self, op: task.StorageOp) -> Region:
+        start, end = self.first(op.task_id), self.last(op.task_id)
+        if isinstance(op, task.BufferOp):
+            for value, _, _ in op.pieces:
+                producer = value.owner
+                if isinstance(producer, task.ComputeBlock) and self.first(producer.task_id) > start:
+                    raise PassFailedException(
+                        f"{self.pass_name}: {describe(op)} is first held in {self.when(start)}, but its producer "
+                        f"{describe(producer)} computes in {self.when(self.first(producer.task_id))}; a buffer "
+                        "is filled no later than its first phase"
+                    )
+        size = tensor_bytes(op.results[0].type)
+        label = f"{describe(op)}, {size} B"
+        return Region((op.task_id, "storage"), self.core(op.task_id), size, storage_kind(op), start, end, label)
+
+    def spilled(self, producer: int, buffer: task.BufferOp) -> bool:
+        """Whether a result reaches a buffer through global memory: the buffer is first held
+        in a later phase than the result is made, so the bytes wait in global memory."""
+        return self.first(producer) < self.first(buffer.task_id)
+
+    def staging_regions(self, op: task.StorageOp) -> Iterator[Region]:
+        """NC1HWC0 staging for a buffer that loads a network input or stores an output."""
+        if self.target.activation_layout.kind != "nc1hwc0" or not isinstance(op, task.BufferOp):
+            return
+        core = self.core(op.task_id)
+        loaded = [box for value, box, _ in op.pieces if isinstance(value.owner, task.InputOp)]
+        if loaded:
+            size = max(staging_bytes(box.shape) for box in loaded)
+            time = self.first(op.task_id)
+            label = f"{describe(op)} input staging, {size} B"
+            yield Region((op.task_id, "staging in"), core, size, "staging", time, time, label)
+        stores_output = any(isinstance(use.operation, task.OutputOp) for use in op.result.uses)
+        if stores_output and element_width(op.result.type) == 8:
+            size = staging_bytes(tuple(op.result.type.get_shape()))
+            time = self.last(op.task_id)
+            label = f"{describe(op)} output staging, {size} B"
+            yield Region((op.task_id, "staging out"), core, size, "staging", time, time, label)
+
+    def apart(self) -> dict[tuple[int, str], set[tuple[int, str]]]:
+        """For each compute block's output region, its input regions (better in other banks)."""
+        apart: dict[tuple[int, str], set[tuple[int, str]]] = {}
+        for task_id, op in self.blocks.items():
+            if not isinstance(op, task.ComputeBlock):
+                continue
+            output, _ = self.result_home(task_id)
+            inputs = {(task_id_of(operand.owner), "storage") for operand in op.operands}
+            apart.setdefault(output, set()).update(inputs)
+            for key in inputs:
+                apart.setdefault(key, set()).add(output)
+        return apart
+
+
+def staging_bytes(nhwc: tuple[int, ...]) -> int:
+    """Bytes of the two staging areas (NCHW, NC1HWC0) of an int8 NHWC box, each whole 32-byte blocks."""
+    n, h, w, c = nhwc
+    one = Nc1hwc0Geometry.from_nchw((n, c, h, w), np.int8).staging_bytes
+    return 2 * -(-one // STAGING_ALIGNMENT) * STAGING_ALIGNMENT

@@ -1,0 +1,54 @@
+"""
+The `stc-pipeline` pass: a network's whole path from a task graph to per-core programs
+on a target, as one named pipeline:
+
+    task-split{fit=T} → st-place{target=T} → st-route → st-lmem-alloc → isa-lower
+
+    stc-opt net.mlir -p 'stc-pipeline{target=tianjicx}' -o net.isa.mlir
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from xdsl.context import Context
+from xdsl.dialects.builtin import ModuleOp
+from xdsl.passes import ModulePass
+
+from stc.passes.isa_lower import IsaLowerPass
+from stc.passes.st_lmem_alloc import StLmemAllocPass
+from stc.passes.st_place import StPlacePass
+from stc.passes.st_route import StRoutePass
+from stc.passes.task_split import TaskSplitPass
+
+
+@dataclass(frozen=True)
+class StcPipelinePass(ModulePass):
+    """
+    Compile every task graph of the module for a target.
+
+    Options:
+
+    - target: the hardware target (preset name or TOML path; default tianjicx).
+    - seed: st-place's seed (default 0).
+    - iterations: st-place's annealing moves (default 20000).
+    """
+
+    name = "stc-pipeline"
+
+    target: str = "tianjicx"
+    seed: int = 0
+    iterations: int = 20000
+
+    def passes(self) -> list[ModulePass]:
+        return [
+            TaskSplitPass(fit=self.target),
+            StPlacePass(seed=self.seed, iterations=self.iterations, target=self.target),
+            StRoutePass(),
+            StLmemAllocPass(),
+            IsaLowerPass(),
+        ]
+
+    def apply(self, ctx: Context, op: ModuleOp) -> None:
+        for stage in self.passes():
+            stage.apply(ctx, op)

@@ -1,0 +1,42 @@
+// Every refusal of st-lmem-alloc and isa-lower names the block, the rule and the numbers.
+// RUN: stc-opt %s --split-input-file -p 'st-apply,st-lmem-alloc' --verify-diagnostics | filecheck %s
+// RUN: not stc-opt %s --split-input-file -p 'st-apply,isa-lower' 2>&1 | filecheck %s --check-prefix=ROUTE
+
+// A buffer first held in phase 0 whose producer runs in phase 1.
+task.graph @early {
+  %x = task.input 0 "x" : tensor<1x4x4x16xi8>
+  %in = task.buffer 1 si %x : tensor<1x4x4x16xi8>
+  %r = task.relu 2 %in : tensor<1x4x4x16xi8>
+  %out = task.buffer 3 so %r : tensor<1x4x4x16xi8>
+  task.output 4 "y" %out
+}
+st.mapping @early target "tianjicx" {
+  st.put_in 0 at (0, 0, 0, 0), (0, 0, router_recv)
+  st.put_group_in 2 at (0, 0, 0, 0), (0, 1, soma1)
+  st.put_in 3 at (0, 0, 0, 0), (0, 0, memory) to (0, 0, 0, 0), (0, 1, memory)
+  st.put_in 4 at (0, 0, 0, 0), (0, 1, router_send)
+}
+
+// CHECK: st-lmem-alloc: block 3 (task.buffer) is first held in phase 0, but its producer block 2 (task.relu) computes in phase 1; a buffer is filled no later than its first phase
+// ROUTE: isa-lower: block 1 (task.buffer) of task.graph @early has no st.routes; run st-route first
+
+// -----
+
+// Two 384 KB buffers and the add's 384 KB result tile on one core in one phase (the
+// mapping's storage model counts only the two buffers there).
+task.graph @full {
+  %x = task.input 0 "x" : tensor<1x192x128x16xi8>
+  %a = task.buffer 1 si %x : tensor<1x192x128x16xi8>
+  %b = task.buffer 2 si %x : tensor<1x192x128x16xi8>
+  %s = task.add 3 %a, %b : tensor<1x192x128x16xi8>
+  %out = task.buffer 4 so %s : tensor<1x192x128x16xi8>
+  task.output 5 "y" %out
+}
+st.mapping @full target "set-8x8" {
+  st.put_in 0 at (0, 0, 0, 0), (0, 0, router_recv)
+  st.put_group_in 3 at (0, 0, 0, 0), (0, 0, axon)
+  st.put_in 4 at (0, 0, 0, 1), (0, 0, memory)
+  st.put_in 5 at (0, 0, 0, 1), (0, 0, router_send)
+}
+
+// CHECK: st-lmem-alloc: local memory of core (0, 0) in phase 0: 1179648 B live > 1048576 B usable: block 1 (task.buffer), 393216 B, block 2 (task.buffer), 393216 B, block 3 (task.add) result, 393216 B

@@ -1,0 +1,5 @@
+// RUN: xdsl-opt -p test-deprecation %s 2>&1 | filecheck %s
+
+module {}
+
+// CHECK: DeprecationWarning: hello
