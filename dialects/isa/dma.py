@@ -52,7 +52,7 @@ def self_overlap(sizes: Sequence[int], strides: Sequence[int]) -> bool:
 
 @irdl_custom_directive
 class Strides(CustomDirective):
-    """`strides [...]` of one side of a DMA; not written when they are dense for the sizes."""
+    """`strides [...]` of one side of a DMA or copy; not written when they are dense for the sizes."""
 
     strides: AttributeVariable
     sizes: AttributeVariable

@@ -56,8 +56,6 @@ def core_program(*instructions: Operation) -> str:
 @pytest.mark.parametrize(
     "op",
     [
-        isa.SendOp(128, 512, (0, 1), 3),
-        isa.RecvOp(128, 0, (0, 1), 3),
         isa.DmaStoreOp([4, 128], 8192, 0, global_strides=[512, 1]),
         isa.VecTransScatterOp(i8, 4096, [32 * k for k in range(16)], 0, [32 * k for k in range(16)], 3, 16, 16),
     ],
