@@ -49,7 +49,7 @@ def test_a_bad_escape_is_still_an_error():
         Parser(ctx, r'"test.op"() {s = "bad \q escape"} : () -> ()').parse_module()
 
 
-@settings(max_examples=3000, deadline=None)
+@settings(max_examples=1000, deadline=None)
 @given(text=LEXER_TEXT, quoted=st.booleans(), pos=st.integers(0, 3))
 @example(text="", quoted=True, pos=0)
 @example(text=r'a\"b\\c\4Fd\ne\tf"g', quoted=True, pos=0)
