@@ -126,3 +126,14 @@ def test_a_tensor_typed_property_takes_only_a_tensor_type():
         parse(text)
     declared = isa.InputOp("x", TensorType(i8, (1, 16, 4, 4)), 0, isa.GlobalLayout.NHWC)
     assert str(declared) == 'isa.input "x" : tensor<1x16x4x4xi8> at 0 as nhwc'
+
+
+def test_clauses_at_their_default_are_not_printed_and_one_without_a_default_is_required():
+    graph = """task.graph @g {
+  %x = task.input 0 "x" : tensor<1x8x8x16xi8>
+  %in = task.buffer 1 si %x : tensor<1x8x8x16xi8>
+  %p = task.maxpool 2 %in window [2, 2] stride [2, 2] pad [0, 0, 0, 0] cmp -128 : tensor<1x4x4x16xi8>
+}"""
+    assert "task.maxpool 2 %in window [2, 2] stride [2, 2] : tensor<1x4x4x16xi8>" in module_text(parse(graph))
+    with pytest.raises(ParseError, match="task.maxpool needs the clause `window`"):
+        parse(graph.replace("window [2, 2] ", ""))
