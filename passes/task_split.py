@@ -19,7 +19,7 @@ from xdsl.utils.exceptions import PassFailedException
 
 from stc.compiler.targets.hardware import load_target
 from stc.compiler.tiling.fit import split_module_to_fit
-from stc.compiler.tiling.split import named_twice, split_module
+from stc.compiler.tiling.split import named_twice_at, split_module
 
 
 def check_integers(option: str, values: Sequence[int]) -> None:
@@ -85,6 +85,6 @@ class TaskSplitPass(ModulePass):
             raise PassFailedException("task-split: `task` and `tasks` need a `vector`")
         if self.vector and not task_ids:
             raise PassFailedException("task-split: `vector` needs `task` or `tasks`; hints carry their own vectors")
-        if (task_id := named_twice(task_ids)) is not None:
-            raise PassFailedException(f"task-split: block {task_id} is named twice in `tasks`")
+        if (index := named_twice_at(task_ids)) is not None:
+            raise PassFailedException(f"task-split: block {task_ids[index]} is named twice in `tasks`")
         return task_ids

@@ -23,7 +23,7 @@ from stc.compiler.mapping.matrix import (
     is_memory_block,
 )
 from stc.compiler.targets.hardware import HardwareTarget, TargetError, load_target
-from stc.compiler.tiling.split import GraphBlocks, split_counts
+from stc.compiler.tiling.split import GraphBlocks, named_twice_at, split_counts
 from stc.dialects import task
 from stc.dialects.st import (
     AreaGroupOp,
@@ -81,8 +81,7 @@ class ActionExecutor:
         if isinstance(op, SplitTaskOp):
             created = self.split(action, [op.task_id], [op.counts])
         elif isinstance(op, SplitGroupOp):
-            vectors = op.count_vectors
-            created = self.split(action, op.task_ids, vectors * len(op.task_ids) if len(vectors) == 1 else vectors)
+            created = self.split(action, op.task_ids, op.vectors_per_task)
         elif isinstance(op, PutInOp):
             self.put_in(action, op)
         elif isinstance(op, PutGroupInOp):
@@ -103,8 +102,9 @@ class ActionExecutor:
         exist, are unplaced compute blocks with unplaced inputs, and take their vectors), so
         a failing action splits none."""
         matrix = self.matrix
+        twice = named_twice_at(task_ids)
         for index, (task_id, vector) in enumerate(zip(task_ids, vectors, strict=True)):
-            if task_id in task_ids[:index]:
+            if index == twice:
                 raise action_error(action, f"block {task_id} is named twice")
             op = matrix.block(action, task_id)
             if not isinstance(op, task.ComputeBlock):

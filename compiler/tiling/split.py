@@ -37,6 +37,8 @@ from xdsl.ir import Operation, SSAValue
 from xdsl.utils.exceptions import PassFailedException
 from xdsl.utils.hints import isa
 
+from stc.dialects.integers import i64_array, i64_attr
+from stc.dialects.st import is_split_vector
 from stc.dialects.task import (
     AddOp,
     BoxAttr,
@@ -51,7 +53,6 @@ from stc.dialects.task import (
     WeightOp,
     WindowBlock,
 )
-from stc.dialects.task.syntax import i64_array, i64_attr
 
 Interval = tuple[int, int]
 Box = tuple[Interval, ...]
@@ -184,7 +185,7 @@ def split_counts(op: ComputeBlock, vector: Sequence[int]) -> Counts:
     """Check a split vector (ny, nx, nf, nr, or the seed's ny, nx, nf, nr, 1, 1) against a block."""
     if len(vector) == 6 and tuple(vector[4:]) != (1, 1):
         raise split_error(op, f"ky and kx are never split, got nky={vector[4]} nkx={vector[5]}")
-    if len(vector) not in (4, 6):
+    if not is_split_vector(vector):
         counts = f"{len(vector)} counts {list(vector)}"
         raise split_error(op, f"a split vector is ny,nx,nf,nr or ny,nx,nf,nr,1,1, got {counts}")
     lengths = axis_lengths(op)
@@ -347,18 +348,19 @@ class GraphBlocks:
 
     def split_in_order(self, requests: Sequence[tuple[int, Sequence[int]]]) -> None:
         """split_group: split blocks in order, so an id may name a block an earlier split created."""
-        if (task_id := named_twice([task_id for task_id, _ in requests])) is not None:
-            raise PassFailedException(f"split_group: block {task_id} is named twice")
+        if (index := named_twice_at([task_id for task_id, _ in requests])) is not None:
+            raise PassFailedException(f"split_group: block {requests[index][0]} is named twice")
         for task_id, vector in requests:
             self.split(task_id, vector)
 
 
-def named_twice(task_ids: Sequence[int]) -> int | None:
-    """The first id named a second time, None when all differ."""
+def named_twice_at(task_ids: Sequence[int]) -> int | None:
+    """Where a block is named a second time: the position of the first id that repeats an
+    earlier one, None when all differ. Splits in order name each block at most once."""
     seen: set[int] = set()
-    for task_id in task_ids:
+    for index, task_id in enumerate(task_ids):
         if task_id in seen:
-            return task_id
+            return index
         seen.add(task_id)
     return None
 

@@ -24,7 +24,7 @@ from xdsl.dialects.builtin import DenseIntOrFPElementsAttr, ModuleOp, TensorType
 from xdsl.ir import Operation, SSAValue
 
 from stc.dialects import task
-from stc.dialects.task.syntax import i64_array, i64_attr
+from stc.dialects.integers import i64_array, i64_attr
 from stc.runtime.data import DataStore
 from stc.runtime.golden import GoldenExecutor, accumulate, finish
 

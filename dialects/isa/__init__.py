@@ -38,7 +38,6 @@ from stc.dialects.isa.attrs import (
     TileAttr,
     format_coord,
     ints,
-    parse_tile,
 )
 from stc.dialects.isa.compute import (
     AddOp,
@@ -117,7 +116,6 @@ __all__ = [
     "format_coord",
     "ints",
     "local_capacity",
-    "parse_tile",
     "required_alignment",
     "self_overlap",
     "strided_extent",

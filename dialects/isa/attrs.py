@@ -13,10 +13,21 @@ from xdsl.dialects.builtin import I64, DenseArrayBase, IntAttr, IntegerType, Ten
 from xdsl.dialects.utils import EnumAttribute
 from xdsl.ir import Attribute, ParametrizedAttribute, SpacedOpaqueSyntaxAttribute
 from xdsl.irdl import AttrConstraint, VerificationContext, irdl_attr_definition, prop_def
+from xdsl.irdl.declarative_assembly_format import (
+    AttributeVariable,
+    CustomDirective,
+    IRDLOperation,
+    ParsingState,
+    PrintingState,
+    irdl_custom_directive,
+)
 from xdsl.parser import AttrParser, Parser
 from xdsl.printer import Printer
 from xdsl.utils.exceptions import VerifyException
 from xdsl.utils.str_enum import StrEnum
+
+from stc.dialects.integers import i64_array
+from stc.dialects.syntax import WithBody, format_int_tuple, parse_int_tuple, parse_tensor_type
 
 Coord = tuple[int, int]
 
@@ -57,19 +68,33 @@ def i64_array_def(
     return prop_def(I64ArrayConstraint(name), default_value, prop_name=prop_name)
 
 
-def format_coord(coord: Sequence[int]) -> str:
-    return f"({coord[0]}, {coord[1]})"
+format_coord = format_int_tuple
+"""`(y, x)`, a core as the `isa` dialect writes it."""
 
 
-def parse_coord(parser: Parser) -> Coord:
+def parse_coord(parser: AttrParser) -> Coord:
     """Parse a core coordinate `(y, x)`."""
     start = parser.pos
-    values = parser.parse_comma_separated_list(
-        parser.Delimiter.PAREN, lambda: parser.parse_integer(allow_boolean=False)
-    )
+    values = parse_int_tuple(parser)
     if len(values) != 2:
         parser.raise_error("a core coordinate is (y, x)", start, parser.pos)
     return values[0], values[1]
+
+
+@irdl_custom_directive
+class CoreCoord(CustomDirective):
+    """A core coordinate `(y, x)`, held as an i64 array."""
+
+    coord: AttributeVariable
+
+    def parse(self, parser: Parser, state: ParsingState) -> None:
+        self.coord.set(state, i64_array(parse_coord(parser)))
+
+    def print(self, printer: Printer, state: PrintingState, op: IRDLOperation) -> None:
+        coord = self.coord.get(op)
+        assert coord is not None
+        state.print_whitespace(printer)
+        printer.print_string(format_coord(ints(coord)))
 
 
 class GlobalLayout(StrEnum):
@@ -86,18 +111,8 @@ class GlobalLayoutAttr(EnumAttribute[GlobalLayout], SpacedOpaqueSyntaxAttribute)
     name = "isa.layout"
 
 
-def parse_tile_parts(parser: AttrParser) -> tuple[IntAttr, TensorType[Attribute]]:
-    address = parser.parse_integer(allow_boolean=False)
-    parser.parse_punctuation(":")
-    start = parser.pos
-    typ = parser.parse_type()
-    if not isinstance(typ, TensorType):
-        parser.raise_error("expected a tensor type", start, parser.pos)
-    return IntAttr(address), typ
-
-
 @irdl_attr_definition
-class TileAttr(ParametrizedAttribute):
+class TileAttr(ParametrizedAttribute, WithBody):
     """
     A tensor in a core's local memory: its byte address and its type. The elements are
     stored densely in row-major order (NHWC for activations, F×Ky×Kx×R for weights).
@@ -143,11 +158,22 @@ class TileAttr(ParametrizedAttribute):
     @classmethod
     def parse_parameters(cls, parser: AttrParser) -> Sequence[Attribute]:
         with parser.in_angle_brackets():
-            return parse_tile_parts(parser)
+            return cls.parse_body(parser).parameters
 
     def print_parameters(self, printer: Printer) -> None:
         with printer.in_angle_brackets():
-            print_tile_parts(printer, self)
+            self.print_body(printer)
+
+    @classmethod
+    def parse_body(cls, parser: AttrParser) -> TileAttr:
+        """Parse `512 : tensor<1x4x16x16xi8>`, the tile as instructions write it."""
+        address = parser.parse_integer(allow_boolean=False)
+        parser.parse_punctuation(":")
+        return TileAttr(address, parse_tensor_type(parser))
+
+    def print_body(self, printer: Printer) -> None:
+        printer.print_string(f"{self.address} : ")
+        printer.print_attribute(self.tensor_type)
 
     def verify(self) -> None:
         if self.address < 0:
@@ -157,13 +183,3 @@ class TileAttr(ParametrizedAttribute):
             raise VerifyException(f"tiles hold i8 or i32 elements, got {self.tensor_type}")
         if not self.shape or min(self.shape) < 1:
             raise VerifyException(f"tiles have a static non-empty shape, got {self.tensor_type}")
-
-
-def print_tile_parts(printer: Printer, tile: TileAttr) -> None:
-    printer.print_string(f"{tile.address} : ")
-    printer.print_attribute(tile.tensor_type)
-
-
-def parse_tile(parser: Parser) -> TileAttr:
-    address, typ = parse_tile_parts(parser)
-    return TileAttr(address.data, typ)

@@ -14,17 +14,12 @@ from xdsl.irdl import irdl_op_definition, opt_prop_def, prop_def
 from xdsl.parser import Parser
 from xdsl.printer import Printer
 
+from stc.dialects.integers import i64_array, i64_attr
 from stc.dialects.isa.access import Access, tile_kind
-from stc.dialects.isa.attrs import TileAttr, i64_array_def, ints, parse_tile, print_tile_parts
+from stc.dialects.isa.attrs import TileAttr, i64_array_def, ints
 from stc.dialects.isa.core import Instruction
+from stc.dialects.syntax import check_clauses_given, clause_default, parse_int_list, print_attr_dict, print_clauses
 from stc.dialects.task.compute import window_error, window_output_hw
-from stc.dialects.task.syntax import (
-    format_int_list,
-    i64_array,
-    i64_attr,
-    parse_int_list,
-    print_attr_dict,
-)
 
 INPUT_KINDS = {"weight": "weight", "table": "bias"}
 """Storage kinds of input roles that are not activations (tables align like biases)."""
@@ -93,45 +88,34 @@ class ComputeInstruction(Instruction):
         return accesses
 
     @classmethod
-    def default_of(cls, clause: str) -> Attribute | None:
-        return cls.get_irdl_definition().properties[clause].default_value
-
-    @classmethod
     def parse(cls, parser: Parser) -> ComputeInstruction:
         start = parser.pos
-        inputs = [parse_tile(parser)]
+        inputs = [TileAttr.parse_body(parser)]
         while parser.parse_optional_punctuation(","):
-            inputs.append(parse_tile(parser))
-        bias = parse_tile(parser) if cls.HAS_BIAS and parser.parse_optional_keyword("bias") else None
+            inputs.append(TileAttr.parse_body(parser))
+        bias = TileAttr.parse_body(parser) if cls.HAS_BIAS and parser.parse_optional_keyword("bias") else None
         parser.parse_punctuation("->")
-        output = parse_tile(parser)
+        output = TileAttr.parse_body(parser)
         clauses: dict[str, int | Sequence[int]] = {}
         while clause := parser.parse_optional_keyword_in(cls.CLAUSES):
-            if isinstance(cls.default_of(clause), IntegerAttr):
+            if isinstance(clause_default(cls, clause), IntegerAttr):
                 clauses[clause] = parser.parse_integer(allow_boolean=False)
             else:
                 clauses[clause] = parse_int_list(parser)
-        missing = [c for c in cls.CLAUSES if c not in clauses and cls.default_of(c) is None]
-        if missing:
-            parser.raise_error(f"{cls.name} needs the clause `{missing[0]}`", start, parser.pos)
+        check_clauses_given(parser, cls, cls.CLAUSES, clauses, start)
         op = cls(inputs, output, bias, **clauses)
         op.attributes.update(parser.parse_optional_attr_dict())
         return op
 
     def print(self, printer: Printer) -> None:
         printer.print_string(" ")
-        printer.print_list(self.inputs, lambda tile: print_tile_parts(printer, tile))
+        printer.print_list(self.inputs, lambda tile: tile.print_body(printer))
         if self.bias is not None:
             printer.print_string(" bias ")
-            print_tile_parts(printer, self.bias)
+            self.bias.print_body(printer)
         printer.print_string(" -> ")
-        print_tile_parts(printer, self.output)
-        for clause in self.CLAUSES:
-            value = self.properties[clause]
-            if value == self.default_of(clause):
-                continue
-            text = str(self.clause_int(clause)) if isinstance(value, IntegerAttr) else format_int_list(ints(value))
-            printer.print_string(f" {clause} {text}")
+        self.output.print_body(printer)
+        print_clauses(printer, self, self.CLAUSES)
         print_attr_dict(printer, self.attributes)
 
     def verify_(self) -> None:

@@ -7,14 +7,13 @@ from collections.abc import Sequence
 
 from xdsl.dialects.builtin import I64, IntegerAttr
 from xdsl.irdl import irdl_op_definition, prop_def
-from xdsl.parser import Parser
-from xdsl.printer import Printer
 
+from stc.dialects.integers import i64_array, i64_attr
 from stc.dialects.isa.access import Access
 from stc.dialects.isa.attrs import i64_array_def, ints
 from stc.dialects.isa.core import Instruction
-from stc.dialects.isa.dma import dense_strides, self_overlap, strided_extent
-from stc.dialects.task.syntax import format_int_list, i64_array, i64_attr, parse_int_list, print_attr_dict
+from stc.dialects.isa.dma import Strides, dense_strides, self_overlap, strided_extent
+from stc.dialects.syntax import IntList
 
 
 @irdl_op_definition
@@ -38,6 +37,11 @@ class CopyOp(Instruction):
     source_strides = i64_array_def("source_strides")
     destination = prop_def(IntegerAttr[I64])
     destination_strides = i64_array_def("destination_strides")
+    assembly_format = (
+        "`sizes` custom<IntList>($sizes) `from` $source custom<Strides>($source_strides, ref($sizes)) "
+        "`to` $destination custom<Strides>($destination_strides, ref($sizes)) attr-dict"
+    )
+    custom_directives = (IntList, Strides)
 
     def __init__(
         self,
@@ -76,31 +80,6 @@ class CopyOp(Instruction):
             extent = strided_extent(sizes, strides)
             accesses.append(Access(which, address, extent, "byte", which == "destination", sizes, strides))
         return accesses
-
-    @classmethod
-    def parse(cls, parser: Parser) -> CopyOp:
-        parser.parse_keyword("sizes")
-        sizes = parse_int_list(parser)
-        sides: list[tuple[int, list[int] | None]] = []
-        for keyword in ("from", "to"):
-            parser.parse_keyword(keyword)
-            address = parser.parse_integer(allow_boolean=False)
-            strides = parse_int_list(parser) if parser.parse_optional_keyword("strides") else None
-            sides.append((address, strides))
-        (source, source_strides), (destination, destination_strides) = sides
-        op = cls(sizes, source, destination, source_strides, destination_strides)
-        op.attributes.update(parser.parse_optional_attr_dict())
-        return op
-
-    def print(self, printer: Printer) -> None:
-        sizes = ints(self.sizes)
-        printer.print_string(f" sizes {format_int_list(sizes)}")
-        for keyword, which in (("from", "source"), ("to", "destination")):
-            address, strides = self.side(which)
-            printer.print_string(f" {keyword} {address}")
-            if strides != dense_strides(sizes):
-                printer.print_string(f" strides {format_int_list(strides)}")
-        print_attr_dict(printer, self.attributes)
 
     def verify_(self) -> None:
         sizes = ints(self.sizes)

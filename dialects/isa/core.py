@@ -17,15 +17,14 @@ from xdsl.irdl import (
     region_def,
     traits_def,
 )
-from xdsl.parser import Parser
-from xdsl.printer import Printer
 from xdsl.traits import HasParent, NoTerminator
 from xdsl.utils.exceptions import VerifyException
 
+from stc.dialects.integers import i64_array, i64_attr
 from stc.dialects.isa.access import Access
-from stc.dialects.isa.attrs import Coord, format_coord, i64_array_def, ints, parse_coord
+from stc.dialects.isa.attrs import Coord, CoreCoord, format_coord, i64_array_def, ints
 from stc.dialects.isa.base import held_by_program, single_block_region
-from stc.dialects.task.syntax import i64_array, i64_attr
+from stc.dialects.syntax import Body
 
 
 @irdl_op_definition
@@ -48,6 +47,8 @@ class CoreOp(IRDLOperation):
     coord_ = i64_array_def("coord", prop_name="coord")
     body = region_def("single_block")
     traits = held_by_program(NoTerminator())
+    assembly_format = "custom<CoreCoord>($coord) attr-dict-with-keyword custom<Body>($body)"
+    custom_directives = (CoreCoord, Body)
 
     def __init__(self, coord: Coord, body: Region | Sequence[Operation] = ()):
         super().__init__(properties={"coord": i64_array(coord)}, regions=[single_block_region(body)])
@@ -77,22 +78,6 @@ class CoreOp(IRDLOperation):
             elif isinstance(op, Instruction):
                 numbered.append((phase, index, op))
         return numbered
-
-    @classmethod
-    def parse(cls, parser: Parser) -> CoreOp:
-        coord = parse_coord(parser)
-        attributes = parser.parse_optional_attr_dict_with_keyword()
-        op = cls(coord, parser.parse_region())
-        if attributes is not None:
-            op.attributes.update(attributes.data)
-        return op
-
-    def print(self, printer: Printer) -> None:
-        printer.print_string(f" {format_coord(self.coord)}")
-        if self.attributes:
-            printer.print_op_attributes(self.attributes, print_keyword=True)
-        printer.print_string(" ")
-        printer.print_region(self.body, print_entry_block_args=False, print_empty_block=False)
 
     def verify_(self) -> None:
         coord = ints(self.coord_)

@@ -8,19 +8,22 @@ from typing import ClassVar
 
 from xdsl.dialects.builtin import I64, IntegerAttr
 from xdsl.irdl import irdl_op_definition, prop_def
+from xdsl.irdl.declarative_assembly_format import (
+    AttributeVariable,
+    CustomDirective,
+    IRDLOperation,
+    ParsingState,
+    PrintingState,
+    irdl_custom_directive,
+)
 from xdsl.parser import Parser
 from xdsl.printer import Printer
 
+from stc.dialects.integers import i64_array, i64_attr
 from stc.dialects.isa.access import Access
 from stc.dialects.isa.attrs import i64_array_def, ints
 from stc.dialects.isa.core import Instruction
-from stc.dialects.task.syntax import (
-    format_int_list,
-    i64_array,
-    i64_attr,
-    parse_int_list,
-    print_attr_dict,
-)
+from stc.dialects.syntax import DeclaredPropertyOrder, IntList, format_int_list, parse_int_list
 
 
 def dense_strides(sizes: Sequence[int]) -> tuple[int, ...]:
@@ -47,7 +50,27 @@ def self_overlap(sizes: Sequence[int], strides: Sequence[int]) -> bool:
     return False
 
 
-class DmaOp(Instruction):
+@irdl_custom_directive
+class Strides(CustomDirective):
+    """`strides [...]` of one side of a DMA or copy; not written when they are dense for the sizes."""
+
+    strides: AttributeVariable
+    sizes: AttributeVariable
+
+    def parse(self, parser: Parser, state: ParsingState) -> None:
+        strides = parse_int_list(parser) if parser.parse_optional_keyword("strides") else None
+        sizes = ints(state.properties[self.sizes.name])
+        self.strides.set(state, i64_array(strides or dense_strides(sizes)))
+
+    def print(self, printer: Printer, state: PrintingState, op: IRDLOperation) -> None:
+        strides = ints(self.strides.get(op))
+        if strides == dense_strides(ints(self.sizes.get(op))):
+            return
+        state.print_whitespace(printer)
+        printer.print_string(f"strides {format_int_list(strides)}")
+
+
+class DmaOp(DeclaredPropertyOrder, Instruction):
     """
     A strided copy between global and local memory. `sizes` counts bytes along each
     dimension (innermost last); each side has a byte address and byte strides, dense
@@ -59,6 +82,8 @@ class DmaOp(Instruction):
     global_strides = i64_array_def("global_strides")
     local_address = prop_def(IntegerAttr[I64])
     local_strides = i64_array_def("local_strides")
+
+    custom_directives = (IntList, Strides)
 
     FROM_GLOBAL: ClassVar[bool]
 
@@ -106,33 +131,8 @@ class DmaOp(Instruction):
         return [Access("global box", address, extent, "none", not self.FROM_GLOBAL, sizes, strides)]
 
     @classmethod
-    def parse(cls, parser: Parser) -> DmaOp:
-        parser.parse_keyword("sizes")
-        sizes = parse_int_list(parser)
-        sides: dict[str, tuple[int, list[int] | None]] = {}
-        for keyword, memory in zip(("from", "to"), cls.memory_order(), strict=True):
-            parser.parse_keyword(keyword)
-            parser.parse_keyword(memory)
-            address = parser.parse_integer(allow_boolean=False)
-            strides = parse_int_list(parser) if parser.parse_optional_keyword("strides") else None
-            sides[memory] = (address, strides)
-        op = cls(sizes, sides["global"][0], sides["local"][0], sides["global"][1], sides["local"][1])
-        op.attributes.update(parser.parse_optional_attr_dict())
-        return op
-
-    @classmethod
     def memory_order(cls) -> tuple[str, str]:
         return ("global", "local") if cls.FROM_GLOBAL else ("local", "global")
-
-    def print(self, printer: Printer) -> None:
-        sizes = ints(self.sizes)
-        printer.print_string(f" sizes {format_int_list(sizes)}")
-        for keyword, memory in zip(("from", "to"), self.memory_order(), strict=True):
-            address, strides = self.side(memory)
-            printer.print_string(f" {keyword} {memory} {address}")
-            if strides != dense_strides(sizes):
-                printer.print_string(f" strides {format_int_list(strides)}")
-        print_attr_dict(printer, self.attributes)
 
     def verify_(self) -> None:
         sizes = ints(self.sizes)
@@ -166,6 +166,10 @@ class DmaLoadOp(DmaOp):
     """
 
     name = "isa.dma_load"
+    assembly_format = (
+        "`sizes` custom<IntList>($sizes) `from` `global` $global_address custom<Strides>($global_strides, ref($sizes)) "
+        "`to` `local` $local_address custom<Strides>($local_strides, ref($sizes)) attr-dict"
+    )
     FROM_GLOBAL: ClassVar[bool] = True
 
 
@@ -180,4 +184,8 @@ class DmaStoreOp(DmaOp):
     """
 
     name = "isa.dma_store"
+    assembly_format = (
+        "`sizes` custom<IntList>($sizes) `from` `local` $local_address custom<Strides>($local_strides, ref($sizes)) "
+        "`to` `global` $global_address custom<Strides>($global_strides, ref($sizes)) attr-dict"
+    )
     FROM_GLOBAL: ClassVar[bool] = False

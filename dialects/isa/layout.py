@@ -17,9 +17,18 @@ from xdsl.dialects.builtin import (
 )
 from xdsl.ir import Attribute, TypeAttribute
 from xdsl.irdl import irdl_op_definition, opt_prop_def, prop_def
+from xdsl.irdl.declarative_assembly_format import (
+    CustomDirective,
+    IRDLOperation,
+    ParsingState,
+    PrintingState,
+    TypedAttributeVariable,
+    irdl_custom_directive,
+)
 from xdsl.parser import Parser
 from xdsl.printer import Printer
 
+from stc.dialects.integers import i64_array, i64_attr
 from stc.dialects.isa.access import Access
 from stc.dialects.isa.attrs import i64_array_def, ints
 from stc.dialects.isa.core import Instruction
@@ -34,13 +43,7 @@ from stc.dialects.isa.vec_trans_scatter_rules import (
     lane_addresses,
     lane_bytes,
 )
-from stc.dialects.task.syntax import (
-    format_int_list,
-    i64_array,
-    i64_attr,
-    parse_int_list,
-    print_attr_dict,
-)
+from stc.dialects.syntax import DeclaredPropertyOrder, IntList, TypeProperty, format_int_list, parse_int_list
 
 
 def element_type_of(dtype: np.dtype) -> TypeAttribute:
@@ -56,8 +59,29 @@ VEC_TRANS_SCATTER_TYPES: dict[Attribute, np.dtype] = {element_type_of(dtype): dt
 the kernel's supported dtypes."""
 
 
+@irdl_custom_directive
+class RepeatStrides(CustomDirective):
+    """The repeat strides of both sides, in blocks: `[dst_rep_stride, src_rep_stride]`."""
+
+    dst: TypedAttributeVariable
+    src: TypedAttributeVariable
+
+    def parse(self, parser: Parser, state: ParsingState) -> None:
+        start = parser.pos
+        strides = parse_int_list(parser)
+        if len(strides) != 2:
+            parser.raise_error("strides are [dst_rep_stride, src_rep_stride]", start, parser.pos)
+        self.dst.set(state, i64_attr(strides[0]))
+        self.src.set(state, i64_attr(strides[1]))
+
+    def print(self, printer: Printer, state: PrintingState, op: IRDLOperation) -> None:
+        assert isinstance(op, VecTransScatterOp)
+        state.print_whitespace(printer)
+        printer.print_string(format_int_list(op.strides))
+
+
 @irdl_op_definition
-class VecTransScatterOp(Instruction):
+class VecTransScatterOp(DeclaredPropertyOrder, Instruction):
     """
     The vendor's `vec_trans_scatter` (VNCHWCONV) on local memory: 16 destination and 16
     source blocks, each named by a base address and an element offset, as the vendor's
@@ -86,6 +110,13 @@ class VecTransScatterOp(Instruction):
     repeat_times = prop_def(IntegerAttr[I64])
     dst_rep_stride = prop_def(IntegerAttr[I64])
     src_rep_stride = prop_def(IntegerAttr[I64])
+    assembly_format = (
+        "`dst` $dst custom<IntList>($dst_list) (`high` $dst_high_half^)? "
+        "`src` $src custom<IntList>($src_list) (`high` $src_high_half^)? "
+        "`repeat` $repeat_times `strides` custom<RepeatStrides>($dst_rep_stride, $src_rep_stride) "
+        "`:` custom<TypeProperty>($element_type) attr-dict"
+    )
+    custom_directives = (IntList, RepeatStrides, TypeProperty)
 
     COMPUTES: ClassVar[bool] = True
 
@@ -170,47 +201,6 @@ class VecTransScatterOp(Instruction):
             end = last + lane_bytes(itemsize)
             accesses.append(Access(f"{side} blocks", start, end - start, "block"))
         return accesses
-
-    @classmethod
-    def parse(cls, parser: Parser) -> VecTransScatterOp:
-        sides: dict[str, tuple[int, list[int], bool]] = {}
-        for side in ("dst", "src"):
-            parser.parse_keyword(side)
-            address = parser.parse_integer(allow_boolean=False)
-            offsets = parse_int_list(parser)
-            sides[side] = (address, offsets, parser.parse_optional_keyword("high") is not None)
-        parser.parse_keyword("repeat")
-        repeat_times = parser.parse_integer(allow_boolean=False)
-        parser.parse_keyword("strides")
-        start = parser.pos
-        strides = parse_int_list(parser)
-        if len(strides) != 2:
-            parser.raise_error("strides are [dst_rep_stride, src_rep_stride]", start, parser.pos)
-        parser.parse_punctuation(":")
-        element_type = parser.parse_type()
-        (dst, dst_list, dst_high), (src, src_list, src_high) = sides["dst"], sides["src"]
-        op = cls(
-            element_type,
-            dst,
-            dst_list,
-            src,
-            src_list,
-            repeat_times,
-            strides[0],
-            strides[1],
-            dst_high,
-            src_high,
-        )
-        op.attributes.update(parser.parse_optional_attr_dict())
-        return op
-
-    def print(self, printer: Printer) -> None:
-        for side in ("dst", "src"):
-            base, offsets, high, _ = self.lanes(side)
-            printer.print_string(f" {side} {base} {format_int_list(offsets)}{' high' if high else ''}")
-        printer.print_string(f" repeat {self.repeats} strides {format_int_list(self.strides)} : ")
-        printer.print_attribute(self.element_type)
-        print_attr_dict(printer, self.attributes)
 
     def verify_(self) -> None:
         if self.element_type not in VEC_TRANS_SCATTER_TYPES:

@@ -11,11 +11,12 @@ from xdsl.irdl import irdl_op_definition, prop_def
 from xdsl.parser import Parser
 from xdsl.printer import Printer
 
+from stc.dialects.integers import i64_array, i64_attr
 from stc.dialects.isa.access import Access
 from stc.dialects.isa.attrs import Coord, format_coord, i64_array_def, ints, parse_coord
 from stc.dialects.isa.core import Instruction
 from stc.dialects.isa.dma import dense_strides, self_overlap, strided_extent
-from stc.dialects.task.syntax import format_int_list, i64_array, i64_attr, parse_int_list, print_attr_dict
+from stc.dialects.syntax import format_int_list, parse_int_list, print_attr_dict
 
 
 class TransferOp(Instruction):

@@ -13,8 +13,6 @@ import attrs
 from xdsl.dialects.builtin import I64, IntegerAttr, StringAttr, SymbolNameConstraint
 from xdsl.ir import Operation, Region
 from xdsl.irdl import IRDLOperation, irdl_op_definition, prop_def, region_def, traits_def
-from xdsl.parser import Parser
-from xdsl.printer import Printer
 from xdsl.traits import IsolatedFromAbove, NoTerminator, SymbolOpInterface
 from xdsl.utils.exceptions import VerifyException
 
@@ -27,6 +25,7 @@ from stc.dialects.isa.core import CoreOp, Instruction, where
 from stc.dialects.isa.noc import RecvOp, SendOp
 from stc.dialects.isa.races import verify_global_races
 from stc.dialects.isa.tensors import DataOp, GlobalOp, InputOp, OutputOp
+from stc.dialects.syntax import Body
 
 
 @irdl_op_definition
@@ -53,6 +52,8 @@ class ProgramOp(IRDLOperation):
     steps = prop_def(IntegerAttr[I64], default_value=IntegerAttr(1, 64))
     body = region_def("single_block")
     traits = traits_def(NoTerminator(), IsolatedFromAbove(), SymbolOpInterface())
+    assembly_format = "$sym_name `target` $target (`steps` $steps^)? attr-dict-with-keyword custom<Body>($body)"
+    custom_directives = (Body,)
 
     def __init__(self, name: str, target: str, body: Region | Sequence[Operation] = (), steps: int = 1):
         super().__init__(
@@ -89,30 +90,6 @@ class ProgramOp(IRDLOperation):
             return load_target(self.target.data)
         except StcError as error:
             raise VerifyException(f"isa.program @{self.program_name}: {error}") from None
-
-    @classmethod
-    def parse(cls, parser: Parser) -> ProgramOp:
-        name = parser.parse_symbol_name().data
-        parser.parse_keyword("target")
-        target = parser.parse_str_literal("target name")
-        steps = parser.parse_integer(allow_boolean=False) if parser.parse_optional_keyword("steps") else 1
-        attributes = parser.parse_optional_attr_dict_with_keyword()
-        op = cls(name, target, parser.parse_region(), steps)
-        if attributes is not None:
-            op.attributes.update(attributes.data)
-        return op
-
-    def print(self, printer: Printer) -> None:
-        printer.print_string(" ")
-        printer.print_symbol_name(self.program_name)
-        printer.print_string(" target ")
-        printer.print_string_literal(self.target.data)
-        if self.step_count != 1:
-            printer.print_string(f" steps {self.step_count}")
-        if self.attributes:
-            printer.print_op_attributes(self.attributes, print_keyword=True)
-        printer.print_string(" ")
-        printer.print_region(self.body, print_entry_block_args=False, print_empty_block=False)
 
     def verify_(self) -> None:
         for op in self.body.block.ops:

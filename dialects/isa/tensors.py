@@ -18,19 +18,44 @@ from xdsl.dialects.builtin import (
 )
 from xdsl.ir import Attribute
 from xdsl.irdl import IRDLOperation, irdl_op_definition, opt_prop_def, prop_def
+from xdsl.irdl.declarative_assembly_format import (
+    AttributeVariable,
+    CustomDirective,
+    ParsingState,
+    PrintingState,
+    irdl_custom_directive,
+)
 from xdsl.parser import Parser
 from xdsl.printer import Printer
 from xdsl.utils.exceptions import VerifyException
 
+from stc.dialects.integers import i64_attr
 from stc.dialects.isa.attrs import GlobalLayout, GlobalLayoutAttr
 from stc.dialects.isa.base import held_by_program
+from stc.dialects.syntax import TypeProperty, print_attr_dict
 from stc.dialects.task.attrs import BoxAttr, NpzDataAttr, RandomDataAttr, format_box
 from stc.dialects.task.storage import (
     DataReference,
     parse_data_reference,
     print_data_reference,
 )
-from stc.dialects.task.syntax import i64_attr, parse_tensor_type, print_attr_dict
+
+
+@irdl_custom_directive
+class Layout(CustomDirective):
+    """The layout of a global tensor, a bare keyword: `nhwc`."""
+
+    layout: AttributeVariable
+
+    def parse(self, parser: Parser, state: ParsingState) -> None:
+        layout = parser.parse_keyword_in([v.value for v in GlobalLayout], " layout")
+        self.layout.set(state, GlobalLayoutAttr(GlobalLayout(layout)))
+
+    def print(self, printer: Printer, state: PrintingState, op: IRDLOperation) -> None:
+        layout = self.layout.get(op)
+        assert isinstance(layout, GlobalLayoutAttr)
+        state.print_whitespace(printer)
+        printer.print_string(layout.data.value)
 
 
 class NetworkTensorOp(IRDLOperation):
@@ -47,6 +72,8 @@ class NetworkTensorOp(IRDLOperation):
     address = prop_def(IntegerAttr[I64])
     layout = prop_def(GlobalLayoutAttr)
     traits = held_by_program()
+    assembly_format = "$name `:` custom<TypeProperty>($type) `at` $address `as` custom<Layout>($layout) attr-dict"
+    custom_directives = (TypeProperty, Layout)
 
     ROLE: ClassVar[str]
     ELEMENTS: ClassVar[tuple[int, ...]]
@@ -86,27 +113,6 @@ class NetworkTensorOp(IRDLOperation):
 
     def describe(self) -> str:
         return f'{self.ROLE} "{self.tensor_name.data}"'
-
-    @classmethod
-    def parse(cls, parser: Parser) -> NetworkTensorOp:
-        name = parser.parse_str_literal(f"{cls.ROLE} name")
-        parser.parse_punctuation(":")
-        tensor_type = parse_tensor_type(parser)
-        parser.parse_keyword("at")
-        address = parser.parse_integer(allow_boolean=False)
-        parser.parse_keyword("as")
-        layout = GlobalLayout(parser.parse_keyword_in([v.value for v in GlobalLayout], " layout"))
-        op = cls(name, tensor_type, address, layout)
-        op.attributes.update(parser.parse_optional_attr_dict())
-        return op
-
-    def print(self, printer: Printer) -> None:
-        printer.print_string(" ")
-        printer.print_string_literal(self.tensor_name.data)
-        printer.print_string(" : ")
-        printer.print_attribute(self.tensor_type)
-        printer.print_string(f" at {self.start} as {self.layout.data.value}")
-        print_attr_dict(printer, self.attributes)
 
     def verify_(self) -> None:
         element = self.tensor_type.get_element_type()

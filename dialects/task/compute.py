@@ -23,19 +23,20 @@ from xdsl.irdl import (
 from xdsl.parser import Parser
 from xdsl.printer import Printer
 
-from stc.dialects.task.attrs import StorageKind
-from stc.dialects.task.base import ComputeOp, check_element_width, check_tensor, element_width
-from stc.dialects.task.storage import BiasOp, BufferOp, DataOp, TableOp, WeightOp
-from stc.dialects.task.syntax import (
-    format_int_list,
-    i64_array,
-    i64_attr,
+from stc.dialects.integers import i64_array, i64_attr
+from stc.dialects.syntax import (
+    check_clauses_given,
+    clause_default,
     parse_defined_operand,
     parse_i64,
     parse_int_list,
     parse_tensor_type,
     print_attr_dict,
+    print_clauses,
 )
+from stc.dialects.task.attrs import StorageKind
+from stc.dialects.task.base import ComputeOp, check_element_width, check_tensor, element_width
+from stc.dialects.task.storage import BiasOp, BufferOp, DataOp, TableOp, WeightOp
 
 
 def window_output_size(size: int, kernel: int, stride: int, pad_lo: int, pad_hi: int, dilation: int = 1) -> int:
@@ -172,15 +173,13 @@ class ComputeBlock(ComputeOp):
                 break
             if clause in properties:
                 parser.raise_error(f"clause `{clause}` is given twice", clause_start, parser.pos)
-            if isinstance(cls.default_of(clause), IntegerAttr):
+            if isinstance(clause_default(cls, clause), IntegerAttr):
                 properties[clause] = i64_attr(parse_i64(parser, clause))
             else:
                 properties[clause] = i64_array(parse_int_list(parser, clause))
         parser.parse_punctuation(":")
         result_type = parse_tensor_type(parser)
-        missing = [c for c in cls.CLAUSES if c not in properties and cls.default_of(c) is None]
-        if missing:
-            parser.raise_error(f"{cls.name} needs the clause `{missing[0]}`", start, parser.pos)
+        check_clauses_given(parser, cls, cls.CLAUSES, properties, start)
         op = cls.build(operands=groups, properties=properties, result_types=[result_type])
         op.attributes.update(parser.parse_optional_attr_dict())
         return op
@@ -192,14 +191,7 @@ class ComputeBlock(ComputeOp):
         if bias is not None:
             printer.print_string(" bias ")
             printer.print_operand(bias)
-        for clause in self.CLAUSES:
-            value = self.properties[clause]
-            if value == self.default_of(clause):
-                continue
-            if isinstance(value, IntegerAttr):
-                printer.print_string(f" {clause} {value.value.data}")
-            else:
-                printer.print_string(f" {clause} {format_int_list(self.ints(clause))}")
+        print_clauses(printer, self, self.CLAUSES)
         printer.print_string(" : ")
         printer.print_attribute(self.result.type)
         print_attr_dict(printer, self.attributes)
@@ -207,10 +199,6 @@ class ComputeBlock(ComputeOp):
     @classmethod
     def has_bias(cls) -> bool:
         return any(name == "bias" for name, _ in cls.get_irdl_definition().operands)
-
-    @classmethod
-    def default_of(cls, clause: str) -> Attribute | None:
-        return cls.get_irdl_definition().properties[clause].default_value
 
     def verify_(self) -> None:
         check_tensor(self, "the result", self.result.type, 4, (8, 32))

@@ -5,14 +5,13 @@ from __future__ import annotations
 import itertools
 from collections.abc import Iterator
 
-from xdsl.dialects.builtin import StringAttr
+from xdsl.dialects.builtin import StringAttr, SymbolNameConstraint
 from xdsl.ir import Block, Operation, Region
 from xdsl.irdl import IRDLOperation, irdl_op_definition, prop_def, region_def, traits_def
-from xdsl.parser import Parser
-from xdsl.printer import Printer
 from xdsl.traits import IsolatedFromAbove, NoTerminator, SymbolOpInterface
 from xdsl.utils.exceptions import VerifyException
 
+from stc.dialects.syntax import Body
 from stc.dialects.task.base import TaskOp, task_id_of
 from stc.dialects.task.storage import InputOp, OutputOp
 
@@ -36,9 +35,11 @@ class GraphOp(IRDLOperation):
     """
 
     name = "task.graph"
-    sym_name = prop_def(StringAttr, prop_name="sym_name")
+    sym_name = prop_def(SymbolNameConstraint())
     body = region_def("single_block")
     traits = traits_def(NoTerminator(), IsolatedFromAbove(), SymbolOpInterface())
+    assembly_format = "$sym_name attr-dict-with-keyword custom<Body>($body)"
+    custom_directives = (Body,)
 
     def __init__(self, name: str, body: Region | list[Operation] | None = None):
         if not isinstance(body, Region):
@@ -67,23 +68,6 @@ class GraphOp(IRDLOperation):
     def fresh_ids(self) -> Iterator[int]:
         """Unused block ids for new blocks: counting up from one more than the largest in use."""
         return itertools.count(max((op.task_id for op in self.tasks()), default=-1) + 1)
-
-    @classmethod
-    def parse(cls, parser: Parser) -> GraphOp:
-        name = parser.parse_symbol_name().data
-        attributes = parser.parse_optional_attr_dict_with_keyword()
-        op = cls(name, parser.parse_region())
-        if attributes is not None:
-            op.attributes.update(attributes.data)
-        return op
-
-    def print(self, printer: Printer) -> None:
-        printer.print_string(" ")
-        printer.print_symbol_name(self.graph_name)
-        if self.attributes:
-            printer.print_op_attributes(self.attributes, print_keyword=True)
-        printer.print_string(" ")
-        printer.print_region(self.body, print_entry_block_args=False, print_empty_block=False)
 
     def verify_(self) -> None:
         graph = f"task.graph @{self.graph_name}"

@@ -28,6 +28,15 @@ from xdsl.irdl import (
 from xdsl.parser import Parser
 from xdsl.printer import Printer
 
+from stc.dialects.integers import i64_array, i64_attr
+from stc.dialects.syntax import (
+    format_int_list,
+    parse_defined_operand,
+    parse_i64,
+    parse_int_list,
+    parse_tensor_type,
+    print_attr_dict,
+)
 from stc.dialects.task.attrs import (
     BoxAttr,
     NpzDataAttr,
@@ -38,16 +47,6 @@ from stc.dialects.task.attrs import (
     parse_optional_box,
 )
 from stc.dialects.task.base import ComputeOp, StorageOp, check_tensor, task_id_of
-from stc.dialects.task.syntax import (
-    format_int_list,
-    i64_array,
-    i64_attr,
-    parse_defined_operand,
-    parse_i64,
-    parse_int_list,
-    parse_tensor_type,
-    print_attr_dict,
-)
 from stc.dialects.task.tiling import tiling_error
 
 

@@ -104,6 +104,16 @@ def test_a_failing_action_is_not_recorded_and_changes_nothing():
     assert (env.script(), dict(env.executor.matrix.places)) == before
 
 
+def test_a_split_action_reports_its_first_problem_in_the_order_it_names_the_blocks():
+    """A block named twice is reported where it is named the second time: a missing
+    block named before it is reported first."""
+    env = STEnv(parse(SEED_GROUP))
+    with pytest.raises(PassFailedException, match=r"st.split_group \(action 1\): task.graph @\w+ has no block 99"):
+        env.split_group([99, 1, 1], Shape(nf=2))
+    with pytest.raises(PassFailedException, match=r"st.split_group \(action 1\): block 1 is named twice"):
+        env.split_group([1, 1, 99], Shape(nf=2))
+
+
 def test_pi_index_numbers_follow_mapping_proto():
     assert [pi.stage for pi in PIIndex] == list(Stage)
     assert (PIIndex.AXON.value, PIIndex.MEMORY.value) == (1, 6)

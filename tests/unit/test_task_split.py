@@ -29,6 +29,7 @@ from stc.compiler.tiling.split import (
     BoxIndex,
     average_split,
     axis_lengths,
+    named_twice_at,
     split_group,
     split_task,
     window_pieces,
@@ -374,6 +375,11 @@ def test_split_group_takes_numpy_vectors(vectors: object):
 def test_split_group_refuses_counts_that_are_not_integers(vectors: object, message: str):
     with pytest.raises(PassFailedException, match=f"split_group: {message}"):
         split_group(graph_of(parse(SEED_GROUP)), [1, 7], vectors)  # pyright: ignore[reportArgumentType]
+
+
+@pytest.mark.parametrize(("task_ids", "at"), [([1, 7, 1], 2), ([1, 7, 7, 1], 2), ([1, 7], None), ([], None)])
+def test_named_twice_at_is_the_position_of_the_first_repeat(task_ids: list[int], at: int | None):
+    assert named_twice_at(task_ids) == at
 
 
 def test_split_group_refuses_an_id_named_twice():
