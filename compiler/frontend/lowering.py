@@ -48,6 +48,7 @@ from stc.compiler.frontend.scales import (
 )
 from stc.compiler.zoo.builder import Activation, NetworkBuilder, Operands, pads
 from stc.dialects import task
+from stc.dialects.integers import i64_attr
 
 PASS_THROUGH = ("Relu", "Clip", "MaxPool")
 """Ops whose output keeps its input's scale: a producer read only by one of them takes
@@ -108,8 +109,8 @@ class NodeLowering:
             for name in node.outputs[:1]:
                 if (forced := self.model.scales.get(name)) is not None and self.values[name].scale != forced:
                     self.values[name] = self.requantised_to(self.values[name], forced, node)
-        for name in self.model.outputs:
-            self.graph_output(name)
+        for name, tensor in self.model.outputs.items():
+            self.graph_output(name, tensor)
         self.finish_biases()
         return self.builder.finish()
 
@@ -122,10 +123,10 @@ class NodeLowering:
         self.last_op().attributes["scale"] = FloatAttr(scale, f64)
         self.values[name] = Value(act, scale, shape)
 
-    def graph_output(self, name: str) -> None:
-        if name not in self.values:
+    def graph_output(self, name: str, tensor: str) -> None:
+        if tensor not in self.values:
             raise StcError(f"output {name!r} is not computed by any node stc-import lowers (is it a constant?)")
-        value = self.values[name]
+        value = self.values[tensor]
         self.builder.output(name, value.act)
         self.last_op().attributes["scale"] = FloatAttr(value.scale, f64)
 
@@ -277,7 +278,7 @@ class NodeLowering:
         elif scaled.op.int("shift") + steps > MAX_SHIFT:
             return False
         else:
-            scaled.op.properties["shift"] = task.i64_attr(scaled.op.int("shift") + steps)
+            scaled.op.properties["shift"] = i64_attr(scaled.op.int("shift") + steps)
         self.values[name].scale *= 2**steps
         return True
 

@@ -77,7 +77,8 @@ def import_onnx(
     lowering = NodeLowering(model, float_run.max_abs, npz_path.name)
     module = lowering.run()
     np.savez(npz_path, **lowering.arrays)
-    scales = {name: lowering.values[name].scale for name in [*model.inputs, *model.outputs]}
+    tensors = {name: name for name in model.inputs} | model.outputs
+    scales = {name: lowering.values[tensor].scale for name, tensor in tensors.items()}
     outputs = []
     for index, sample in enumerate(samples):
         outputs.append(run_int8(module, sample, scales, npz_path.parent))

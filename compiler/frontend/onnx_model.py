@@ -45,7 +45,8 @@ class Model:
     name: str
     inputs: dict[str, tuple[int, ...]]
     """Graph inputs and their shapes, the batch fixed."""
-    outputs: list[str]
+    outputs: dict[str, str]
+    """Graph output name → the tensor it reads, after Identity and Q/DQ pairs are removed."""
     nodes: list[Node]
     constants: dict[str, np.ndarray]
     scales: dict[str, float]
@@ -56,7 +57,7 @@ class Model:
     def uses(self) -> Counter[str]:
         """How many nodes and graph outputs read each tensor."""
         count = Counter(name for node in self.nodes for name in node.inputs if name)
-        count.update(self.outputs)
+        count.update(self.outputs.values())
         return count
 
 
@@ -74,7 +75,7 @@ def read_model(path: Path, batch: int = 1) -> Model:
     graph = proto.graph
     constants = {init.name: numpy_helper.to_array(init) for init in graph.initializer}
     inputs = {info.name: input_shape(info, batch) for info in graph.input if info.name not in constants}
-    model = Model(proto.graph.name or path.stem, inputs, [o.name for o in graph.output], [], constants, {})
+    model = Model(proto.graph.name or path.stem, inputs, {o.name: o.name for o in graph.output}, [], constants, {})
     Normaliser(model).run([converted(node) for node in graph.node])
     return model
 
@@ -126,13 +127,13 @@ class Normaliser:
 
     def run(self, nodes: list[Node]) -> None:
         self.raw_uses = Counter(name for node in nodes for name in node.inputs if name)
-        self.raw_uses.update(self.model.outputs)
+        self.raw_uses.update(self.model.outputs.values())
         for node in nodes:
             node = attrs.evolve(node, inputs=tuple(self.canonical(name) for name in node.inputs))
             handler = getattr(self, f"fold_{node.op_type}", None)
             if handler is None or not handler(node):
                 self.keep(node)
-        self.model.outputs = [self.canonical(name) for name in self.model.outputs]
+        self.model.outputs = {name: self.canonical(name) for name in self.model.outputs}
 
     def keep(self, node: Node) -> None:
         for name in node.outputs:
