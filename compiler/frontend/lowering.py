@@ -357,7 +357,8 @@ class NodeLowering:
         self.fully_connected(node, weight, bias)
 
     def lower_MatMul(self, node: Node) -> None:
-        self.fully_connected(node, self.constant(node, 1).T, None)
+        bias = self.constant(node, 2) if self.has_input(node, 2) else None
+        self.fully_connected(node, self.constant(node, 1).T, bias)
 
     def fully_connected(self, node: Node, weight: np.ndarray, bias: np.ndarray | None) -> None:
         """Y = X·Wᵀ + b with W of F×K; a flattened feature map's weight is reordered to F×H×W×C."""
