@@ -360,3 +360,16 @@ def test_the_resnet18_benchmark_is_skipped_cleanly_without_torch(monkeypatch):
     result = CliRunner().invoke(bench_import.main, [])
     assert result.exit_code == 0
     assert result.output.startswith("bench_import: skipped, torch and torchvision are not installed")
+
+
+def test_calibration_shows_a_progress_bar_on_a_terminal_only(tmp_path, monkeypatch, capsys):
+    from stc.compiler import progress
+
+    model = residual_model(tmp_path / "res.onnx")
+    imported(model, samples=3)
+    assert capsys.readouterr().err == ""
+    monkeypatch.setattr(progress, "stderr_is_terminal", lambda: True)
+    imported(model, samples=3)
+    written = capsys.readouterr().err
+    assert "stc-import: calibration" in written
+    assert "/6 " in written  # three float runs and three int8 runs
