@@ -75,6 +75,8 @@ def read_model(path: Path, batch: int = 1) -> Model:
     graph = proto.graph
     constants = {init.name: numpy_helper.to_array(init) for init in graph.initializer}
     inputs = {info.name: input_shape(info, batch) for info in graph.input if info.name not in constants}
+    if not inputs:
+        raise StcError(f"{str(path)!r} has no inputs besides its initializers; stc-import needs one")
     model = Model(proto.graph.name or path.stem, inputs, {o.name: o.name for o in graph.output}, [], constants, {})
     Normaliser(model).run([converted(node) for node in graph.node])
     return model
