@@ -113,7 +113,8 @@ class Groups:
         """One layer alone: valid whenever the graph fits layer by layer."""
         group = self.group(position, position + 1)
         if group is None:
-            raise SlicingRefused(f"{self.layers.ops[position].describe()} alone")
+            layer = self.layers.ops[position]
+            raise SlicingRefused(f"{layer.describe()} alone {self.finest([layer.task_id])}")
         return group
 
     def greedy(self) -> list[Group]:

@@ -88,7 +88,7 @@ def plan_group(layers: LayerGraph, slicing: Slicing, target: HardwareTarget) -> 
                 local = {producer for producer, written in writers.items() if written == start}
                 loaded, spilled, from_input = loaded_bytes(tile, mine, inside, local)
                 label = f"input of {layer.describe()} slice {s}, {size} B"
-                key = (task_id, s, tile.task_id)
+                key = ("input", task_id, s, tile.task_id)
                 requests.append(Request(key, size, alignment_of(target, tile.kind), start, step, label))
                 if nc1hwc0 and from_input:
                     box = (mine.batch[1] - mine.batch[0], mine.read[1] - mine.read[0], *tile.shape[2:])
@@ -100,14 +100,16 @@ def plan_group(layers: LayerGraph, slicing: Slicing, target: HardwareTarget) -> 
             result = box_bytes(layer.shape, layer.itemsize, mine.batch, mine.rows)
             if len(layer.outputs) != 1 or task_id in leaving or len(layer.outputs[0].sources) > 1:
                 label = f"result of {layer.describe()} slice {s}, {result} B"
-                requests.append(Request((task_id, s), result, alignment_of(target, layer.kind), step, step, label))
+                requests.append(
+                    Request(("result", task_id, s), result, alignment_of(target, layer.kind), step, step, label)
+                )
             work += layer_work(layer, mine, result) + Work(dram_write_bytes=stored_bytes(layer, mine, inside))
     for task_id in members:
         layer = layers.op(task_id)
         for block_id, name, size, kind in layer.data:
             label = f"{name} {block_id} of {layer.describe()}, {size} B"
             first, last = steps[0, task_id], steps[slicing.count - 1, task_id]
-            requests.append(Request((task_id, block_id), size, alignment_of(target, kind), first, last, label))
+            requests.append(Request(("data", task_id, block_id), size, alignment_of(target, kind), first, last, label))
             work += Work(dram_read_bytes=size)
     return GroupPlan(slicing, steps, tuple(requests), work)
 

@@ -7,6 +7,8 @@
 // RUN: stc-opt %s -p 'task-layer-group{group=3,5 slices=1,2}' | filecheck %s
 // RUN: stc-opt %s -p 'task-layer-group{group=3,5 slices=1,2},st-place,st-route,st-lmem-alloc,isa-lower' -o %t.isa.mlir
 // RUN: stc-run %s --compare %t.isa.mlir
+// RUN: not stc-opt %s -p 'task-layer-group,task-layer-group' 2>&1 | filecheck %s --check-prefix=MAPPED
+// MAPPED: stc-opt: error: task-layer-group: task.graph @pair already has an st.mapping; layer groups are made before placement
 
 // CHECK:      st.mapping @pair target "tpu-like" {
 // CHECK-NEXT:   st.put_in 8 at (0, 0, 0, 0), (0, 0, memory)
