@@ -18,6 +18,7 @@ SOURCES = {
     "isa": (Path(__file__).parents[1] / "lit" / "isa" / "conv-4core.mlir").read_text(),
 }
 REPLACEMENTS = ["0", "1", "2", "3", "8", "16", "32", "-1", "255", "256", "99999999999999999999", "%0", "%3", "si"]
+REPLACEMENTS += ["4294967296", "8589934593", "1" * 1001, "i99999999999", "i128"]
 REPLACEMENTS += ["[", "]", ",", "i32"]
 
 
