@@ -17,6 +17,7 @@ import sys
 import warnings
 from collections.abc import Callable, Sequence
 from io import BytesIO
+from pathlib import Path
 from typing import IO, cast, get_type_hints
 
 from xdsl.dialects.builtin import ModuleOp
@@ -27,7 +28,7 @@ from xdsl.utils.target import Target
 from xdsl.xdsl_opt_main import xDSLOptMain
 
 from stc.compiler.diagnostics import StcError, reported_errors
-from stc.compiler.ir_files import decode_source, parse_source
+from stc.compiler.ir_files import check_regular_file, decode_source, parse_source, read_bounded
 
 
 class StcOptMain(xDSLOptMain):
@@ -44,9 +45,11 @@ class StcOptMain(xDSLOptMain):
     def get_input_stream(self) -> tuple[IO[bytes], str]:
         """The input, checked to be UTF-8 as a whole (so that an error gives the line in
         the file, not in a `--split-input-file` chunk)."""
+        if self.args.input_file is not None:
+            check_regular_file(Path(self.args.input_file))
         stream, extension = super().get_input_stream()
         with stream:
-            source = stream.read()
+            source = read_bounded(stream, self.get_input_name())
         decode_source(source, self.get_input_name())
         return BytesIO(source), extension
 

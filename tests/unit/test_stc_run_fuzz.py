@@ -1,9 +1,12 @@
 """Mutated task graphs and isa programs never crash stc-run: it executes them or ends in
 one clean error (exit 1)."""
 
+import os
 import re
+from io import BytesIO
 from pathlib import Path
 
+import numpy as np
 import pytest
 from click.testing import CliRunner
 from hypothesis import HealthCheck, given, settings
@@ -12,6 +15,7 @@ from hypothesis import strategies as st
 from stc.compiler.ir_files import module_text
 from stc.compiler.zoo import build_network
 from stc.tools.stc_run import cli as stc_run
+from stc.tools.stc_run import main as stc_run_main
 
 SOURCES = {
     "task": module_text(build_network("tiny")),
@@ -51,3 +55,104 @@ def test_mutated_modules_run_or_fail_cleanly(level, tmp_path):
             assert "stc-run: error: " in result.output
 
     check()
+
+
+# Hostile arguments: every file argument that is not what it should be (a cut or lying
+# .npy, a directory, a FIFO, a device, a file that cannot be read or written) ends in one
+# message that names the argument, exit 1; a malformed command line is a usage error,
+# exit 2. Never a traceback, never an allocation the file does not back.
+RELU = """task.graph @g {
+  %x = task.input 0 "x" : tensor<1x4x4x8xi8>
+  %in = task.buffer 1 si %x : tensor<1x4x4x8xi8>
+  %r = task.relu 2 %in : tensor<1x4x4x8xi8>
+  %out = task.buffer 3 so %r : tensor<1x4x4x8xi8>
+  task.output 4 "y" %out
+}
+"""
+
+
+def npy_bytes(array: np.ndarray) -> bytes:
+    out = BytesIO()
+    np.save(out, array)
+    return out.getvalue()
+
+
+GOOD_NPY = npy_bytes(np.zeros((1, 8, 4, 4), np.int8))
+
+
+@st.composite
+def hostile_npy(draw) -> bytes:
+    kind = draw(st.sampled_from(["cut", "shape", "flipped", "garbage"]))
+    if kind == "cut":
+        return GOOD_NPY[: draw(st.integers(0, len(GOOD_NPY) - 1))]
+    if kind == "shape":
+        dims = draw(st.lists(st.integers(0, 10**18), min_size=0, max_size=5))
+        shape = repr(tuple(dims)).encode()
+        return GOOD_NPY.replace(b"(1, 8, 4, 4)", shape.ljust(12)[: max(12, len(shape))])
+    if kind == "flipped":
+        data = bytearray(GOOD_NPY)
+        index = draw(st.integers(0, len(data) - 1))
+        data[index] = draw(st.integers(0, 255))
+        return bytes(data)
+    return draw(st.binary(max_size=200))
+
+
+def special_path(kind: str, tmp_path: Path) -> str:
+    if kind == "fifo":
+        fifo = tmp_path / "fifo"
+        if not fifo.exists():
+            os.mkfifo(fifo)
+        return str(fifo)
+    return {"dir": str(tmp_path), "mem": "/proc/self/mem", "null": "/dev/null", "zero": "/dev/zero"}.get(
+        kind, str(tmp_path / "missing.npy")
+    )
+
+
+ARGUMENT_KINDS = st.sampled_from(["npy", "npy", "npy", "special", "output", "seed", "compare", "spec"])
+SPECIALS = st.sampled_from(["fifo", "dir", "mem", "null", "zero", "missing"])
+
+
+def test_hostile_arguments_end_in_one_message(tmp_path, capsys):
+    graph = tmp_path / "relu.mlir"
+    graph.write_text(RELU)
+    tried = []
+
+    @settings(max_examples=120, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+    @given(kind=ARGUMENT_KINDS, data=st.data())
+    def check(kind, data):
+        if kind == "npy":
+            path = tmp_path / "x.npy"
+            path.write_bytes(data.draw(hostile_npy()))
+            args, role = ["--input", f"x={path}"], "--input x"
+        elif kind == "special":
+            args, role = ["--input", f"x={special_path(data.draw(SPECIALS), tmp_path)}"], "--input x"
+        elif kind == "output":
+            target = data.draw(st.sampled_from(["/dev/null", str(tmp_path), "/proc/version", str(tmp_path / "no/x")]))
+            args, role = ["-o", target], "-o"
+        elif kind == "compare":
+            args, role = ["--compare", special_path(data.draw(SPECIALS), tmp_path)], "--compare"
+        elif kind == "spec":
+            args, role = ["--input", data.draw(st.sampled_from(["x", "=a", "x=", "y=/dev/null"]))], "--input"
+        else:
+            args, role = (
+                ["--seed", data.draw(st.one_of(st.text(max_size=5), st.integers(-(10**30), 10**30).map(str)))],
+                "--seed",
+            )
+        tried.append(kind)
+        try:
+            stc_run_main([str(graph), *args])
+        except SystemExit as exit:
+            status = exit.code
+        captured = capsys.readouterr()
+        assert status in (0, 1, 2), captured
+        assert "Traceback" not in captured.err
+        if status == 1:
+            named = (f"stc-run: error: {role}", "stc-run: error: input 'x' ")  # the file, or the array in it
+            assert captured.err.startswith(named), captured.err
+            assert captured.err.count("\n") == 1
+        if status == 2:
+            assert captured.err.startswith("usage: stc-run ")
+            assert f"stc-run: error: Invalid value for '{role}'" in captured.err or role in ("--input", "--seed")
+
+    check()
+    assert set(tried) == {"npy", "special", "output", "seed", "compare", "spec"}
