@@ -240,7 +240,9 @@ def test_running_out_of_memory_names_the_block(tmp_path, replace, message):
     stc_run_bin = Path(sys.executable).parent / "stc-run"
     result = subprocess.run([stc_run_bin, ir], capture_output=True, text=True, timeout=120, preexec_fn=limited_memory)
     assert result.returncode == 1
-    assert re.fullmatch(rf"stc-run: error: {message}: out of memory \(Unable to allocate [\d.]+ GiB .*\)\n", result.stderr)
+    assert re.fullmatch(
+        rf"stc-run: error: {message}: out of memory \(Unable to allocate [\d.]+ GiB .*\)\n", result.stderr
+    )
 
 
 def test_outputs_with_any_name_are_saved(tmp_path):
