@@ -11,6 +11,7 @@ filecheck suite passes the same with either (`python -m stc.tools.xdsl_filecheck
 
 from __future__ import annotations
 
+import argparse
 import dataclasses
 import inspect
 import sys
@@ -29,12 +30,30 @@ from xdsl.xdsl_opt_main import xDSLOptMain
 
 from stc.compiler.diagnostics import StcError, reported_errors
 from stc.compiler.ir_files import check_regular_file, decode_source, parse_source, read_bounded
+from stc.compiler.references import references_within
 
 
 class StcOptMain(xDSLOptMain):
     """xdsl-opt, with errors in the input, `-p` and `-t` that name what is wrong."""
 
     version_format = "stc-opt 0.1.0, xdsl-opt built from xdsl version {xdsl_version}"
+
+    def register_all_arguments(self, arg_parser: argparse.ArgumentParser) -> None:
+        super().register_all_arguments(arg_parser)
+        arg_parser.add_argument(
+            "--data-dir",
+            action="append",
+            default=[],
+            type=Path,
+            help="A directory that paths in the IR (an st.mapping's target file) may name files in, "
+            "besides the input file's own. Repeatable.",
+        )
+
+    def reference_roots(self) -> list[Path]:
+        """Where paths in the IR may name files: the input's directory (the current one
+        for stdin), then each --data-dir."""
+        own = Path.cwd() if self.args.input_file is None else Path(self.args.input_file).parent
+        return [own, *self.args.data_dir]
 
     def parse_chunk(self, chunk: IO[bytes], file_extension: str, start_offset: int = 0) -> ModuleOp | None:
         if file_extension != "mlir":
@@ -103,7 +122,8 @@ def main(args: Sequence[str] | None = None) -> int:
             raise StcError(str(e)) from None
         except ArgSpecParseError as e:  # a BaseException; the target is parsed before -p
             raise malformed("-t", e) from None
-        tool.run()
+        with references_within(tool.reference_roots()):
+            tool.run()
     return 0
 
 

@@ -29,6 +29,7 @@ from xdsl.dialects.builtin import ModuleOp
 
 from stc.compiler.diagnostics import StcError, reported_errors
 from stc.compiler.ir_files import check_regular_file, read_module
+from stc.compiler.references import references_within
 from stc.dialects.task.stats import graph_stats
 from stc.runtime import golden, machine
 from stc.runtime.golden import find_graph, run_module
@@ -92,6 +93,12 @@ def read_npy_header(role: str, file: BinaryIO) -> tuple[tuple[int, ...], np.dtyp
     return shape, dtype
 
 
+def read_confined(path: Path, role: str, data_dirs: Sequence[Path]) -> ModuleOp:
+    """An IR file, whose paths (target files) may name files in its directory and `data_dirs` only."""
+    with references_within((path.parent, *data_dirs)):
+        return read_module(path, role)
+
+
 def input_shapes(module: ModuleOp) -> dict[str, tuple[int, ...]]:
     """The NCHW shape of each input of the module's task graph or isa program, in order."""
     if holds_program(module):
@@ -114,11 +121,14 @@ def described(shape: tuple[int, ...] | None) -> str:
     return "missing" if shape is None else f"NCHW {list(shape)}"
 
 
-def execute(path: Path, module: ModuleOp, inputs: Arrays) -> tuple[Arrays, dict[str, Any] | None]:
-    """The outputs, and the machine's counters when the module is an isa program."""
+def execute(
+    path: Path, module: ModuleOp, inputs: Arrays, data_dirs: Sequence[Path]
+) -> tuple[Arrays, dict[str, Any] | None]:
+    """The outputs, and the machine's counters when the module is an isa program. Data
+    archives are read from the file's directory and `data_dirs` only."""
     if holds_program(module):
-        return run_isa_module(module, inputs, base_dir=path.parent)
-    return run_module(module, inputs, base_dir=path.parent), None
+        return run_isa_module(module, inputs, base_dir=path.parent, data_dirs=data_dirs)
+    return run_module(module, inputs, base_dir=path.parent, data_dirs=data_dirs), None
 
 
 def differences(name: str, a: np.ndarray, b: np.ndarray) -> str | None:
@@ -173,26 +183,39 @@ def save_arrays(path: Path, arrays: Arrays) -> None:
     type=click.Path(path_type=Path),
     help="Run this file too; exit 1 unless outputs are bit-identical.",
 )
+@click.option(
+    "--data-dir",
+    "data_dirs",
+    multiple=True,
+    type=click.Path(path_type=Path),
+    help="A directory #task.npz archives may be in, besides the IR file's own. Repeatable.",
+)
 @click.option("--stats", is_flag=True, help="Print statistics (and the comparison) as one JSON object.")
 def cli(
-    file: Path, input_specs: tuple[str, ...], seed: int, output: Path | None, other: Path | None, stats: bool
+    file: Path,
+    input_specs: tuple[str, ...],
+    seed: int,
+    output: Path | None,
+    other: Path | None,
+    data_dirs: tuple[Path, ...],
+    stats: bool,
 ) -> None:
     """Execute an stc module."""
     problems: list[str] = []
     with reported_errors("stc-run"):
-        module = read_module(file)
+        module = read_confined(file, "", data_dirs)
         shapes = input_shapes(module)
-        compared = None if other is None else (other, read_module(other, "--compare"))
+        compared = None if other is None else (other, read_confined(other, "--compare", data_dirs))
         if compared is not None:
             check_same_inputs(file, shapes, *compared)
         inputs = completed_inputs(shapes, parse_inputs(input_specs), seed)
         start = time.perf_counter()
-        outputs, counters = execute(file, module, inputs)
+        outputs, counters = execute(file, module, inputs, data_dirs)
         seconds = time.perf_counter() - start
         if output is not None:
             save_arrays(output, outputs)
         if compared is not None:
-            problems = comparison(file, outputs, compared[0], execute(*compared, inputs)[0])
+            problems = comparison(file, outputs, compared[0], execute(*compared, inputs, data_dirs)[0])
         if stats:
             report = (graph_stats(find_graph(module)) if counters is None else counters) | {
                 "run_seconds": round(seconds, 4),

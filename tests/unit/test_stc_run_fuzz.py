@@ -156,3 +156,60 @@ def test_hostile_arguments_end_in_one_message(tmp_path, capsys):
 
     check()
     assert set(tried) == {"npy", "special", "output", "seed", "compare", "spec"}
+
+
+# Files the user did not name: a #task.npz path in IR reaches only the IR file's
+# directory (and a --data-dir), and a path outside gets one message whether or not the
+# file behind it exists, so the IR cannot probe the machine.
+NPZ_GRAPH = """task.graph @g {{
+  %x = task.input 0 "x" : tensor<1x1x1x2xi8>
+  %in = task.buffer 1 si %x : tensor<1x1x1x2xi8>
+  %b = task.bias 2 #task.npz<"{path}", "bias"> : tensor<2xi32>
+  %y = task.avgpool 3 %in bias %b window [1, 1] : tensor<1x1x1x2xi8>
+  %out = task.buffer 4 so %y : tensor<1x1x1x2xi8>
+  task.output 5 "y" %out
+}}
+"""
+
+
+def test_data_references_stay_inside_the_ir_files_directory(tmp_path, capsys):
+    net, secret = tmp_path / "net", tmp_path / "secret"
+    net.mkdir()
+    secret.mkdir()
+    for folder in (net, secret):
+        np.savez(folder / "data.npz", bias=np.array([7, -7], np.int32))
+    (net / "link.npz").symlink_to(secret / "data.npz")
+    (net / "up").symlink_to(tmp_path)
+    outside = st.sampled_from(
+        ["../secret/data.npz", "../secret/none.npz", str(secret / "data.npz"), "/etc/passwd", "/nonexistent/x.npz"]
+        + ["link.npz", "up/secret/data.npz", "./../net/../secret/data.npz", "/proc/self/mem"]
+    )
+    inside = st.sampled_from(["data.npz", "./data.npz", str(net / "data.npz"), "sub/../data.npz", "none.npz"])
+    tried = {"inside": 0, "outside": 0, "widened": 0}
+
+    @settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+    @given(where=st.sampled_from(["inside", "outside", "widened"]), data=st.data())
+    def check(where, data):
+        reference = data.draw(inside if where == "inside" else outside)
+        graph = net / "g.mlir"
+        graph.write_text(NPZ_GRAPH.format(path=reference))
+        widen = ["--data-dir", str(secret)] if where == "widened" else []
+        tried[where] += 1
+        try:
+            stc_run_main([str(graph), *widen])
+        except SystemExit as exit:
+            status = exit.code
+        err = capsys.readouterr().err
+        assert "Traceback" not in err
+        if where == "outside":
+            assert status == 1
+            assert err == (
+                f"stc-run: error: task.bias 2: npz file {reference!r} is outside {net} "
+                "(the IR file's directory; --data-dir widens it)\n"
+            )
+        elif status == 1:
+            assert err.startswith("stc-run: error: task.bias 2: npz file"), err
+            assert ("none.npz' does not exist" in err) or (where == "widened" and "is outside" in err), err
+
+    check()
+    assert min(tried.values()) > 0
