@@ -39,7 +39,8 @@ class TaskSplitPass(ModulePass):
     - task: the id of one block to split (split_task).
     - tasks: the ids of blocks to split in order, all by the same vector (split_group); an
       id may name a block an earlier split of the same run created.
-    - vector: split counts ny,nx,nf,nr (or ny,nx,nf,nr,1,1).
+    - vector: split counts ny,nx,nf,nr; nn,ny,nx,nf,nr to split the batch too; or the
+      seed's ny,nx,nf,nr,1,1.
     - fit: a hardware target (preset name or TOML path): split every block whose input
       storage exceeds a core's local memory by the smallest vector whose pieces fit, then
       the partial-sum adds such splits create, until everything fits

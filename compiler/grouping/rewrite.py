@@ -54,19 +54,6 @@ GROUP, SLICE, STEP = "lg.group", "lg.slice", "lg.step"
 CORE = (0, 0, 0, 0)
 
 
-@dataclass(frozen=True)
-class SlicePiece(Piece):
-    """A task-split piece that covers a batch interval, not the whole batch."""
-
-    batch: Interval = (0, 1)
-
-    def out_box(self, batch: int) -> tuple[Interval, ...]:
-        return (self.batch, self.y.out, self.x.out, self.f)
-
-    def read_box(self, batch: int) -> tuple[Interval, ...]:
-        return (self.batch, self.y.read, self.x.read, self.channels_read)
-
-
 class SliceSources(BufferSources):
     """A member's input buffer, carved for one slice: what other members of the group write
     is read from their pieces of the same slice."""
@@ -96,13 +83,14 @@ class Written:
     group: dict[int, int] = field(default_factory=dict)
 
 
-def slice_piece(op: task.ComputeBlock, mine: LayerSlice) -> SlicePiece:
+def slice_piece(op: task.ComputeBlock, mine: LayerSlice) -> Piece:
+    """The task-split piece of `op` one slice computes: its batch interval and rows."""
     _, _, width, channels = shape_of(op.result)
     _, _, in_width, in_channels = shape_of(op.data_inputs[0])
     pad = op.ints("pad") if isinstance(op, task.WindowBlock) else (0, 0, 0, 0)
     x = AxisPiece((0, width), (0, in_width), (pad[2], pad[3]))
     read = (0, in_channels) if isinstance(op, task.ConvOp | task.FcOp) else (0, channels)
-    return SlicePiece(AxisPiece(mine.rows, mine.read, mine.pad), x, (0, channels), read, 0, mine.batch)
+    return Piece(mine.batch, AxisPiece(mine.rows, mine.read, mine.pad), x, (0, channels), read, 0)
 
 
 def write_sliced(blocks: GraphBlocks, group: Group) -> list[list[task.ComputeBlock]]:
@@ -123,7 +111,7 @@ def write_sliced(blocks: GraphBlocks, group: Group) -> list[list[task.ComputeBlo
             }
             made = build_piece(blocks, op, piece, False, buffers)
             first = share_data(blocks, made, first)
-            pieces[s][op.result] = (made.result, [lo for lo, _ in piece.out_box(0)])
+            pieces[s][op.result] = (made.result, [lo for lo, _ in piece.out_box()])
             built[s].append(made)
         mine = [(found[op.task_id], ops[-1]) for found, ops in zip(slicing.slices, built, strict=True)]
         route_outside(op, mine, set(slicing.members))

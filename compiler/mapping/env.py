@@ -122,7 +122,7 @@ def _count(_: object, attribute: Attribute, value: object) -> None:
 
 @frozen
 class Shape:
-    """A split vector: pieces along y, x, f and r; ky and kx are never split."""
+    """A split vector: pieces along y, x, f and r, and the batch n; ky and kx are never split."""
 
     ny: int = field(default=1, validator=_count)
     nx: int = field(default=1, validator=_count)
@@ -130,10 +130,16 @@ class Shape:
     nr: int = field(default=1, validator=_count)
     nky: int = field(default=1, validator=_count)
     nkx: int = field(default=1, validator=_count)
+    nn: int = field(default=1, validator=_count)
 
     @property
     def vector(self) -> tuple[int, ...]:
-        return self.ny, self.nx, self.nf, self.nr, self.nky, self.nkx
+        """The seed's six counts, or nn,ny,nx,nf,nr when the batch is split."""
+        if self.nn == 1:
+            return self.ny, self.nx, self.nf, self.nr, self.nky, self.nkx
+        if (self.nky, self.nkx) != (1, 1):
+            raise ValueError(f"Shape: ky and kx are never split, got nky={self.nky} nkx={self.nkx}")
+        return self.nn, self.ny, self.nx, self.nf, self.nr
 
 
 def vector_of(where: str, shape: object) -> tuple[int, ...]:

@@ -5,6 +5,9 @@ the split with the fewest pieces whose largest piece fits, preferring splits tha
 the reduction whole (an r-split adds a `task.add` of partial sums, which may need a
 split of its own in turn). ResNet-50's first conv, for instance, reads a
 224×224×3 image padded to 16 B per pixel (802,816 B) and is split into 7 row bands.
+The batch is split first (seed 004 slices N first): into the fewest sub-batches that fit,
+or, when one sample does not fit, into samples each split as the block at batch 1 is, so
+the pieces grow with the batch, never faster.
 """
 
 from __future__ import annotations
@@ -20,6 +23,8 @@ from stc.compiler.progress import progress
 from stc.compiler.targets.hardware import HardwareTarget
 from stc.compiler.tiling.split import (
     AXES,
+    UNSPLIT,
+    Counts,
     GraphBlocks,
     axis_lengths,
     forget_erased,
@@ -30,8 +35,6 @@ from stc.compiler.tiling.split import (
 )
 from stc.dialects import task
 from stc.dialects.task.base import element_width
-
-Counts = tuple[int, int, int, int]
 
 MAX_PIECES = 4096
 """The most pieces `fit` splits one block into."""
@@ -47,7 +50,7 @@ class PieceSizer:
     def __init__(self, op: task.ComputeBlock, target: HardwareTarget):
         self.op = op
         self.target = target
-        self.batch = op.result.type.get_shape()[0]
+        self.batch: int = op.result.type.get_shape()[0]
         self.input_bits = [element_width(value.type) or 8 for value in op.data_inputs]  # pyright: ignore[reportArgumentType]
         self.kernel = op.weight.type.get_shape()[1:3] if isinstance(op, task.ConvOp | task.FcOp) else None  # pyright: ignore[reportAttributeAccessIssue]
         self.table = isinstance(op, task.LutOp)
@@ -67,12 +70,13 @@ class PieceSizer:
 
     def bytes(self, counts: Counts) -> int:
         """Bytes of the largest piece of the block split by `counts` (see `piece_bytes`)."""
-        ny, nx, nf, nr = counts
+        nn, ny, nx, nf, nr = counts
         read_y, out_y = self.rows(0, ny)
         read_x, out_x = self.rows(1, nx)
+        n = -(-self.batch // nn)
         f = -(-self.channels[0] // nf)
         r = -(-self.channels[1] // nr) if self.reduces else f
-        read = (self.batch, read_y, read_x, r)
+        read = (n, read_y, read_x, r)
         total = sum(buffer_bytes(read, bits, self.target) for bits in self.input_bits)
         if self.kernel is not None:
             total += weight_bytes((f, *self.kernel, r), self.target)
@@ -81,7 +85,7 @@ class PieceSizer:
         if self.bias and nr == 1:
             total += bias_bytes(f, self.target)
         result_bits = 32 if nr > 1 else self.result_bits
-        return total + buffer_bytes((self.batch, out_y, out_x, f), result_bits, self.target)
+        return total + buffer_bytes((n, out_y, out_x, f), result_bits, self.target)
 
 
 def piece_bytes(op: task.ComputeBlock, counts: Counts, target: HardwareTarget) -> int:
@@ -95,23 +99,29 @@ def divisors(n: int, limit: int) -> list[int]:
     return [d for d in range(1, min(n, limit) + 1) if n % d == 0]
 
 
-def candidate_counts(op: task.ComputeBlock, pieces: int) -> Iterator[Counts]:
-    """Every split vector of `op` with `pieces` pieces: its factorisations into axis counts."""
+def candidate_counts(op: task.ComputeBlock, pieces: int, nn: int = 1) -> Iterator[Counts]:
+    """Every split vector of `op` with `nn` batch pieces, each cut into `pieces` pieces: the
+    factorisations of `pieces` into y, x, f and r counts."""
     lengths = axis_lengths(op)
-    ly, lx, lf, lr = (lengths[axis] or 1 for axis in AXES)
+    _, ly, lx, lf, lr = (lengths[axis] or 1 for axis in AXES)
     for ny in divisors(pieces, ly):
         for nx in divisors(pieces // ny, lx):
             for nf in divisors(pieces // (ny * nx), lf):
                 nr = pieces // (ny * nx * nf)
                 if nr <= lr and (nr == 1 or partial_sum_problem(op, nr) is None):
-                    yield ny, nx, nf, nr
+                    yield nn, ny, nx, nf, nr
 
 
 def finest_counts(op: task.ComputeBlock) -> Counts:
     """The split into the smallest pieces: one along every axis, r as far as partial sums allow."""
     lengths = axis_lengths(op)
-    ly, lx, lf, lr = (lengths[axis] or 1 for axis in AXES)
-    return ly, lx, lf, lr if lr == 1 or partial_sum_problem(op, lr) is None else 1
+    ln, ly, lx, lf, lr = (lengths[axis] or 1 for axis in AXES)
+    return ln, ly, lx, lf, lr if lr == 1 or partial_sum_problem(op, lr) is None else 1
+
+
+def vector_text(counts: Counts) -> str:
+    """A vector as task-split's option takes it: ny,nx,nf,nr when the batch stays whole."""
+    return ",".join(map(str, counts[1:] if counts[0] == 1 else counts))
 
 
 def unfit_message(op: task.ComputeBlock, target: HardwareTarget) -> str:
@@ -119,28 +129,33 @@ def unfit_message(op: task.ComputeBlock, target: HardwareTarget) -> str:
     finest = piece_bytes(op, counts, target)
     where = f"{op.name} {op.task_id}: no split makes its pieces fit {target.usable_memory_bytes} B"
     if finest > target.usable_memory_bytes:
-        vector = ",".join(map(str, counts))
-        return f"{where}: even its finest pieces (vector={vector}) read {finest} B"
-    return f"{where} in at most {MAX_PIECES} pieces"
+        return f"{where}: even its finest pieces (vector={vector_text(counts)}) read {finest} B"
+    return f"{where} in at most {MAX_PIECES} pieces per sample"
 
 
 def fitting_counts(op: task.ComputeBlock, target: HardwareTarget, sizer: PieceSizer | None = None) -> Counts | None:
     """
-    The split with the fewest pieces whose largest piece fits a core, None if none does.
-    Pieces only add halo, replicas and alignment to what the whole block reads (less only
-    the bias an r split moves away), so fewer pieces than that total over the capacity
-    cannot fit and the search starts there; when even the finest pieces do not fit, none do.
+    The split whose largest piece fits a core, None if none does. The batch first: the
+    fewest sub-batches that fit. When one sample does not fit, one piece per sample, and
+    each sample cut into the fewest pieces that fit. Pieces only add halo, replicas and
+    alignment to what the whole sample reads (less only the bias an r split moves away),
+    so fewer pieces than that total over the capacity cannot fit and the search starts
+    there; when even the finest pieces do not fit, none do.
     """
     capacity = target.usable_memory_bytes
     sizer = sizer or PieceSizer(op, target)
     if sizer.bytes(finest_counts(op)) > capacity:
         return None
-    whole = sizer.bytes((1, 1, 1, 1))
+    batch = sizer.batch
+    for nn in range(2, batch + 1):
+        if sizer.bytes((nn, 1, 1, 1, 1)) <= capacity:
+            return nn, 1, 1, 1, 1
+    sample = sizer.bytes((batch, 1, 1, 1, 1))
     bias = bias_bytes(axis_lengths(op)["f"] or 0, target) if op.optional_bias is not None else 0
-    for pieces in range(max(1, -(-(whole - bias) // capacity)), MAX_PIECES + 1):
+    for pieces in range(max(1, -(-(sample - bias) // capacity)), MAX_PIECES + 1):
         fits = [
-            (counts[3] > 1, size, counts)
-            for counts in candidate_counts(op, pieces)
+            (counts[4] > 1, size, counts)
+            for counts in candidate_counts(op, pieces, batch)
             if (size := sizer.bytes(counts)) <= capacity
         ]
         if fits:
@@ -169,7 +184,7 @@ def split_until_fit(blocks: GraphBlocks, target: HardwareTarget) -> None:
             op = pending.popleft()
             bar.advance()
             sizer = PieceSizer(op, target)
-            if sizer.bytes((1, 1, 1, 1)) <= capacity:
+            if sizer.bytes(UNSPLIT) <= capacity:
                 continue
             counts = fitting_counts(op, target, sizer)
             if counts is None:

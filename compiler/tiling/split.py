@@ -2,8 +2,8 @@
 The split algorithm behind `task-split` and the `st` split actions: TianjicX's
 `split_task` and `split_group` (seed 000).
 
-A compute block is cut into a grid of pieces along its output rows (y), output columns
-(x), output channels (f) and reduced input channels (r, conv and fc only). Each piece
+A compute block is cut into a grid of pieces along its batch (n), output rows (y), output
+columns (x), output channels (f) and reduced input channels (r, conv and fc only). Each piece
 reads its own input buffers, assembled from the original input buffer's producers (with
 halo rows and columns for windowed blocks), and its own weight, bias and table blocks,
 which hold the same data reference narrowed to the piece's box or replicated whole.
@@ -56,12 +56,14 @@ from stc.dialects.task import (
 
 Interval = tuple[int, int]
 Box = tuple[Interval, ...]
-Counts = tuple[int, int, int, int]
+Counts = tuple[int, int, int, int, int]
+"""Pieces along n, y, x, f and r."""
 Source = tuple[SSAValue, BoxAttr, Sequence[int]]
 """A buffer source: the producer's result, the box of it read, where the box lands."""
 
-AXES = ("y", "x", "f", "r")
-UNITS = {"y": "row", "x": "column", "f": "channel", "r": "input channel"}
+AXES = ("n", "y", "x", "f", "r")
+UNITS = {"n": "sample", "y": "row", "x": "column", "f": "channel", "r": "input channel"}
+UNSPLIT: Counts = (1, 1, 1, 1, 1)
 MAX_PARTIAL_TERMS = (2**31 - 1) // 2**14
 """The most int8 products an int32 partial sum holds exactly: each is at most 2^14 in size."""
 HINT = "split"
@@ -145,6 +147,7 @@ def elementwise_pieces(windows: Sequence[Interval]) -> list[AxisPiece]:
 class Piece:
     """One piece of a split block."""
 
+    n: Interval
     y: AxisPiece
     x: AxisPiece
     f: Interval
@@ -152,11 +155,11 @@ class Piece:
     """Input channels read: the r interval of a conv or fc, the f interval otherwise."""
     r_index: int
 
-    def out_box(self, batch: int) -> Box:
-        return ((0, batch), self.y.out, self.x.out, self.f)
+    def out_box(self) -> Box:
+        return (self.n, self.y.out, self.x.out, self.f)
 
-    def read_box(self, batch: int) -> Box:
-        return ((0, batch), self.y.read, self.x.read, self.channels_read)
+    def read_box(self) -> Box:
+        return (self.n, self.y.read, self.x.read, self.channels_read)
 
 
 def split_error(op: TaskOp, message: str) -> PassFailedException:
@@ -170,26 +173,35 @@ def shape_of(value: SSAValue) -> tuple[int, ...]:
 
 def axis_lengths(op: ComputeBlock) -> dict[str, int | None]:
     """The length of each axis the block can be split along, None for those it lacks."""
-    _, rows, columns, channels = shape_of(op.result)
+    batch, rows, columns, channels = shape_of(op.result)
     if isinstance(op, FcOp):
-        return {"y": None, "x": None, "f": channels, "r": shape_of(op.input)[3]}
+        return {"n": batch, "y": None, "x": None, "f": channels, "r": shape_of(op.input)[3]}
     reduced = shape_of(op.input)[3] if isinstance(op, ConvOp) else None
-    return {"y": rows, "x": columns, "f": channels, "r": reduced}
+    return {"n": batch, "y": rows, "x": columns, "f": channels, "r": reduced}
 
 
 def quantity(count: int, unit: str) -> str:
     return f"{count} {unit}" if count == 1 else f"{count} {unit}s"
 
 
+def five_counts(vector: Sequence[int]) -> tuple[int, ...]:
+    """A split vector of any accepted form as nn, ny, nx, nf, nr (ny,nx,nf,nr and the seed's
+    ny,nx,nf,nr,1,1 leave the batch whole; nn,ny,nx,nf,nr splits it too)."""
+    if len(vector) == 5:
+        return tuple(vector)
+    return (1, *vector[:4])
+
+
 def split_counts(op: ComputeBlock, vector: Sequence[int]) -> Counts:
-    """Check a split vector (ny, nx, nf, nr, or the seed's ny, nx, nf, nr, 1, 1) against a block."""
+    """Check a split vector (ny,nx,nf,nr, nn,ny,nx,nf,nr, or the seed's ny,nx,nf,nr,1,1) against a block."""
     if len(vector) == 6 and tuple(vector[4:]) != (1, 1):
         raise split_error(op, f"ky and kx are never split, got nky={vector[4]} nkx={vector[5]}")
     if not is_split_vector(vector):
         counts = f"{len(vector)} counts {list(vector)}"
-        raise split_error(op, f"a split vector is ny,nx,nf,nr or ny,nx,nf,nr,1,1, got {counts}")
+        raise split_error(op, f"a split vector is ny,nx,nf,nr or nn,ny,nx,nf,nr or ny,nx,nf,nr,1,1, got {counts}")
     lengths = axis_lengths(op)
-    for axis, count in zip(AXES, vector[:4], strict=True):
+    counts = five_counts(vector)
+    for axis, count in zip(AXES, counts, strict=True):
         length = lengths[axis]
         if count < 1:
             raise split_error(op, f"split counts must be at least 1, got {count} for {axis}")
@@ -198,10 +210,10 @@ def split_counts(op: ComputeBlock, vector: Sequence[int]) -> Counts:
         if length is not None and count > length:
             why = fc_channels_only(op) if axis == "r" else ""
             raise split_error(op, f"cannot split {axis} ({quantity(length, UNITS[axis])}) into {count} pieces{why}")
-    ny, nx, nf, nr = vector[:4]
+    nn, ny, nx, nf, nr = counts
     if nr > 1 and (problem := partial_sum_problem(op, nr)) is not None:
         raise split_error(op, problem)
-    return ny, nx, nf, nr
+    return nn, ny, nx, nf, nr
 
 
 def fc_channels_only(op: ComputeBlock) -> str:
@@ -257,6 +269,7 @@ def length(interval: Interval) -> int:
 class Grid:
     """The intervals of a split along each axis; its pieces are their product."""
 
+    n: list[Interval]
     y: list[AxisPiece]
     x: list[AxisPiece]
     f: list[Interval]
@@ -265,24 +278,25 @@ class Grid:
     reduces: bool
 
     def pieces(self) -> list[Piece]:
-        """The pieces, y outermost and r innermost."""
+        """The pieces, n outermost and r innermost."""
         return [
-            Piece(y, x, f, r if self.reduces else f, r_index)
-            for y, x, f, (r_index, r) in itertools.product(self.y, self.x, self.f, enumerate(self.r))
+            Piece(n, y, x, f, r if self.reduces else f, r_index)
+            for n, y, x, f, (r_index, r) in itertools.product(self.n, self.y, self.x, self.f, enumerate(self.r))
         ]
 
     def largest_piece(self) -> Piece:
         """A piece with the longest interval of each axis: no piece reads or writes more."""
         y = max(self.y, key=lambda piece: length(piece.read))
         x = max(self.x, key=lambda piece: length(piece.read))
-        f, r = max(self.f, key=length), max(self.r, key=length)
-        return Piece(y, x, f, r if self.reduces else f, 0)
+        n, f, r = max(self.n, key=length), max(self.f, key=length), max(self.r, key=length)
+        return Piece(n, y, x, f, r if self.reduces else f, 0)
 
 
 def split_grid(op: ComputeBlock, counts: Counts) -> Grid:
     """The intervals of `op` split by `counts`."""
-    ny, nx, nf, nr = counts
+    nn, ny, nx, nf, nr = counts
     return Grid(
+        average_split(shape_of(op.result)[0], nn),
         spatial_pieces(op, 0, ny),
         spatial_pieces(op, 1, nx),
         average_split(shape_of(op.result)[3], nf),
@@ -340,7 +354,7 @@ class GraphBlocks:
         op = self.compute_block(task_id)
         counts = split_counts(op, vector)
         created, erased = len(self.created), len(self.erased)
-        if counts != (1, 1, 1, 1):
+        if counts != UNSPLIT:
             split_block(self, op, counts)
         record = SplitRecord(task_id, counts, frozenset(self.erased[erased:]), tuple(self.created[created:]))
         self.splits.append(record)
@@ -456,7 +470,7 @@ def piece_input(
         copy = narrowed_data(owner, data_box(owner, piece), next(blocks.ids))
     else:
         assert isinstance(owner, BufferOp)
-        copy = buffers[owner].region(piece.read_box(shape_of(op.result)[0]), next(blocks.ids))
+        copy = buffers[owner].region(piece.read_box(), next(blocks.ids))
     copy.result.name_hint = value.name_hint
     return blocks.insert(copy, op).result
 
@@ -491,7 +505,7 @@ def build_piece(
     if partial:
         properties["shift"] = i64_attr(0)
     element = i32 if partial else op.result.type.get_element_type()
-    shape = [hi - lo for lo, hi in piece.out_box(shape_of(op.result)[0])]
+    shape = [hi - lo for lo, hi in piece.out_box()]
     piece_op = type(op).build(operands=groups, properties=properties, result_types=[TensorType(element, shape)])
     piece_op.result.name_hint = op.result.name_hint
     return blocks.insert(piece_op, op)
@@ -502,11 +516,10 @@ def join_partial_sums(blocks: GraphBlocks, op: ComputeBlock, built: Sequence[tup
     Gather the int32 partial sums of each r-slice in one buffer, and add the slices in a
     `task.add` that adds the bias once, applies the shift and takes over the result.
     """
-    batch = shape_of(op.result)[0]
     slices: dict[int, list[Source]] = {}
     for piece, piece_op in built:
         whole = BoxAttr.whole(shape_of(piece_op.result))
-        landing = [lo for lo, _ in piece.out_box(batch)]
+        landing = [lo for lo, _ in piece.out_box()]
         slices.setdefault(piece.r_index, []).append((piece_op.result, whole, landing))
     partial_type = TensorType(i32, shape_of(op.result))
     branches: list[SSAValue] = []
@@ -536,15 +549,14 @@ def erase_with_inputs(blocks: GraphBlocks, op: ComputeBlock) -> None:
 
 def split_block(blocks: GraphBlocks, op: ComputeBlock, counts: Counts) -> None:
     """Replace `op` by its pieces, and the add of their partial sums when r is split."""
-    partial = counts[3] > 1
+    partial = counts[4] > 1
     owners = dict.fromkeys(value.owner for value in op.operands)
     buffers = {owner: BufferSources(owner) for owner in owners if isinstance(owner, BufferOp)}
     built = [(piece, build_piece(blocks, op, piece, partial, buffers)) for piece in split_grid(op, counts).pieces()]
     if partial:
         join_partial_sums(blocks, op, built)
     else:
-        batch = shape_of(op.result)[0]
-        route_result(op.result, [(piece.out_box(batch), piece_op.result) for piece, piece_op in built])
+        route_result(op.result, [(piece.out_box(), piece_op.result) for piece, piece_op in built])
     erase_with_inputs(blocks, op)
 
 

@@ -31,8 +31,9 @@ from stc.dialects.syntax import AttrBody, IntList, OptionalInt, format_int_list,
 @irdl_op_definition
 class SplitTaskOp(ActionOp):
     """
-    Split a compute block (task-split's `split_task`) by `[ny, nx, nf, nr]` or the seed's
-    `[ny, nx, nf, nr, 1, 1]`, with the Average split.
+    Split a compute block (task-split's `split_task`) by `[ny, nx, nf, nr]`,
+    `[nn, ny, nx, nf, nr]` (the batch too) or the seed's `[ny, nx, nf, nr, 1, 1]`, with
+    the Average split.
 
     ```mlir
     st.split_task 3 by [2, 1, 2, 2]
@@ -62,17 +63,18 @@ class SplitTaskOp(ActionOp):
 
 def is_split_vector(counts: Sequence[int]) -> bool:
     """
-    Whether `counts` has the form of a split vector: `[ny, nx, nf, nr]`, or the seed's
-    `[ny, nx, nf, nr, nky, nkx]`. What the counts may be is the split's rule
+    Whether `counts` has the form of a split vector: `[ny, nx, nf, nr]`, `[nn, ny, nx, nf, nr]`,
+    or the seed's `[ny, nx, nf, nr, nky, nkx]`. What the counts may be is the split's rule
     (stc.compiler.tiling.split.split_counts): at least 1, within the block, nky = nkx = 1.
     """
-    return len(counts) in (4, 6)
+    return len(counts) in (4, 5, 6)
 
 
 def check_vector(op_name: str, counts: Sequence[int]) -> None:
     if not is_split_vector(counts):
         raise VerifyException(
-            f"{op_name}: a split vector is [ny, nx, nf, nr] or [ny, nx, nf, nr, 1, 1], got {list(counts)}"
+            f"{op_name}: a split vector is [ny, nx, nf, nr], [nn, ny, nx, nf, nr] or [ny, nx, nf, nr, 1, 1], "
+            f"got {list(counts)}"
         )
 
 

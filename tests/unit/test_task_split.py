@@ -669,7 +669,7 @@ def test_fit_option_makes_every_resnet18_block_fit_tianjicx():
     fitted.verify()
     target = load_target("tianjicx")
     compute = [op for op in fitted.walk() if isinstance(op, task.ComputeBlock)]
-    assert max(piece_bytes(op, (1, 1, 1, 1), target) for op in compute) <= target.usable_memory_bytes
+    assert max(piece_bytes(op, (1, 1, 1, 1, 1), target) for op in compute) <= target.usable_memory_bytes
     assert len(compute) > 2 * sum(1 for op in module.walk() if isinstance(op, task.ComputeBlock))
     assert_same_outputs(module, fitted)
 
@@ -737,7 +737,7 @@ def test_fit_never_proposes_r_pieces_that_could_overflow():
     op = block(graph_of(parse(wide_fc(280000))), 3)
     assert isinstance(op, task.FcOp)
     assert list(candidate_counts(op, 2)) == []
-    assert list(candidate_counts(op, 3)) == [(1, 1, 1, 3)]
+    assert list(candidate_counts(op, 3)) == [(1, 1, 1, 1, 3)]
 
 
 def test_fit_checks_each_block_once_and_the_blocks_it_splits_once_more(monkeypatch: pytest.MonkeyPatch):
@@ -750,8 +750,8 @@ def test_fit_checks_each_block_once_and_the_blocks_it_splits_once_more(monkeypat
     checks: Counter[int] = Counter()
     piece_bytes = split_fit.PieceSizer.bytes
 
-    def counted(sizer: split_fit.PieceSizer, counts: tuple[int, int, int, int]) -> int:
-        if counts == (1, 1, 1, 1):
+    def counted(sizer: split_fit.PieceSizer, counts: tuple[int, int, int, int, int]) -> int:
+        if counts == (1, 1, 1, 1, 1):
             checks[sizer.op.task_id] += 1
         return piece_bytes(sizer, counts)
 
@@ -761,3 +761,39 @@ def test_fit_checks_each_block_once_and_the_blocks_it_splits_once_more(monkeypat
     split_ids = {task_id for task_id, _ in splits}
     assert len(split_ids) == len(splits) > 21
     assert checks == Counter({task_id: 2 if task_id in split_ids else 1 for task_id in checks})
+
+
+# ---------------------------------------------------------------------------------------
+# the batch as a split dimension
+
+
+def test_lenet_at_batch_3_split_along_n_and_the_rest_computes_the_same():
+    from stc.compiler.zoo import build_network
+
+    module = build_network("lenet", batch=3)
+    graph = graph_of(module)
+    rng = random.Random(3)
+    blocks = [op for op in graph.tasks() if isinstance(op, task.ComputeBlock)]
+    vectors = [[1 if n is None else rng.randint(1, min(n, 3)) for n in axis_lengths(op).values()] for op in blocks]
+    assert all(len(vector) == 5 for vector in vectors)
+    assert any(vector[0] > 1 for vector in vectors)
+    split_group(graph, [op.task_id for op in blocks], vectors)
+    module.verify()
+    assert_same_outputs(build_network("lenet", batch=3), module, seed=5)
+
+
+def test_fit_splits_the_batch_first_so_pieces_grow_with_it():
+    from stc.compiler.targets.hardware import load_target
+    from stc.compiler.tiling.fit import fit_splits
+    from stc.compiler.zoo import build_network
+
+    target = load_target("tianjicx")
+    batch_one = build_network("resnet18")
+    one = fit_splits(graph_of(batch_one), target)
+    module = build_network("resnet18", batch=2)
+    two = fit_splits(graph_of(module), target)
+    per_sample = [counts[1:] for _, counts in two if counts[0] == 2 and counts[1:] != (1, 1, 1, 1)]
+    assert sorted(per_sample) == sorted(counts[1:] for _, counts in one)
+    blocks = [sum(isinstance(op, task.ComputeBlock) for op in m.walk()) for m in (batch_one, module)]
+    assert blocks[0] < blocks[1] <= 2 * blocks[0]
+    assert_same_outputs(build_network("resnet18", batch=2), module, seed=2)

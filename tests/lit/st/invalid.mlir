@@ -114,7 +114,7 @@ task.graph @g {
 st.mapping @g target "tianjicx" {
   st.split_task 0 by [2, 1, 1]
 }
-// CHECK: st.split_task: a split vector is [ny, nx, nf, nr] or [ny, nx, nf, nr, 1, 1], got [2, 1, 1]
+// CHECK: st.split_task: a split vector is [ny, nx, nf, nr], [nn, ny, nx, nf, nr] or [ny, nx, nf, nr, 1, 1], got [2, 1, 1]
 
 // -----
 

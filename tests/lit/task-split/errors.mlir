@@ -51,7 +51,7 @@
 // BOOL-VECTOR: stc-opt: error: task-split: `vector` takes integers, got 2,1,1,true
 
 // RUN: not stc-opt %s -p 'task-split{task=4 vector=2,1,1}' 2>&1 | filecheck %s --check-prefix=SHORT
-// SHORT: stc-opt: error: task.conv 4: a split vector is ny,nx,nf,nr or ny,nx,nf,nr,1,1, got 3 counts [2, 1, 1]
+// SHORT: stc-opt: error: task.conv 4: a split vector is ny,nx,nf,nr or nn,ny,nx,nf,nr or ny,nx,nf,nr,1,1, got 3 counts [2, 1, 1]
 
 // RUN: not stc-opt %s -p 'task-split{task=4 vector=2,1,1,1,1,3}' 2>&1 | filecheck %s --check-prefix=KERNEL
 // KERNEL: stc-opt: error: task.conv 4: ky and kx are never split, got nky=1 nkx=3
