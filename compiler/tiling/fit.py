@@ -16,6 +16,7 @@ from xdsl.dialects.builtin import ModuleOp, TensorType
 from xdsl.utils.exceptions import PassFailedException
 
 from stc.compiler.memory.storage_size import bias_bytes, buffer_bytes, weight_bytes
+from stc.compiler.progress import progress
 from stc.compiler.targets.hardware import HardwareTarget
 from stc.compiler.tiling.split import (
     AXES,
@@ -131,15 +132,19 @@ def split_until_fit(blocks: GraphBlocks, target: HardwareTarget) -> None:
     """
     capacity = target.usable_memory_bytes
     pending = deque(op for op in blocks.graph.tasks() if isinstance(op, task.ComputeBlock))
-    while pending:
-        op = pending.popleft()
-        if piece_bytes(op, (1, 1, 1, 1), target) <= capacity:
-            continue
-        counts = fitting_counts(op, target)
-        if counts is None:
-            raise PassFailedException(unfit_message(op, target))
-        created = [blocks.by_id[task_id] for task_id in blocks.split(op.task_id, counts).created]
-        pending.extend(block for block in created if isinstance(block, task.ComputeBlock))
+    with progress("task-split: fit", total=len(pending)) as bar:
+        while pending:
+            op = pending.popleft()
+            bar.advance()
+            if piece_bytes(op, (1, 1, 1, 1), target) <= capacity:
+                continue
+            counts = fitting_counts(op, target)
+            if counts is None:
+                raise PassFailedException(unfit_message(op, target))
+            created = [blocks.by_id[task_id] for task_id in blocks.split(op.task_id, counts).created]
+            compute = [block for block in created if isinstance(block, task.ComputeBlock)]
+            bar.add_total(len(compute))
+            pending.extend(compute)
 
 
 def split_module_to_fit(module: ModuleOp, target: HardwareTarget) -> None:
