@@ -24,6 +24,8 @@ from stc.compiler.cost.tree import Node
 from stc.compiler.diagnostics import StcError
 from stc.compiler.search.moves import Rules, mutate
 
+REPORT_EVERY = 50
+
 RESTART_AT = 0.9
 
 
@@ -77,7 +79,7 @@ def anneal(
     report: Callable[[int, float], None] | None = None,
 ) -> ChainResult:
     """One annealing chain; see the module docstring. `report(round, best cost)` is called
-    now and then (a progress bar)."""
+    every REPORT_EVERY rounds (a progress bar)."""
     started = time.monotonic()
     rng = random.Random(seed)
     rules = Rules.of(model.network, space)
@@ -104,6 +106,6 @@ def anneal(
             accepted += 1
             if cost < best_cost:
                 best, best_estimate, best_cost = current, candidate_estimate, cost
-        if report is not None and done % 50 == 0:
+        if report is not None and done % REPORT_EVERY == 0:
             report(done, best_cost)
     return ChainResult(best, best_estimate, best_cost, done, accepted, time.monotonic() - started)

@@ -2,7 +2,7 @@
 The schedule search: independent annealing chains on the machine's cores, the best kept.
 
 Chain i starts from the same initial tree with seed `seed + i`; chain 0 runs in this
-process (and draws the progress bar on a terminal), the others in worker processes. The
+process (and draws the progress bar of `stc.compiler.progress` on a terminal), the others in worker processes. The
 best chain wins, ties to the lower index, so a search is deterministic for a seed unless
 the time budget ends chains early. Rounds default to SET's 100 per layer.
 
@@ -14,7 +14,6 @@ from __future__ import annotations
 
 import multiprocessing
 import os
-import sys
 import time
 
 from attrs import frozen
@@ -23,8 +22,8 @@ from stc.compiler.cost.evaluate import CostModel, Estimate
 from stc.compiler.cost.network import Network
 from stc.compiler.cost.tree import Node
 from stc.compiler.diagnostics import StcError
-from stc.compiler.search.annealing import ChainResult, anneal, initial_tree
-from stc.compiler.search.progress import Progress
+from stc.compiler.progress import Progress, progress
+from stc.compiler.search.annealing import REPORT_EVERY, ChainResult, anneal, initial_tree
 from stc.compiler.targets.hardware import HardwareTarget
 
 SPACES = ("set", "ls", "lp")
@@ -53,9 +52,9 @@ class ChainJob:
     deadline: float | None
 
 
-def run_chain(job: ChainJob, progress: Progress | None = None) -> ChainResult:
+def run_chain(job: ChainJob, bar: Progress | None = None) -> ChainResult:
     model = CostModel(job.network, job.target, job.cost)
-    report = None if progress is None else progress.update
+    report = None if bar is None else (lambda done, best: bar.advance(REPORT_EVERY))
     return anneal(model, initial_tree(model, job.space), job.rounds, job.seed, job.space, job.deadline, report)
 
 
@@ -69,10 +68,10 @@ def search(
     jobs: int | None = None,
     budget_seconds: float | None = None,
     space: str = "set",
-    progress: bool | None = None,
+    show_progress: bool = True,
 ) -> SearchResult:
     """See the module docstring; `jobs` processes (default: the usable cores, at most
-    `chains`), `progress` None draws the bar only when stderr is a terminal."""
+    `chains`); chain 0's rounds as a bar on stderr when it is a terminal."""
     if space not in SPACES:
         raise StcError(f"unknown search space {space!r}: use {', '.join(SPACES)}")
     if chains < 1:
@@ -84,17 +83,15 @@ def search(
     deadline = None if budget_seconds is None else started + budget_seconds
     work = [ChainJob(network, target, cost, space, rounds, seed + i, deadline) for i in range(chains)]
     workers = min(chains, jobs or len(os.sched_getaffinity(0))) - 1
-    show = sys.stderr.isatty() if progress is None else progress
-    bar = Progress(f"st-search {network.name} ({space})", rounds) if show else None
-    if workers > 0:
-        with multiprocessing.get_context("fork").Pool(workers) as pool:
-            others = pool.map_async(run_chain, work[1:])
-            first = run_chain(work[0], bar)
-            results = [first, *others.get()]
-    else:
-        results = [run_chain(job, bar if i == 0 else None) for i, job in enumerate(work)]
-    if bar is not None:
-        bar.close()
+    with progress(f"st-search {network.name} ({space})", rounds) as bar:
+        shown = bar if show_progress else None
+        if workers > 0:
+            with multiprocessing.get_context("fork").Pool(workers) as pool:
+                others = pool.map_async(run_chain, work[1:])
+                first = run_chain(work[0], shown)
+                results = [first, *others.get()]
+        else:
+            results = [run_chain(job, shown if i == 0 else None) for i, job in enumerate(work)]
     best = min(range(chains), key=lambda i: (results[i].cost, i))
     winner = results[best]
     return SearchResult(

@@ -148,8 +148,8 @@ def test_annealing_is_deterministic_for_a_seed_and_never_worse_than_its_start():
 def test_chains_in_processes_agree_with_one_process():
     network = two_layer_network(8)
     target = load_target("set-8x8")
-    parallel = search(network, target, rounds=40, chains=2, jobs=2, progress=False)
-    serial = search(network, target, rounds=40, chains=2, jobs=1, progress=False)
+    parallel = search(network, target, rounds=40, chains=2, jobs=2, show_progress=False)
+    serial = search(network, target, rounds=40, chains=2, jobs=1, show_progress=False)
     assert repr(parallel.tree) == repr(serial.tree)
     assert parallel.cost == serial.cost
     assert parallel.cost <= parallel.initial.value(CostModel(network, target).objective)
