@@ -233,6 +233,9 @@ class NodeLowering(Int8Graph):
         self.set(node, y, branches[0].shape)
 
     def lower_Mul(self, node: Node) -> None:
+        if any(name in self.model.constants for name in node.inputs):
+            self.rescaled(node, lambda factor: factor)
+            return
         a, b = self.value(node, 0), self.value(node, 1)
         if a.shape != b.shape:
             raise StcError(
@@ -242,6 +245,22 @@ class NodeLowering(Int8Graph):
         operands: Operands = [self.builder.buffer(v.act, task.StorageKind.SI) for v in (a, b)]
         y = self.scaled_block(node, task.MulOp, operands, a.act.shape, a.scale * b.scale, None)
         self.set(node, y, a.shape)
+
+    def lower_Div(self, node: Node) -> None:
+        self.rescaled(node, lambda divisor: 1 / divisor)
+
+    def rescaled(self, node: Node, factor_of) -> None:
+        """A product with (or quotient by) a positive scalar constant: the same codes, at a
+        scale that much larger; no block."""
+        index = 1 if node.inputs[1] in self.model.constants else 0
+        constant = self.constant(node, index)
+        if constant.size != 1 or not constant.reshape(()) > 0 or (node.op_type == "Div" and index == 0):
+            raise StcError(
+                f"{node.describe()}: takes an activation and a positive scalar constant here, got "
+                f"{node.inputs[index]!r} of shape {list(constant.shape)}"
+            )
+        x = self.value(node, 1 - index)
+        self.set(node, attrs.evolve(x, scale=x.scale * factor_of(float(constant.reshape(())))), x.shape)
 
     def lower_Concat(self, node: Node) -> None:
         values = [self.value(node, i) for i in range(len(node.inputs))]

@@ -199,6 +199,23 @@ def test_a_model_onnxruntime_rejects_is_one_message(tmp_path, capfd):
     assert capfd.readouterr().err == ""  # onnxruntime's own log stays quiet
 
 
+def test_scaling_by_a_positive_constant_changes_the_scale_not_the_codes(tmp_path):
+    nodes = [
+        helper.make_node("Mul", ["three", "x"], ["m"], name="triple"),
+        helper.make_node("Div", ["m", "ten"], ["d"], name="tenth"),
+        helper.make_node("Conv", ["d", "w"], ["y"], name="conv"),
+    ]
+    initializers = [
+        numpy_helper.from_array(np.array(3.0, np.float32), "three"),
+        numpy_helper.from_array(np.array([10.0], np.float32), "ten"),
+        constant("w", (6, 4, 1, 1)),
+    ]
+    result = imported(save_model(tmp_path / "m.onnx", nodes, [1, 4, 5, 5], [1, 6, 5, 5], initializers))
+    assert block_names(result) == ["task.conv"]
+    assert result.imported["Mul"] == result.imported["Div"] == 1
+    assert result.agreement[0].cosine > 0.99
+
+
 def test_concat_of_branches_at_different_scales_is_aligned(tmp_path):
     nodes = [
         helper.make_node("Conv", ["x", "wa"], ["a"], name="conv_a"),
@@ -325,6 +342,12 @@ REFUSED = [
                                  helper.make_node("Add", ["c", "k"], ["y"], name="add")],
                              [1, 4, 5, 5], [1, 4, 5, 5], [constant("w", (4, 4, 1, 1)), constant("k", (5,))]),
         "node 'add' (Add): input 'k' is a constant; stc-import takes activations here",
+    ),
+    (
+        "negative-scale",
+        lambda p: save_model(p, [helper.make_node("Mul", ["x", "k"], ["y"], name="flip")], [1, 4, 5, 5], [1, 4, 5, 5],
+                             [numpy_helper.from_array(np.array(-2.0, np.float32), "k")]),
+        "node 'flip' (Mul): takes an activation and a positive scalar constant here, got 'k' of shape []",
     ),
     (
         "non-power-of-two-qdq",
