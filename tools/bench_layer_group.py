@@ -5,12 +5,12 @@ against layer by layer, measured by the machine in the same run.
     python -m stc.tools.bench_layer_group [--network resnet50 ...] [--target tpu-like] [--batch 1] [--runs 3]
 
 Per network it prints the groups each search finds (count, largest, how many are sliced),
-the time each search takes (min and median of `--runs`), and, compiled by stc-pipeline with
-the DP's groups and with `group=none` (layer by layer), the machine's global-memory bytes
-and cycles, their ratios, the compulsory bytes (weights, biases, tables, the input and the
-output: the floor no grouping goes below), the DRAM bytes the DP's plan predicted, and the
-most bytes a group keeps live in local memory. Every compiled program is checked
-bit-identical against the golden executor.
+the time each search takes (min and median of `--runs`), and, compiled by stc-pipeline,
+the machine's global-memory bytes and cycles with the better search's groups
+(`group=best`) and layer by layer, their ratios, the compulsory bytes (weights, biases,
+tables, the input and the output: the floor no grouping goes below), the DRAM bytes the
+groups' plan predicted, and the most bytes a group keeps live in local memory. Every
+compiled program is checked bit-identical against the golden executor.
 """
 
 from __future__ import annotations
@@ -80,21 +80,23 @@ def main(networks: tuple[str, ...], target: str, batch: int, runs: int) -> None:
         graph = find_graph(build_network(network, batch))
         floor = compulsory_bytes(graph)
         click.echo(f"{network} batch {batch} on {target}: {len(LayerGraph(graph))} layers")
-        chosen: list[Group] = []
+        found: dict[str, list[Group]] = {}
         for strategy in ("greedy", "dp"):
             groups, seconds = searched(network, batch, target, strategy, runs)
-            chosen = groups
+            found[strategy] = groups
             click.echo(
                 f"  {strategy:6}: {describe(groups)}; estimate {sum(g.cycles for g in groups)} cycles; "
                 f"search {min(seconds):.2f} s min, {statistics.median(seconds):.2f} s median"
             )
-        grouped, alone = machine_run(network, batch, target, "dp"), machine_run(network, batch, target, "none")
+        grouped, alone = machine_run(network, batch, target, "best"), machine_run(network, batch, target, "none")
+        better = min(found, key=lambda strategy: sum(group.cycles for group in found[strategy]))
+        chosen = found[better]
         planned = sum(group.plan.work.dram_bytes for group in chosen)
         peak = max(group.plan.peak_bytes for group in chosen)
         click.echo(
             f"  DRAM bytes: grouped {grouped['dram_bytes']} / layer by layer {alone['dram_bytes']} = "
             f"{grouped['dram_bytes'] / alone['dram_bytes']:.3f}; compulsory floor {floor} "
-            f"(grouped / floor = {grouped['dram_bytes'] / floor:.3f}); DP plan predicted {planned}"
+            f"(grouped / floor = {grouped['dram_bytes'] / floor:.3f}); {better}'s plan predicted {planned}"
         )
         click.echo(
             f"  cycles: grouped {grouped['cycles']} / layer by layer {alone['cycles']} = "

@@ -46,7 +46,7 @@ def groups_of(
 ) -> list[Group]:
     groups = Groups(layers, target)
     if not members:
-        return groups.dp() if strategy == "dp" else groups.greedy()
+        return groups.search(strategy)
     start, stop = run_of(layers, members)
     named = named_group(groups, members, slices)
     alone = [groups.single(position) for position in range(len(layers)) if not start <= position < stop]

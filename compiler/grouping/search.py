@@ -8,6 +8,7 @@ Its cost is the cycles of its work (`price.work_cycles`).
 
 - `greedy`, the seed's tail-to-head search: fix the last layer, grow the group towards the
   head while it stays valid, cut, and go on with the layer before the cut;
+- `best` keeps the cheaper of the two;
 - `dp`, TPU-MLIR's default: the layers are merged into at most `MAX_CLUSTERS` clusters of
   consecutive layers, then cost[i][j] = min(cost of one group i..j,
   min over k of cost[i][k] + cost[k+1][j]) over the clusters.
@@ -131,6 +132,14 @@ class Groups:
             groups.append(best[1])
             stop = best[0]
         return groups[::-1]
+
+    def search(self, strategy: str) -> list[Group]:
+        """The groups `strategy` finds: "dp", "greedy", or "best", the cheaper of the two."""
+        if strategy == "dp":
+            return self.dp()
+        if strategy == "greedy":
+            return self.greedy()
+        return min(self.greedy(), self.dp(), key=lambda groups: sum(group.cycles for group in groups))
 
     def dp(self) -> list[Group]:
         """The interval DP over clusters of consecutive layers."""

@@ -173,17 +173,17 @@ def test_the_pipeline_keeps_lenets_activations_local_on_tpu_like():
     """Grouped, LeNet moves only its weights, biases, input and output through global
     memory: fewer DRAM bytes than layer by layer, measured by the machine."""
     counters = {}
-    for group in ("dp", "none"):
+    for group in ("best", "none"):
         module = build_network("lenet")
         inputs = random_inputs(find_graph(module), 0)
         StcPipelinePass(target="tpu-like", group=group).apply(Context(), module)
         _, counters[group] = run_isa_module(module, inputs)
-    assert counters["dp"]["dram_bytes"] < counters["none"]["dram_bytes"]
+    assert counters["best"]["dram_bytes"] < counters["none"]["dram_bytes"]
     graph = find_graph(build_network("lenet"))
     loaded = [op.result.type for op in graph.tasks() if isinstance(op, task.DataOp | task.InputOp)]
     stored = [op.source.type for op in graph.outputs()]
     compulsory = sum(tensor_bytes(typ) for typ in loaded + stored)
-    assert counters["dp"]["dram_bytes"] == compulsory
+    assert counters["best"]["dram_bytes"] == compulsory
 
 
 def test_searches_agree_on_one_group_when_everything_fits():
@@ -196,7 +196,7 @@ def test_searches_agree_on_one_group_when_everything_fits():
 @pytest.mark.parametrize(
     ("options", "message"),
     [
-        ({"strategy": "best"}, "task-layer-group: unknown strategy 'best'; expected dp or greedy"),
+        ({"strategy": "cheapest"}, "task-layer-group: unknown strategy 'cheapest'; expected dp, greedy or best"),
         ({"slices": (1, 2)}, "task-layer-group: `slices` is n,h and needs a `group`"),
         ({"group": (4, 10)}, "task-layer-group: group [4, 10] is not a run of consecutive layers: task.relu 6 lies"),
         ({"group": (4, 99)}, "task-layer-group: task.graph @tiny has no compute block 99"),
