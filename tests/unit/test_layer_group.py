@@ -15,6 +15,7 @@ from stc.compiler import targets
 from stc.compiler.grouping.layers import Layer, LayerGraph, Window
 from stc.compiler.grouping.search import Groups
 from stc.compiler.grouping.slicing import SlicingRefused, backward_rows, duplicated_rows, slice_group
+from stc.compiler.references import references_within
 from stc.compiler.targets.hardware import load_target
 from stc.compiler.zoo import build_network
 from stc.compiler.zoo.builder import NetworkBuilder
@@ -214,22 +215,23 @@ def test_a_small_local_memory_makes_the_searches_slice(tmp_path: Path, network: 
     """On a tpu-like of 64 KB, batch-2 networks need N and H slices: the pipeline's groups
     are sliced, compute bit-identically on the machine and move fewer DRAM bytes."""
     target = small_tpu(tmp_path, 65536)
-    module = build_network(network, batch=2)
-    inputs = random_inputs(find_graph(module), 0)
-    expected = run_module(module, inputs)
-    counters = {}
-    for group in ("best", "none"):
+    with references_within([tmp_path]):
         module = build_network(network, batch=2)
-        StcPipelinePass(target=target, group=group).apply(Context(), module)
-        outputs, counters[group] = run_isa_module(module, inputs)
-        for name, array in expected.items():
-            np.testing.assert_array_equal(outputs[name], array)
-    assert counters["best"]["dram_bytes"] < counters["none"]["dram_bytes"]
-    module = build_network(network, batch=2)
-    TaskSplitPass(fit=target).apply(Context(), module)
-    TaskLayerGroupPass(target=target, strategy="best").apply(Context(), module)
-    tasks = find_graph(module).tasks()
-    assert max(op.attributes["lg.slice"].value.data for op in tasks if "lg.slice" in op.attributes) > 0
+        inputs = random_inputs(find_graph(module), 0)
+        expected = run_module(module, inputs)
+        counters = {}
+        for group in ("best", "none"):
+            module = build_network(network, batch=2)
+            StcPipelinePass(target=target, group=group).apply(Context(), module)
+            outputs, counters[group] = run_isa_module(module, inputs, base_dir=tmp_path)
+            for name, array in expected.items():
+                np.testing.assert_array_equal(outputs[name], array)
+        assert counters["best"]["dram_bytes"] < counters["none"]["dram_bytes"]
+        module = build_network(network, batch=2)
+        TaskSplitPass(fit=target).apply(Context(), module)
+        TaskLayerGroupPass(target=target, strategy="best").apply(Context(), module)
+        tasks = find_graph(module).tasks()
+        assert max(op.attributes["lg.slice"].value.data for op in tasks if "lg.slice" in op.attributes) > 0
 
 
 def test_searches_agree_on_one_group_when_everything_fits():
