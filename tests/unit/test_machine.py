@@ -14,8 +14,7 @@ from stc.compiler.targets.hardware import load_target
 from stc.dialects import isa
 from stc.dialects.isa import GlobalLayout, TileAttr
 from stc.dialects.task import RandomDataAttr
-from stc.runtime.data import random_tensor
-from stc.runtime.data import DataStore
+from stc.runtime.data import DataStore, random_tensor
 from stc.runtime.machine import Machine, find_program, random_inputs, run_isa_module
 from stc.tools import isa_examples
 

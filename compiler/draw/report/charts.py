@@ -97,7 +97,9 @@ def timeline_svg(measured: Measured) -> str:
             title = element("title", f"core {format_coord(coord)}, phase {phase}: busy {busy} of {length} cycles")
             width = f"{max(widths[phase] * fraction, 0.5):.1f}"
             x = f"{starts[phase]:.1f}"
-            parts.append(element("rect", title, x=x, y=y, width=width, height=max(row - 1, 1), fill=heat_colour(fraction)))
+            parts.append(
+                element("rect", title, x=x, y=y, width=width, height=max(row - 1, 1), fill=heat_colour(fraction))
+            )
     bottom = top + len(cores) * row + 14
     parts += scale_legend(LABEL_ROOM, bottom + 14, "busy cycles / phase cycles", "1")
     return svg(TIMELINE_WIDTH, bottom + 40, parts)
@@ -165,9 +167,7 @@ def memory_svg(measured: Measured, coord: Coord, blocks: list[MemoryBlock], phas
     left, top = 34, 16
     capacity = max(isa.local_capacity(measured.target, coord), *(block.address + block.size for block in blocks))
     column = (width - left - 4) / phases
-    peak = max(
-        sum(block.size for block in blocks if block.first <= phase <= block.last) for phase in range(phases)
-    )
+    peak = max(sum(block.size for block in blocks if block.first <= phase <= block.last) for phase in range(phases))
     heading = f"core {format_coord(coord)}: peak {peak / 1024:.1f} of {capacity / 1024:.0f} KiB"
     parts = [
         element("text", escape(heading), x=0, y=11, font_weight="bold"),
@@ -183,7 +183,10 @@ def memory_svg(measured: Measured, coord: Coord, blocks: list[MemoryBlock], phas
         rect_height = max(span * block.size / capacity, 0.6)
         x = left + column * block.first
         title = element(
-            "title", escape(f"{block.label}: bytes {block.address}–{block.address + block.size}, phases {block.first}–{block.last}")
+            "title",
+            escape(
+                f"{block.label}: bytes {block.address}–{block.address + block.size}, phases {block.first}–{block.last}"
+            ),
         )
         parts.append(
             element(

@@ -37,7 +37,8 @@ from stc.dialects import isa, task
 from stc.dialects.st import MappingOp
 from stc.runtime.data import DataStore
 from stc.runtime.inputs import completed_inputs
-from stc.runtime.machine import Machine, input_shapes
+from stc.runtime.machine import Executed, Machine, input_shapes
+
 
 @attrs.frozen
 class MemoryBlock:
@@ -142,7 +143,7 @@ def measure_mapping(mapping: MappingOp, base_dir: Path | None, seed: int) -> Mea
         task_id = lowering.emitted_for[id(executed.op)]
         name = layer_of.name(blocks[task_id])
         layer = layers.setdefault(name, Layer(name))
-        count(layer, executed.coord, executed.phase, executed.cycles, executed.work, executed.op)
+        count(layer, executed)
         layer.blocks.add(task_id)
     times = sorted({time for phases in lowering.code.values() for time in phases})
     memory = [
@@ -165,19 +166,19 @@ def measure_program(program: isa.ProgramOp, base_dir: Path | None, seed: int) ->
     layers: dict[str, Layer] = {}
     for executed in machine.trace or []:
         name = executed.op.name
-        count(layers.setdefault(name, Layer(name)), executed.coord, executed.phase, executed.cycles, executed.work)
+        count(layers.setdefault(name, Layer(name)), executed)
     return Measured(
         program.program_name, load_target(program.target.data), machine, list(layers.values()), touched(program), None
     )
 
 
-def count(layer: Layer, coord: Coord, phase: int, cycles: int, work: Work, op: Operation | None = None) -> None:
-    layer.cores.add(coord)
-    layer.phases.add(phase)
-    layer.cycles += cycles
-    layer.work += work
-    if isinstance(op, isa.SendOp):
-        layer.sent_bytes += op.byte_count
+def count(layer: Layer, executed: Executed) -> None:
+    layer.cores.add(executed.coord)
+    layer.phases.add(executed.phase)
+    layer.cycles += executed.cycles
+    layer.work += executed.work
+    if isinstance(executed.op, isa.SendOp):
+        layer.sent_bytes += executed.op.byte_count
 
 
 def ordered(layers: Iterable[Layer], blocks: dict[int, task.TaskOp]) -> list[Layer]:
@@ -200,41 +201,48 @@ def region_address(op: task.TaskOp, role: str) -> int:
 
 class LayerNames:
     """
-    The layer a block belongs to. A layer is the compute blocks that fill the same
-    buffers: the pieces of a split conv write boxes of one output buffer, and the pieces
-    of a reduction split write int32 partial sums that one add turns into the layer's
-    output. Storage blocks belong to the layer that reads them (the network's output
-    buffers to the layer that fills them).
+    The layer a block belongs to, named after its first compute block in graph order. The
+    pieces of a split conv or fc share their weight tensor (each holds a box of the same
+    reference), and the add of a reduction split's partial sums belongs to them. The pieces
+    of other splits are blocks of one kind that read what the same layers made, or that
+    fill a common buffer. Storage blocks belong to the layer that reads them (the network's
+    output buffers to the layer that fills them).
     """
 
     def __init__(self, blocks: dict[int, task.TaskOp]):
-        self.blocks = blocks
+        self.order = {task_id: position for position, task_id in enumerate(blocks)}
+        self.root: dict[int, int] = {}
+        first_of: dict[object, int] = {}
+        compute = [op for op in blocks.values() if isinstance(op, task.ComputeBlock)]
+        for op in compute:  # in graph order: producers come before their readers
+            self.root[op.task_id] = op.task_id
+            weight = op.weight.owner if isinstance(op, task.ConvOp | task.FcOp) else None
+            if isinstance(weight, task.WeightOp):
+                self.join(op.task_id, first_of.setdefault((weight.data, weight.full_type), op.task_id))
+                continue
+            if isinstance(op, task.AddOp) and (pieces := partial_sum_producers(op)):
+                self.join(op.task_id, pieces[0].task_id)
+                continue
+            sources = frozenset(self.find(producer.task_id) for producer in input_producers(op))
+            self.join(op.task_id, first_of.setdefault((op.name, sources), op.task_id))
+            for buffer in destinations(op):
+                self.join(op.task_id, first_of.setdefault((op.name, buffer.task_id), op.task_id))
         self.names: dict[int, str] = {}
+        for op in compute:
+            self.names.setdefault(self.find(op.task_id), layer_name(op))
+
+    def find(self, task_id: int) -> int:
+        while self.root[task_id] != task_id:
+            self.root[task_id] = task_id = self.root[self.root[task_id]]
+        return task_id
+
+    def join(self, task_id: int, other: int) -> None:
+        first, second = sorted((self.find(task_id), self.find(other)), key=self.order.__getitem__)
+        self.root[second] = first
 
     def name(self, op: task.TaskOp) -> str:
-        if op.task_id not in self.names:
-            self.names[op.task_id] = self.compute_name(op) if isinstance(op, task.ComputeBlock) else self.owner(op)
-        return self.names[op.task_id]
-
-    def compute_name(self, op: task.ComputeBlock) -> str:
-        buffers = sorted(
-            (use.operation for use in op.result.uses if isinstance(use.operation, task.BufferOp)),
-            key=lambda buffer: buffer.task_id,
-        )
-        adds = [use.operation for buffer in buffers for use in buffer.result.uses]
-        if buffers and adds and all(isinstance(add, task.AddOp) for add in adds) and self.partial(op):
-            return self.name(adds[0])
-        kind = op.name.removeprefix("task.")
-        if not buffers:
-            return f"{kind} {op.task_id}"
-        return f"{kind} → " + ", ".join(f"buffer {buffer.task_id}" for buffer in buffers)
-
-    @staticmethod
-    def partial(op: task.ComputeBlock) -> bool:
-        """Whether the block produces raw int32 partial sums (a reduction split's piece)."""
-        return isinstance(op, task.ConvOp | task.FcOp) and op.result.type.get_element_type().width.data == 32
-
-    def owner(self, op: task.TaskOp) -> str:
+        if isinstance(op, task.ComputeBlock):
+            return self.names[self.find(op.task_id)]
         readers = [use.operation for use in op.results[0].uses if isinstance(use.operation, task.ComputeBlock)]
         if readers:
             return self.name(readers[0])
@@ -243,6 +251,41 @@ class LayerNames:
             if producers:
                 return self.name(producers[0])
         return "network inputs and outputs"
+
+
+def layer_name(op: task.ComputeBlock) -> str:
+    """`conv 12 (16×5×5×6)`: the kind and id of the layer's first block, and a conv's or fc's whole weight shape."""
+    name = f"{op.name.removeprefix('task.')} {op.task_id}"
+    weight = op.weight.owner if isinstance(op, task.ConvOp | task.FcOp) else None
+    if isinstance(weight, task.WeightOp):
+        name += f" ({'×'.join(map(str, weight.full_type.get_shape()))})"
+    return name
+
+
+def input_producers(op: task.ComputeBlock) -> list[task.ComputeBlock]:
+    """The compute blocks that fill the buffers `op` reads."""
+    return [
+        value.owner
+        for operand in op.operands
+        if isinstance(buffer := operand.owner, task.BufferOp)
+        for value, _, _ in buffer.pieces
+        if isinstance(value.owner, task.ComputeBlock)
+    ]
+
+
+def destinations(op: task.ComputeBlock) -> list[task.BufferOp]:
+    return [use.operation for use in op.result.uses if isinstance(use.operation, task.BufferOp)]
+
+
+def partial_sum_producers(add: task.AddOp) -> list[task.ComputeBlock]:
+    """The conv or fc pieces whose int32 partial sums an add sums (a reduction split), if any."""
+    producers = input_producers(add)
+    partial = [
+        op
+        for op in producers
+        if isinstance(op, task.ConvOp | task.FcOp) and op.result.type.get_element_type().width.data == 32
+    ]
+    return partial if partial and len(partial) == len(producers) else []
 
 
 def touched(program: isa.ProgramOp) -> list[MemoryBlock]:
