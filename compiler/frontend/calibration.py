@@ -80,7 +80,7 @@ def read_samples(folder: Path, name: str, shape: tuple[int, ...]) -> list[np.nda
     return samples
 
 
-def run_float(path: Path, samples: list[Sample], progress: Callable[[int], None] = lambda done: None) -> FloatRun:
+def run_float(path: Path, samples: list[Sample], advance: Callable[[], None] = lambda: None) -> FloatRun:
     """Run the float model on every sample with all its node outputs exposed."""
     import onnx
     import onnxruntime
@@ -103,7 +103,7 @@ def run_float(path: Path, samples: list[Sample], progress: Callable[[int], None]
     names = [o.name for o in session.get_outputs()]
     max_abs: dict[str, float] = dict.fromkeys(names, 0.0)
     results: list[Sample] = []
-    for index, sample in enumerate(samples):
+    for sample in samples:
         try:
             values = session.run(names, sample)
         except Exception as error:  # noqa: BLE001
@@ -115,5 +115,5 @@ def run_float(path: Path, samples: list[Sample], progress: Callable[[int], None]
         for name, value in sample.items():
             max_abs[name] = max(max_abs.get(name, 0.0), float(np.abs(value).max(initial=0.0)))
         results.append({name: np.asarray(values[names.index(name)]) for name in outputs})
-        progress(index + 1)
+        advance()
     return FloatRun(max_abs, results)

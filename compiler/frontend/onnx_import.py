@@ -8,13 +8,13 @@ archive, and how closely the int8 graph follows the float model on the calibrati
 
 Calibration runs the float model in onnxruntime on the user's inputs or on random ones,
 fixes every tensor's power-of-two scale from its largest magnitude, and the golden
-executor then runs the int8 graph on the same inputs, quantised at the input's scale.
+executor then runs the int8 graph on the same inputs, quantised at the input's scale; both
+runs advance one progress bar on a terminal.
 """
 
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Callable
 from pathlib import Path
 
 import attrs
@@ -25,6 +25,7 @@ from stc.compiler.frontend.calibration import Sample, calibration_inputs, run_fl
 from stc.compiler.frontend.lowering import NodeLowering
 from stc.compiler.frontend.onnx_model import read_model
 from stc.compiler.frontend.scales import cosine, quantize
+from stc.compiler.progress import progress
 from stc.runtime.golden import run_module
 
 
@@ -66,23 +67,22 @@ def import_onnx(
     npz_path: Path,
     calibration: Calibration,
     batch: int = 1,
-    progress: Callable[[int, int], None] = lambda done, total: None,
 ) -> ImportResult:
     """Import the model, write its weights to `npz_path`, and measure the int8 graph
     against the float model (the IR is to be written beside the npz)."""
     model = read_model(path, batch)
     samples = calibration_inputs(model.inputs, calibration.directory, calibration.seed, calibration.samples)
-    total = 2 * len(samples)
-    float_run = run_float(path, samples, lambda done: progress(done, total))
-    lowering = NodeLowering(model, float_run.max_abs, npz_path.name)
-    module = lowering.run()
-    np.savez(npz_path, **lowering.arrays)
-    tensors = {name: name for name in model.inputs} | model.outputs
-    scales = {name: lowering.values[tensor].scale for name, tensor in tensors.items()}
-    outputs = []
-    for index, sample in enumerate(samples):
-        outputs.append(run_int8(module, sample, scales, npz_path.parent))
-        progress(len(samples) + index + 1, total)
+    with progress("stc-import: calibration", total=2 * len(samples)) as bar:
+        float_run = run_float(path, samples, bar.advance)
+        lowering = NodeLowering(model, float_run.max_abs, npz_path.name)
+        module = lowering.run()
+        np.savez(npz_path, **lowering.arrays)
+        tensors = {name: name for name in model.inputs} | model.outputs
+        scales = {name: lowering.values[tensor].scale for name, tensor in tensors.items()}
+        outputs = []
+        for sample in samples:
+            outputs.append(run_int8(module, sample, scales, npz_path.parent))
+            bar.advance()
     agreement = [
         measured(name, [run[name] for run in float_run.outputs], [run[name] for run in outputs])
         for name in model.outputs

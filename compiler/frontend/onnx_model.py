@@ -75,6 +75,8 @@ def read_model(path: Path, batch: int = 1) -> Model:
     graph = proto.graph
     constants = {init.name: numpy_helper.to_array(init) for init in graph.initializer}
     inputs = {info.name: input_shape(info, batch) for info in graph.input if info.name not in constants}
+    if not inputs:
+        raise StcError(f"{str(path)!r} has no inputs besides its initializers; stc-import needs one")
     model = Model(proto.graph.name or path.stem, inputs, {o.name: o.name for o in graph.output}, [], constants, {})
     Normaliser(model).run([converted(node) for node in graph.node])
     return model
@@ -177,6 +179,28 @@ class Normaliser:
         constants[f"{node.outputs[0]}:bias"] = (bias - mean) * factor + beta
         inputs = (conv.inputs[0], f"{node.outputs[0]}:weight", f"{node.outputs[0]}:bias")
         self.model.nodes[index] = attrs.evolve(conv, inputs=inputs, outputs=(node.outputs[0],))
+        self.producer[node.outputs[0]] = index
+        return self.folded(node)
+
+    def fold_Add(self, node: Node) -> bool:
+        """A constant added to the output of a Conv, Gemm or MatMul (read only here) joins its bias."""
+        constant = [name for name in node.inputs if name in self.model.constants]
+        sources = [name for name in node.inputs if name not in self.model.constants]
+        index = self.producer.get(sources[0]) if len(constant) == len(sources) == 1 else None
+        layer = None if index is None else self.model.nodes[index]
+        if layer is None or layer.op_type not in ("Conv", "Gemm", "MatMul") or self.raw_uses[sources[0]] != 1:
+            return False
+        features = self.constant(layer, 1).shape[0 if layer.op_type == "Conv" or layer.attr("transB", 0) else 1]
+        added = self.constant_named(node, constant[0]).astype(np.float64)
+        rank = 4 if layer.op_type == "Conv" else 2
+        per_channel = tuple(features if axis == 1 else 1 for axis in range(rank))
+        if added.ndim > rank or (1,) * (rank - added.ndim) + added.shape not in ((1,) * rank, per_channel):
+            return False
+        bias = self.constant(layer, 2) * layer.attr("beta", 1.0) if len(layer.inputs) > 2 and layer.inputs[2] else 0
+        self.model.constants[f"{node.outputs[0]}:bias"] = np.broadcast_to(bias + added.reshape(-1), (features,))
+        inputs = (*layer.inputs[:2], f"{node.outputs[0]}:bias")
+        attributes = layer.attributes | ({"beta": 1.0} if layer.op_type == "Gemm" else {})
+        self.model.nodes[index] = attrs.evolve(layer, inputs=inputs, outputs=(node.outputs[0],), attributes=attributes)
         self.producer[node.outputs[0]] = index
         return self.folded(node)
 

@@ -155,6 +155,17 @@ def test_pools(tmp_path, op, attributes, size):
     assert result.agreement[0].cosine > 0.99
 
 
+def test_a_per_channel_constant_added_to_a_conv_joins_its_bias(tmp_path):
+    nodes = [
+        helper.make_node("Conv", ["x", "w"], ["c"], name="conv"),
+        helper.make_node("Add", ["shift", "c"], ["y"], name="shift"),
+    ]
+    initializers = [constant("w", (6, 4, 1, 1)), constant("shift", (1, 6, 1, 1), 1.0)]
+    result = imported(save_model(tmp_path / "m.onnx", nodes, [1, 4, 5, 5], [1, 6, 5, 5], initializers))
+    assert block_names(result) == ["task.conv"]
+    assert result.agreement[0].cosine > 0.99
+
+
 def test_concat_of_branches_at_different_scales_is_aligned(tmp_path):
     nodes = [
         helper.make_node("Conv", ["x", "wa"], ["a"], name="conv_a"),
@@ -180,10 +191,15 @@ def test_identity_reshape_and_a_flattened_feature_map_into_gemm(tmp_path):
     assert result.agreement[0].cosine > 0.99
 
 
-def test_matmul(tmp_path):
-    nodes = [helper.make_node("MatMul", ["x", "w"], ["y"], name="mm")]
-    result = imported(save_model(tmp_path / "m.onnx", nodes, [1, 16], [1, 8], [constant("w", (16, 8))]))
+def test_matmul_and_the_constant_added_to_it_become_an_fc_with_a_bias(tmp_path):
+    nodes = [
+        helper.make_node("MatMul", ["x", "w"], ["m"], name="mm"),
+        helper.make_node("Add", ["m", "b"], ["y"], name="bias"),
+    ]
+    initializers = [constant("w", (16, 8)), constant("b", (8,), 1.0)]
+    result = imported(save_model(tmp_path / "m.onnx", nodes, [1, 16], [1, 8], initializers))
     assert block_names(result) == ["task.fc"]
+    assert result.folded == {"Add": 1}
     assert result.agreement[0].cosine > 0.99
     assert result.agreement[0].top1 is not None
 
@@ -277,6 +293,13 @@ REFUSED = [
         "node 'bn' (BatchNormalization): BatchNormalization is folded into the Conv before it",
     ),
     (
+        "constant-along-width",
+        lambda p: save_model(p, [helper.make_node("Conv", ["x", "w"], ["c"], name="conv"),
+                                 helper.make_node("Add", ["c", "k"], ["y"], name="add")],
+                             [1, 4, 5, 5], [1, 4, 5, 5], [constant("w", (4, 4, 1, 1)), constant("k", (5,))]),
+        "node 'add' (Add): input 'k' is a constant; stc-import takes activations here",
+    ),
+    (
         "non-power-of-two-qdq",
         lambda p: save_model(p, qdq("in", 0.1, "x", "y"), [1, 4, 5, 5], [1, 4, 5, 5], qdq_constants("in", 0.1)),
         "node 'in_quant' (QuantizeLinear): scale 0.1 of 'in_s' is not a power of two",
@@ -327,3 +350,26 @@ def test_power_of_two_arithmetic():
     assert codes[0] == 0
     assert codes[127] == 127
     assert codes[128] == -128
+
+
+def test_the_resnet18_benchmark_is_skipped_cleanly_without_torch(monkeypatch):
+    from stc.tools import bench_import
+
+    real = bench_import.importlib.util.find_spec
+    monkeypatch.setattr(bench_import.importlib.util, "find_spec", lambda name: None if name == "torch" else real(name))
+    result = CliRunner().invoke(bench_import.main, [])
+    assert result.exit_code == 0
+    assert result.output.startswith("bench_import: skipped, torch and torchvision are not installed")
+
+
+def test_calibration_shows_a_progress_bar_on_a_terminal_only(tmp_path, monkeypatch, capsys):
+    from stc.compiler import progress
+
+    model = residual_model(tmp_path / "res.onnx")
+    imported(model, samples=3)
+    assert capsys.readouterr().err == ""
+    monkeypatch.setattr(progress, "stderr_is_terminal", lambda: True)
+    imported(model, samples=3)
+    written = capsys.readouterr().err
+    assert "stc-import: calibration" in written
+    assert "/6 " in written  # three float runs and three int8 runs
