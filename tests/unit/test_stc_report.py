@@ -185,6 +185,18 @@ def test_the_tool_writes_the_page_of_a_compiled_network(lenet_files, tmp_path):
     assert "<td>isa.conv</td>" in page
 
 
+def test_the_tool_maps_a_task_graph_as_the_pipeline_does(lenet_files, tmp_path):
+    out = tmp_path / "report.html"
+    result = CliRunner().invoke(stc_report, [str(lenet_files["plain"]), "--target", "tianjicx", "-o", str(out)])
+    assert result.exit_code == 0, result.output
+    page = out.read_text()
+    assert "<h2>Mesh per phase" in page
+    assert re.search(r"<td>conv \d+ \(6×5×5×1\)</td>", page)
+    again = CliRunner().invoke(stc_report, [str(lenet_files["isa"]), "--target", "tianjicx", "-o", str(out)])
+    assert again.exit_code == 1
+    assert "stc-report: error: --target maps a task graph that has no st.mapping yet" in again.output
+
+
 @pytest.mark.parametrize(
     ("which", "message"),
     [
