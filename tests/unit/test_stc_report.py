@@ -178,9 +178,10 @@ def lenet_files(tmp_path: Path) -> dict[str, Path]:
 
 def test_the_tool_writes_the_page_of_a_compiled_network(lenet_files, tmp_path):
     out = tmp_path / "report.html"
-    result = CliRunner().invoke(stc_report, [str(lenet_files["isa"]), "-o", str(out)])
+    result = CliRunner().invoke(stc_report, [str(lenet_files["isa"]), "-o", str(out), "--seed", "7"])
     assert result.exit_code == 0, result.output
     page = out.read_text()
+    assert "random int8 inputs (seed 7)" in page
     assert "@lenet on tianjicx" in page
     assert "<td>isa.conv</td>" in page
 

@@ -83,6 +83,8 @@ class Measured:
     memory: list[MemoryBlock]
     matrix: STMatrix | None
     """The mapping, when the report was made from a mapped graph."""
+    seed: int
+    """The seed of the random inputs the machine ran on."""
 
     def energy_pj(self, layer: Layer) -> float:
         return energy_pj(self.target, layer.work)["total"]
@@ -158,7 +160,9 @@ def measure_mapping(mapping: MappingOp, base_dir: Path | None, seed: int) -> Mea
         )
         for region in lowering.plan.regions
     ]
-    return Measured(graph.graph_name, target, machine, ordered(layers.values(), blocks), memory, apply_mapping(mapping))
+    return Measured(
+        graph.graph_name, target, machine, ordered(layers.values(), blocks), memory, apply_mapping(mapping), seed
+    )
 
 
 def measure_program(program: isa.ProgramOp, base_dir: Path | None, seed: int) -> Measured:
@@ -167,9 +171,8 @@ def measure_program(program: isa.ProgramOp, base_dir: Path | None, seed: int) ->
     for executed in machine.trace or []:
         name = executed.op.name
         count(layers.setdefault(name, Layer(name)), executed)
-    return Measured(
-        program.program_name, load_target(program.target.data), machine, list(layers.values()), touched(program), None
-    )
+    target = load_target(program.target.data)
+    return Measured(program.program_name, target, machine, list(layers.values()), touched(program), None, seed)
 
 
 def count(layer: Layer, executed: Executed) -> None:

@@ -91,7 +91,7 @@ def summary(measured: Measured, source: str) -> str:
         "energy": f"{counters['energy_pj']['total'] / 1e6:,.2f} µJ",
     }
     items = "".join(f"<dt>{name}</dt><dd>{value}</dd>" for name, value in rows.items())
-    how = "The program ran once on the machine (stc.runtime.machine) on random int8 inputs (seed 0)."
+    how = f"The programs ran once on the machine (stc.runtime.machine) on random int8 inputs (seed {measured.seed})."
     return f'<section><p class="how">{how}</p><dl class="summary">{items}</dl></section>'
 
 
