@@ -12,8 +12,8 @@ from xdsl.context import Context
 from xdsl.dialects.builtin import ModuleOp, TensorType, i8
 
 from stc.compiler.draw.report import report_html
-from stc.compiler.draw.report.charts import heat_colour, link_load_svg, memory_svgs, timeline_svg
-from stc.compiler.draw.report.measure import consecutive_runs, measure_module
+from stc.compiler.draw.report.charts import heat_colour, link_load_svg, live_bytes, memory_svgs, timeline_svg
+from stc.compiler.draw.report.measure import MemoryBlock, consecutive_runs, measure_module
 from stc.compiler.ir_files import module_text
 from stc.compiler.zoo import build_network
 from stc.dialects import isa, task
@@ -144,6 +144,15 @@ def test_an_isa_program_gives_rows_per_instruction_kind_and_touched_tiles():
     relu_tiles = [(b.core, b.address, b.size) for b in measured.memory if b.kind == "activation"]
     assert sorted(relu_tiles) == [((0, 0), 0, 256), ((0, 0), 1024, 256)]
     assert len(memory_svgs(measured)) == 3
+
+
+def test_live_bytes_count_overlapping_blocks_once():
+    blocks = [
+        MemoryBlock((0, 0), 0, 1, 0, 100, "weight", "a"),
+        MemoryBlock((0, 0), 1, 2, 50, 100, "activation", "b"),
+        MemoryBlock((0, 0), 0, 0, 300, 10, "bias", "c"),
+    ]
+    assert [live_bytes(blocks, phase) for phase in range(4)] == [110, 150, 100, 0]
 
 
 def test_consecutive_runs():

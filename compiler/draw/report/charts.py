@@ -167,7 +167,7 @@ def memory_svg(measured: Measured, coord: Coord, blocks: list[MemoryBlock], phas
     left, top = 34, 16
     capacity = max(isa.local_capacity(measured.target, coord), *(block.address + block.size for block in blocks))
     column = (width - left - 4) / phases
-    peak = max(sum(block.size for block in blocks if block.first <= phase <= block.last) for phase in range(phases))
+    peak = max(live_bytes(blocks, phase) for phase in range(phases))
     heading = f"core {format_coord(coord)}: peak {peak / 1024:.1f} of {capacity / 1024:.0f} KiB"
     parts = [
         element("text", escape(heading), x=0, y=11, font_weight="bold"),
@@ -203,6 +203,18 @@ def memory_svg(measured: Measured, coord: Coord, blocks: list[MemoryBlock], phas
             )
         )
     return svg(width, height, parts)
+
+
+def live_bytes(blocks: list[MemoryBlock], phase: int) -> int:
+    """Bytes of local memory some block holds in `phase` (blocks that overlap count once)."""
+    ranges = sorted(
+        (block.address, block.address + block.size) for block in blocks if block.first <= phase <= block.last
+    )
+    total, reach = 0, 0
+    for start, end in ranges:
+        total += max(0, end - max(start, reach))
+        reach = max(reach, end)
+    return total
 
 
 def kind_legend() -> str:

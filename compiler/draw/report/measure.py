@@ -34,6 +34,7 @@ from stc.compiler.memory.plan import describe
 from stc.compiler.targets.cost_units import Work, energy_pj
 from stc.compiler.targets.hardware import Coord, HardwareTarget, load_target
 from stc.dialects import isa, task
+from stc.dialects.isa.access import Access
 from stc.dialects.st import MappingOp
 from stc.runtime.data import DataStore
 from stc.runtime.inputs import completed_inputs
@@ -294,16 +295,19 @@ def partial_sum_producers(add: task.AddOp) -> list[task.ComputeBlock]:
 def touched(program: isa.ProgramOp) -> list[MemoryBlock]:
     """The local-memory ranges a program's instructions touch, each over the run of
     consecutive phases it is touched in."""
-    seen: dict[tuple[Coord, int, int, str, str], list[int]] = defaultdict(list)
+    seen: dict[tuple[Coord, int, int], list[int]] = defaultdict(list)
+    first_access: dict[tuple[Coord, int, int], Access] = {}
     for core in program.cores():
         for phase, _, op in core.numbered_instructions():
             for access in op.local_accesses():
-                phases = seen[(core.coord, access.start, access.size, access.alignment, access.role)]
-                if not phases or phases[-1] != phase:
-                    phases.append(phase)
+                key = (core.coord, access.start, access.size)
+                first_access.setdefault(key, access)
+                if not seen[key] or seen[key][-1] != phase:
+                    seen[key].append(phase)
     return [
-        MemoryBlock(coord, first, last, start, size, kind, f"{role} at {start}, {size} B")
-        for (coord, start, size, kind, role), phases in seen.items()
+        MemoryBlock(coord, first, last, start, size, access.alignment, f"{access.role} at {start}, {size} B")
+        for (coord, start, size), phases in seen.items()
+        for access in [first_access[(coord, start, size)]]
         for first, last in consecutive_runs(phases)
     ]
 

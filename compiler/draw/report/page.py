@@ -74,7 +74,8 @@ def report_page(measured: Measured, source: str) -> str:
 
 
 def section(heading: str, how: str, body: str) -> str:
-    return f'<section><h2>{escape(heading)}</h2><p class="how">{how}</p><div class="scroll">{body}</div></section>'
+    shown = f'<div class="scroll">{body}</div>' if body else ""
+    return f'<section><h2>{escape(heading)}</h2><p class="how">{how}</p>{shown}</section>'
 
 
 def summary(measured: Measured, source: str) -> str:
@@ -99,8 +100,8 @@ def mesh(measured: Measured) -> tuple[str, str]:
     matrix = measured.matrix
     if matrix is None:
         return (
-            "An isa program keeps no mapping: give stc-report the mapped file (after st-lmem-alloc) to see the "
-            "blocks on the mesh and per-layer rows.",
+            "An isa program keeps no mapping: give stc-report the mapped file (after st-lmem-alloc), or the task "
+            "graph with --target, to see the blocks on the mesh and a row per layer.",
             "",
         )
     how = (
