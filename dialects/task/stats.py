@@ -5,10 +5,8 @@ from __future__ import annotations
 import math
 from collections import Counter
 
-from xdsl.dialects.builtin import TensorType
-
 from stc.dialects import task
-from stc.dialects.task.base import element_width
+from stc.dialects.task.base import tensor_bytes
 
 
 def macs(op: task.ComputeBlock) -> int:
@@ -22,12 +20,6 @@ def macs(op: task.ComputeBlock) -> int:
     if isinstance(op, task.MulOp):
         return math.prod(result)
     return 0
-
-
-def tensor_bytes(typ: TensorType) -> int:
-    bits = element_width(typ)
-    assert bits is not None
-    return math.prod(typ.get_shape()) * bits // 8
 
 
 def storage_kind(op: task.StorageOp) -> str:
