@@ -213,7 +213,7 @@ def test_the_tool_maps_a_task_graph_as_the_pipeline_does(lenet_files, tmp_path):
     [
         ("plain", "stc-report: error: task.graph @lenet has no st.mapping; a report needs a mapped graph"),
         ("placed", "has no st.addr; run st-lmem-alloc first"),
-        ("missing", "stc-report: error: no such file: "),
+        ("missing", "stc-report: error: no such file "),
     ],
 )
 def test_errors_are_one_message_and_exit_1(lenet_files, tmp_path, which, message):

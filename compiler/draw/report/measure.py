@@ -32,7 +32,7 @@ from stc.compiler.mapping.matrix import STMatrix
 from stc.compiler.memory.lmem import ADDRESS, STAGING
 from stc.compiler.memory.plan import describe
 from stc.compiler.targets.cost_units import Work, energy_pj
-from stc.compiler.targets.hardware import Coord, HardwareTarget, load_target
+from stc.compiler.targets.hardware import Coord, HardwareTarget
 from stc.dialects import isa, task
 from stc.dialects.isa.access import Access
 from stc.dialects.st import MappingOp
@@ -172,8 +172,7 @@ def measure_program(program: isa.ProgramOp, base_dir: Path | None, seed: int) ->
     for executed in machine.trace or []:
         name = executed.op.name
         count(layers.setdefault(name, Layer(name)), executed)
-    target = load_target(program.target.data)
-    return Measured(program.program_name, target, machine, list(layers.values()), touched(program), None, seed)
+    return Measured(program.program_name, machine.target, machine, list(layers.values()), touched(program), None, seed)
 
 
 def count(layer: Layer, executed: Executed) -> None:
