@@ -5,8 +5,8 @@ core's local memory over the phases.
 
 A mapped graph (placed, routed, allocated) is lowered here with the same `isa-lower`
 code, recording which block each instruction was emitted for; its layers are the
-compute blocks that fill the same buffers (the pieces of a split layer, with the add of
-its partial sums), and its memory blocks are the memory plan's regions at their `st.addr`.
+graph's layers before splitting (`LayerNames`: the pieces of a split layer, with the add
+of its partial sums), and its memory blocks are the memory plan's regions at their `st.addr`.
 An `isa.program` keeps no blocks: its rows are the instruction kinds, and its memory
 blocks the tiles its instructions touch.
 

@@ -123,8 +123,8 @@ def layer_table(measured: Measured) -> tuple[str, str]:
         how = "Rows are instruction kinds (an isa program keeps no layers)."
     else:
         how = (
-            "A layer is the compute blocks that fill the same buffers (the pieces of a split layer and the add "
-            "of their partial sums), with the loads, transfers and stores emitted for them and their inputs. "
+            "A layer is a layer of the graph before splitting: the pieces of a split layer (and the add of their "
+            "partial sums), named after the first, with the loads, transfers and stores of the data they read. "
             "Cycles are the busy cycles of its instructions summed over cores; bytes moved are DRAM bytes and "
             "NoC bytes sent; energy uses the target's unit costs."
         )
