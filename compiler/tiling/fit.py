@@ -5,9 +5,7 @@ the split with the fewest pieces whose largest piece fits, preferring splits tha
 the reduction whole (an r-split adds a `task.add` of partial sums, which may need a
 split of its own in turn). ResNet-50's first conv, for instance, reads a
 224×224×3 image padded to 16 B per pixel (802,816 B) and is split into 7 row bands.
-The batch is split first (seed 004 slices N first): into the fewest sub-batches that fit,
-or, when one sample does not fit, into samples each split as the block at batch 1 is, so
-the pieces grow with the batch, never faster.
+The batch is never split here (the vectors `fit` chooses are nn = 1).
 """
 
 from __future__ import annotations
@@ -113,10 +111,11 @@ def candidate_counts(op: task.ComputeBlock, pieces: int, nn: int = 1) -> Iterato
 
 
 def finest_counts(op: task.ComputeBlock) -> Counts:
-    """The split into the smallest pieces: one along every axis, r as far as partial sums allow."""
+    """The split into the smallest pieces `fit` considers: one along every axis but the
+    batch, r as far as partial sums allow."""
     lengths = axis_lengths(op)
-    ln, ly, lx, lf, lr = (lengths[axis] or 1 for axis in AXES)
-    return ln, ly, lx, lf, lr if lr == 1 or partial_sum_problem(op, lr) is None else 1
+    _, ly, lx, lf, lr = (lengths[axis] or 1 for axis in AXES)
+    return 1, ly, lx, lf, lr if lr == 1 or partial_sum_problem(op, lr) is None else 1
 
 
 def vector_text(counts: Counts) -> str:
@@ -130,32 +129,26 @@ def unfit_message(op: task.ComputeBlock, target: HardwareTarget) -> str:
     where = f"{op.name} {op.task_id}: no split makes its pieces fit {target.usable_memory_bytes} B"
     if finest > target.usable_memory_bytes:
         return f"{where}: even its finest pieces (vector={vector_text(counts)}) read {finest} B"
-    return f"{where} in at most {MAX_PIECES} pieces per sample"
+    return f"{where} in at most {MAX_PIECES} pieces"
 
 
 def fitting_counts(op: task.ComputeBlock, target: HardwareTarget, sizer: PieceSizer | None = None) -> Counts | None:
     """
-    The split whose largest piece fits a core, None if none does. The batch first: the
-    fewest sub-batches that fit. When one sample does not fit, one piece per sample, and
-    each sample cut into the fewest pieces that fit. Pieces only add halo, replicas and
-    alignment to what the whole sample reads (less only the bias an r split moves away),
-    so fewer pieces than that total over the capacity cannot fit and the search starts
-    there; when even the finest pieces do not fit, none do.
+    The split with the fewest pieces whose largest piece fits a core, None if none does.
+    Pieces only add halo, replicas and alignment to what the whole block reads (less only
+    the bias an r split moves away), so fewer pieces than that total over the capacity
+    cannot fit and the search starts there; when even the finest pieces do not fit, none do.
     """
     capacity = target.usable_memory_bytes
     sizer = sizer or PieceSizer(op, target)
     if sizer.bytes(finest_counts(op)) > capacity:
         return None
-    batch = sizer.batch
-    for nn in range(2, batch + 1):
-        if sizer.bytes((nn, 1, 1, 1, 1)) <= capacity:
-            return nn, 1, 1, 1, 1
-    sample = sizer.bytes((batch, 1, 1, 1, 1))
+    whole = sizer.bytes(UNSPLIT)
     bias = bias_bytes(axis_lengths(op)["f"] or 0, target) if op.optional_bias is not None else 0
-    for pieces in range(max(1, -(-(sample - bias) // capacity)), MAX_PIECES + 1):
+    for pieces in range(max(1, -(-(whole - bias) // capacity)), MAX_PIECES + 1):
         fits = [
             (counts[4] > 1, size, counts)
-            for counts in candidate_counts(op, pieces, batch)
+            for counts in candidate_counts(op, pieces)
             if (size := sizer.bytes(counts)) <= capacity
         ]
         if fits:

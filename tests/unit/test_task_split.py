@@ -780,20 +780,3 @@ def test_lenet_at_batch_3_split_along_n_and_the_rest_computes_the_same():
     split_group(graph, [op.task_id for op in blocks], vectors)
     module.verify()
     assert_same_outputs(build_network("lenet", batch=3), module, seed=5)
-
-
-def test_fit_splits_the_batch_first_so_pieces_grow_with_it():
-    from stc.compiler.targets.hardware import load_target
-    from stc.compiler.tiling.fit import fit_splits
-    from stc.compiler.zoo import build_network
-
-    target = load_target("tianjicx")
-    batch_one = build_network("resnet18")
-    one = fit_splits(graph_of(batch_one), target)
-    module = build_network("resnet18", batch=2)
-    two = fit_splits(graph_of(module), target)
-    per_sample = [counts[1:] for _, counts in two if counts[0] == 2 and counts[1:] != (1, 1, 1, 1)]
-    assert sorted(per_sample) == sorted(counts[1:] for _, counts in one)
-    blocks = [sum(isinstance(op, task.ComputeBlock) for op in m.walk()) for m in (batch_one, module)]
-    assert blocks[0] < blocks[1] <= 2 * blocks[0]
-    assert_same_outputs(build_network("resnet18", batch=2), module, seed=2)
