@@ -118,6 +118,7 @@ def test_random_blocks_split_placed_and_lowered_compute_exactly(kind: str, data:
     seed = data.draw(st.integers(0, 2**16))
     for stage in (StPlacePass(seed=seed, iterations=200, target=target), StRoutePass(), StLmemAllocPass()):
         stage.apply(Context(), module)
+    module.verify()  # the st dialect's local-memory verifier checks the addresses
     IsaLowerPass().apply(Context(), module)
     module.verify()
     reference = parse(text)
