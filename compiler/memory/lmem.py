@@ -24,6 +24,7 @@ from xdsl.dialects.builtin import DenseArrayBase, IntegerAttr, i64
 from xdsl.utils.exceptions import PassFailedException
 
 from stc.compiler.memory.allocation import AllocationError, Memory, Request, allocate
+from stc.compiler.memory.banks import memory_of
 from stc.compiler.memory.plan import MemoryPlan, Region
 from stc.compiler.targets.hardware import Coord, HardwareTarget
 from stc.dialects import task
@@ -34,9 +35,7 @@ STAGING = {"staging in": STAGING_IN, "staging out": STAGING_OUT}
 
 def core_memory(target: HardwareTarget, core: Coord) -> Memory:
     """The usable local memory of a core and its banks (sizes from address 0)."""
-    capacity = max(target.tile_type_at(*core).memory_bytes - target.local_memory.reserved_bytes, 0)
-    banks = tuple(bank.capacity_bytes for bank in target.local_memory.banks)
-    return Memory(capacity, banks if len(banks) > 1 else ())
+    return memory_of(target, target.tile_type_at(*core).memory_bytes)
 
 
 def alignment_of(target: HardwareTarget, kind: str) -> int:

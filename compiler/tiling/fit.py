@@ -15,6 +15,8 @@ from collections.abc import Iterator
 from xdsl.dialects.builtin import ModuleOp, TensorType
 from xdsl.utils.exceptions import PassFailedException
 
+from stc.compiler.memory.allocation import Memory
+from stc.compiler.memory.banks import memory_of, packs_in_banks
 from stc.compiler.memory.storage_size import bias_bytes, buffer_bytes, weight_bytes
 from stc.compiler.targets.hardware import HardwareTarget
 from stc.compiler.tiling.split import (
@@ -35,27 +37,44 @@ MAX_PIECES = 4096
 """The most pieces `fit` splits one block into."""
 
 
-def piece_bytes(op: task.ComputeBlock, counts: Counts, target: HardwareTarget) -> int:
-    """Local memory the largest piece of `op` split by `counts` needs while it runs: its
-    input storage and its result tile (int32 partial sums when r is split)."""
+def piece_regions(op: task.ComputeBlock, counts: Counts, target: HardwareTarget) -> list[int]:
+    """The local-memory regions the largest piece of `op` split by `counts` needs while it
+    runs, in bytes: its input storage and its result tile (int32 partial sums when r is
+    split)."""
     batch = op.result.type.get_shape()[0]
     piece = split_grid(op, counts).largest_piece()
     read = tuple(length(interval) for interval in piece.read_box(batch))
     f = length(piece.f)
-    total = 0
+    regions = []
     for value in op.data_inputs:
         assert isinstance(value.type, TensorType)
-        total += buffer_bytes(read, element_width(value.type) or 8, target)
+        regions.append(buffer_bytes(read, element_width(value.type) or 8, target))
     if isinstance(op, task.ConvOp | task.FcOp):
         _, ky, kx, _ = op.weight.type.get_shape()  # pyright: ignore[reportAttributeAccessIssue]
-        total += weight_bytes((f, ky, kx, read[3]), target)
+        regions.append(weight_bytes((f, ky, kx, read[3]), target))
     if isinstance(op, task.LutOp):
-        total += target.aligned_bytes("bias", 256)
+        regions.append(target.aligned_bytes("bias", 256))
     if op.optional_bias is not None and counts[3] == 1:
-        total += bias_bytes(f, target)
+        regions.append(bias_bytes(f, target))
     result = tuple(length(interval) for interval in piece.out_box(batch))
     result_bits = 32 if counts[3] > 1 else element_width(op.result.type) or 8
-    return total + buffer_bytes(result, result_bits, target)
+    return regions + [buffer_bytes(result, result_bits, target)]
+
+
+def piece_bytes(op: task.ComputeBlock, counts: Counts, target: HardwareTarget) -> int:
+    """Local memory the largest piece of `op` split by `counts` needs while it runs."""
+    return sum(piece_regions(op, counts, target))
+
+
+def piece_fits(op: task.ComputeBlock, counts: Counts, target: HardwareTarget) -> bool:
+    """Whether the largest piece's regions fit a core: in bytes, and in its banks with no
+    region that fits in a bank crossing one."""
+    return packs_in_banks(piece_regions(op, counts, target), local_memory(target))
+
+
+def local_memory(target: HardwareTarget) -> Memory:
+    """A compute core's usable local memory and its banks."""
+    return memory_of(target, target.local_memory.capacity_bytes)
 
 
 def divisors(n: int, limit: int) -> list[int]:
@@ -86,9 +105,16 @@ def unfit_message(op: task.ComputeBlock, target: HardwareTarget) -> str:
     counts = finest_counts(op)
     finest = piece_bytes(op, counts, target)
     where = f"{op.name} {op.task_id}: no split makes its pieces fit {target.usable_memory_bytes} B"
+    vector = ",".join(map(str, counts))
     if finest > target.usable_memory_bytes:
-        vector = ",".join(map(str, counts))
         return f"{where}: even its finest pieces (vector={vector}) read {finest} B"
+    if not piece_fits(op, counts, target):
+        sizes = " + ".join(map(str, piece_regions(op, counts, target)))
+        banks = " + ".join(str(high - low) for low, high in local_memory(target).bank_ranges)
+        return (
+            f"{where}: even its finest pieces (vector={vector}) need {sizes} B, which do not fit banks of "
+            f"{banks} B without a region that fits in a bank crossing one"
+        )
     return f"{where} in at most {MAX_PIECES} pieces"
 
 
@@ -100,15 +126,16 @@ def fitting_counts(op: task.ComputeBlock, target: HardwareTarget, max_pieces: in
     cannot fit and the search starts there; when even the finest pieces do not fit, none do.
     """
     capacity = target.usable_memory_bytes
-    if piece_bytes(op, finest_counts(op), target) > capacity:
+    memory = local_memory(target)
+    if not piece_fits(op, finest_counts(op), target):
         return None
     whole = piece_bytes(op, (1, 1, 1, 1), target)
     bias = bias_bytes(axis_lengths(op)["f"] or 0, target) if op.optional_bias is not None else 0
     for pieces in range(max(1, -(-(whole - bias) // capacity)), max_pieces + 1):
         fits = [
-            (counts[3] > 1, size, counts)
+            (counts[3] > 1, sum(regions), counts)
             for counts in candidate_counts(op, pieces)
-            if (size := piece_bytes(op, counts, target)) <= capacity
+            if packs_in_banks(regions := piece_regions(op, counts, target), memory)
         ]
         if fits:
             return min(fits)[2]
@@ -129,11 +156,10 @@ def split_until_fit(blocks: GraphBlocks, target: HardwareTarget) -> None:
     those splits create, in order. Each block is checked once, so the cost is linear in the
     graph and what the splits create.
     """
-    capacity = target.usable_memory_bytes
     pending = deque(op for op in blocks.graph.tasks() if isinstance(op, task.ComputeBlock))
     while pending:
         op = pending.popleft()
-        if piece_bytes(op, (1, 1, 1, 1), target) <= capacity:
+        if piece_fits(op, (1, 1, 1, 1), target):
             continue
         counts = fitting_counts(op, target)
         if counts is None:
