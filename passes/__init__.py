@@ -17,6 +17,12 @@ def get_task_split() -> type[ModulePass]:
     return TaskSplitPass
 
 
+def get_task_layer_group() -> type[ModulePass]:
+    from stc.passes.task_layer_group import TaskLayerGroupPass
+
+    return TaskLayerGroupPass
+
+
 def get_st_apply() -> type[ModulePass]:
     from stc.passes.st_apply import StApplyPass
 
@@ -57,6 +63,7 @@ def get_all_passes() -> dict[str, Callable[[], type[ModulePass]]]:
     """stc's passes by name, each behind a factory that imports it on first use."""
     return {
         "task-split": get_task_split,
+        "task-layer-group": get_task_layer_group,
         "st-apply": get_st_apply,
         "st-place": get_st_place,
         "st-route": get_st_route,

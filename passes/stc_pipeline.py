@@ -2,7 +2,11 @@
 The `stc-pipeline` pass: a network's whole path from a task graph to per-core programs
 on a target, as one named pipeline:
 
-    task-split{fit=T} → st-place{target=T} → st-route → st-lmem-alloc → isa-lower
+    task-split{fit=T} → task-layer-group{target=T} → st-place{target=T} → st-route
+        → st-lmem-alloc → isa-lower
+
+task-layer-group runs on one-core targets (tpu-like) only; `group=none` leaves it out, so
+that every layer's activations go through global memory (layer by layer).
 
     stc-opt net.mlir -p 'stc-pipeline{target=tianjicx}' -o net.isa.mlir
 """
@@ -15,10 +19,12 @@ from xdsl.context import Context
 from xdsl.dialects.builtin import ModuleOp
 from xdsl.passes import ModulePass
 
+from stc.compiler.targets.hardware import load_target
 from stc.passes.isa_lower import IsaLowerPass
 from stc.passes.st_lmem_alloc import StLmemAllocPass
 from stc.passes.st_place import StPlacePass
 from stc.passes.st_route import StRoutePass
+from stc.passes.task_layer_group import TaskLayerGroupPass
 from stc.passes.task_split import TaskSplitPass
 
 
@@ -32,6 +38,8 @@ class StcPipelinePass(ModulePass):
     - target: the hardware target (preset name or TOML path; default tianjicx).
     - seed: st-place's seed (default 0).
     - iterations: st-place's annealing moves (default 20000).
+    - group: task-layer-group's strategy, "dp" (default) or "greedy", or "none" for layer
+      by layer; one-core targets only.
     """
 
     name = "stc-pipeline"
@@ -39,10 +47,13 @@ class StcPipelinePass(ModulePass):
     target: str = "tianjicx"
     seed: int = 0
     iterations: int = 20000
+    group: str = "dp"
 
     def passes(self) -> list[ModulePass]:
+        grouped = self.group != "none" and load_target(self.target).mesh.core_count == 1
         return [
             TaskSplitPass(fit=self.target),
+            *([TaskLayerGroupPass(target=self.target, strategy=self.group)] if grouped else []),
             StPlacePass(seed=self.seed, iterations=self.iterations, target=self.target),
             StRoutePass(),
             StLmemAllocPass(),

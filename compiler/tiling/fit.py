@@ -18,6 +18,7 @@ from xdsl.utils.exceptions import PassFailedException
 from stc.compiler.memory.allocation import Memory
 from stc.compiler.memory.banks import memory_of, packs_in_banks
 from stc.compiler.memory.storage_size import bias_bytes, buffer_bytes, weight_bytes
+from stc.compiler.progress import progress
 from stc.compiler.targets.hardware import HardwareTarget
 from stc.compiler.tiling.split import (
     AXES,
@@ -157,15 +158,19 @@ def split_until_fit(blocks: GraphBlocks, target: HardwareTarget) -> None:
     graph and what the splits create.
     """
     pending = deque(op for op in blocks.graph.tasks() if isinstance(op, task.ComputeBlock))
-    while pending:
-        op = pending.popleft()
-        if piece_fits(op, (1, 1, 1, 1), target):
-            continue
-        counts = fitting_counts(op, target)
-        if counts is None:
-            raise PassFailedException(unfit_message(op, target))
-        created = [blocks.by_id[task_id] for task_id in blocks.split(op.task_id, counts).created]
-        pending.extend(block for block in created if isinstance(block, task.ComputeBlock))
+    with progress("task-split: fit", total=len(pending)) as bar:
+        while pending:
+            op = pending.popleft()
+            bar.advance()
+            if piece_fits(op, (1, 1, 1, 1), target):
+                continue
+            counts = fitting_counts(op, target)
+            if counts is None:
+                raise PassFailedException(unfit_message(op, target))
+            created = [blocks.by_id[task_id] for task_id in blocks.split(op.task_id, counts).created]
+            compute = [block for block in created if isinstance(block, task.ComputeBlock)]
+            bar.add_total(len(compute))
+            pending.extend(compute)
 
 
 def split_module_to_fit(module: ModuleOp, target: HardwareTarget) -> None:

@@ -110,25 +110,37 @@ class NetworkBuilder:
             sources.append((value, task.BoxAttr.whole(typ.get_shape()), (0, 0, 0, channel)))
         return self.add(task.BufferOp(next(self.ids), kind, sources, TensorType(i8, x.shape)))
 
-    def data(self, kind: type[task.DataOp], shape: Sequence[int]) -> SSAValue:
+    def data(
+        self, kind: type[task.DataOp], shape: Sequence[int], reference: task.DataReference | None = None
+    ) -> SSAValue:
+        """A data block holding `reference`, or fresh deterministic random data."""
         typ = TensorType(i32 if kind is task.BiasOp else i8, shape)
-        return self.add(kind(next(self.ids), task.RandomDataAttr(self.fresh_seed()), typ))
+        reference = task.RandomDataAttr(self.fresh_seed()) if reference is None else reference
+        return self.add(kind(next(self.ids), reference, typ))
 
     def compute(
-        self, kind: type[task.ComputeBlock], operands: Operands, shape: Sequence[int], **clauses: Sequence[int] | int
+        self,
+        kind: type[task.ComputeBlock],
+        operands: Operands,
+        shape: Sequence[int],
+        shift: int | None = None,
+        **clauses: Sequence[int] | int,
     ) -> Activation:
-        """Append a compute block, choosing its shift from its calibration accumulations."""
+        """Append a compute block with the given shift, or the next of the given shifts,
+        or one chosen from its calibration accumulations."""
         properties = {"id": i64_attr(next(self.ids))}
         for name, value in clauses.items():
             properties[name] = i64_attr(value) if isinstance(value, int) else i64_array(value)
         op = kind.build(operands=operands, properties=properties, result_types=[TensorType(i8, shape)])
         self.graph.block.add_op(op)
+        if shift is not None:
+            op.properties["shift"] = i64_attr(shift)
         if self.given_shifts is not None:
-            if isinstance(op, SCALED_BLOCKS):
+            if isinstance(op, SCALED_BLOCKS) and shift is None:
                 op.properties["shift"] = i64_attr(next(self.given_shifts))
             return Activation(((op.result, 0),), tuple(shape))  # pyright: ignore[reportArgumentType]
         acc = accumulate(op, [self.values[v] for v in op.operands])
-        if isinstance(op, SCALED_BLOCKS):
+        if isinstance(op, SCALED_BLOCKS) and shift is None:
             op.properties["shift"] = i64_attr(calibrated_shift(acc))
         self.values[op.result] = finish(op, acc)
         return Activation(((op.result, 0),), tuple(shape))  # pyright: ignore[reportArgumentType]

@@ -17,6 +17,7 @@ from stc.compiler.mapping.placement.cost import unit_cost
 from stc.compiler.mapping.placement.layers import Layer
 from stc.compiler.mapping.placement.state import PlacerState
 from stc.compiler.mapping.placement.units import Unit
+from stc.compiler.progress import track
 
 
 class Annealing:
@@ -37,7 +38,7 @@ class Annealing:
         start_temperature = float(sizes[len(sizes) // 2])
         cost = best = 0.0
         best_cores = [u.core for u in movable]
-        for iteration in range(self.iterations):
+        for iteration in track(range(self.iterations), "st-place: annealing"):
             unit = movable[self.rng.randrange(len(movable))]
             cores = choices[unit.index]
             target = int(cores[self.rng.randrange(len(cores))])

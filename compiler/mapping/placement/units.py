@@ -119,17 +119,21 @@ class Units:
         self.add(unit)
 
     def claim_input_storage(self, op: task.ComputeBlock, claimed: dict[int, int]) -> list[task.TaskOp]:
-        """Record `op` as the reader of its input storage; return the unplaced part of it."""
+        """Record `op` as the reader of its input storage; return the unplaced part of it.
+        Storage the mapping pinned may feed several compute blocks (a layer group's weights
+        feed every slice of their layer); the placer has nothing to co-locate there."""
         unplaced: list[task.TaskOp] = []
         for storage in input_storage(op):
+            if storage.task_id in self.matrix.places:
+                claimed.setdefault(storage.task_id, op.task_id)
+                continue
             if storage.task_id in claimed:
                 raise placement_error(
                     f"{describe(storage)} is read by blocks {claimed[storage.task_id]} "
                     f"and {op.task_id}; a storage block feeds one compute block"
                 )
             claimed[storage.task_id] = op.task_id
-            if storage.task_id not in self.matrix.places:
-                unplaced.append(storage)
+            unplaced.append(storage)
         return unplaced
 
     def fix_to_pinned_input_storage(self, unit: Unit, op: task.ComputeBlock) -> None:

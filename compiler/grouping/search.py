@@ -1,0 +1,167 @@
+"""
+Finding the layer groups of a graph (seed 004, TPU-MLIR's `GroupMethod`).
+
+A group is a run of consecutive layers in graph order (so it is convex: a path between two
+members never leaves the group) whose members are connected. Its slicing is the coarsest
+that fits local memory, N first and then H (`Groups.sliced`); it is invalid when none does.
+Its cost is the cycles of its work (`price.work_cycles`).
+
+- `greedy`, the seed's tail-to-head search: fix the last layer, grow the group towards the
+  head while it stays valid, cut, and go on with the layer before the cut;
+- `dp`, TPU-MLIR's default: the layers are merged into at most `MAX_CLUSTERS` clusters of
+  consecutive layers, then cost[i][j] = min(cost of one group i..j,
+  min over k of cost[i][k] + cost[k+1][j]) over the clusters.
+
+```
+>>> search.greedy()          # [Group(members=(4, 6, 10, ...), plan=..., cycles=...), ...]
+```
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Sequence
+
+from attrs import frozen
+
+from stc.compiler.grouping.layers import LayerGraph
+from stc.compiler.grouping.price import work_cycles
+from stc.compiler.grouping.slicing import SlicingRefused, slice_group
+from stc.compiler.grouping.timesteps import GroupPlan, fits, group_memory, plan_group
+from stc.compiler.targets.hardware import HardwareTarget
+
+MAX_CLUSTERS = 50
+"""TPU-MLIR's MAX_GROUP_CLUSTER: the DP runs over at most this many clusters of layers."""
+LOOKAHEAD = 8
+"""How many more layers the greedy search tries after a group stops being valid (a run of
+layers may be disconnected until a later layer joins its branches)."""
+
+
+@frozen
+class Group:
+    """A valid group: its members in graph order, its plan and its cycles."""
+
+    members: tuple[int, ...]
+    plan: GroupPlan
+    cycles: int
+
+
+class Groups:
+    """The groups of one graph on one target, each planned once."""
+
+    def __init__(self, layers: LayerGraph, target: HardwareTarget):
+        self.layers = layers
+        self.target = target
+        self.memory = group_memory(target)
+        self.known: dict[tuple[int, ...], Group | None] = {}
+        self.evaluated = 0
+
+    def group(self, start: int, stop: int) -> Group | None:
+        """The group of layers start..stop − 1 (graph positions), None when it is invalid."""
+        members = tuple(op.task_id for op in self.layers.ops[start:stop])
+        if members not in self.known:
+            self.evaluated += 1
+            self.known[members] = self.sliced(members) if self.layers.is_connected(members) else None
+        return self.known[members]
+
+    def slicings(self, members: Sequence[int]) -> Iterator[tuple[int, int]]:
+        """(n, h) from coarsest to finest: N first, each count shrinking the batch slice,
+        then H at full N, each count shrinking the row slice."""
+        batch = self.layers.op(members[-1]).shape[0]
+        for n in range(1, batch + 1):
+            if n == 1 or -(-batch // n) < -(-batch // (n - 1)):
+                yield n, 1
+        height = min(self.layers.op(m).shape[1] for m in self.layers.outputs_of(members))
+        for h in range(2, height + 1):
+            if -(-height // h) < -(-height // (h - 1)):
+                yield batch, h
+
+    def sliced(self, members: Sequence[int]) -> Group | None:
+        """The group at its coarsest slicing that fits, None when none does."""
+        for n, h in self.slicings(members):
+            try:
+                slicing = slice_group(self.layers, members, n, h)
+            except SlicingRefused:
+                if h > 1:
+                    return None
+                continue
+            plan = plan_group(self.layers, slicing, self.target)
+            if fits(plan, self.memory):
+                return Group(slicing.members, plan, work_cycles(plan.work, self.target))
+        return None
+
+    def finest(self, members: Sequence[int]) -> str:
+        """Why a group is invalid: the finest slicing the halo rule allows and the bytes it
+        needs, or why no slicing can be made."""
+        tried, why = None, "it cannot be sliced"
+        for n, h in self.slicings(members):
+            try:
+                tried = plan_group(self.layers, slice_group(self.layers, members, n, h), self.target)
+            except SlicingRefused as refused:
+                why = f"n={n} h={h} is refused: {refused}"
+                if h > 1:
+                    break
+        if tried is None:
+            return why
+        slicing, memory = tried.slicing, self.memory
+        return (
+            f"does not fit {self.target.name}'s local memory even at its finest slicing n={slicing.n} h={slicing.h}: "
+            f"{tried.peak_bytes} B live at the peak, {memory.capacity} B usable"
+            + ("" if tried.peak_bytes > memory.capacity else " (the allocator finds no placement)")
+        )
+
+    def single(self, position: int) -> Group:
+        """One layer alone: valid whenever the graph fits layer by layer."""
+        group = self.group(position, position + 1)
+        if group is None:
+            layer = self.layers.ops[position]
+            raise SlicingRefused(f"{layer.describe()} alone {self.finest([layer.task_id])}")
+        return group
+
+    def greedy(self) -> list[Group]:
+        """Tail to head: the longest valid group ending at the last layer not yet grouped."""
+        groups: list[Group] = []
+        stop = len(self.layers)
+        while stop > 0:
+            best, misses = (stop - 1, self.single(stop - 1)), 0
+            for start in range(stop - 2, -1, -1):
+                if (group := self.group(start, stop)) is not None:
+                    best, misses = (start, group), 0
+                elif (misses := misses + 1) > LOOKAHEAD:
+                    break
+            groups.append(best[1])
+            stop = best[0]
+        return groups[::-1]
+
+    def dp(self) -> list[Group]:
+        """The interval DP over clusters of consecutive layers."""
+        size = max(1, -(-len(self.layers) // MAX_CLUSTERS))
+        bounds = list(range(0, len(self.layers), size)) + [len(self.layers)]
+        count = len(bounds) - 1
+        cost: dict[tuple[int, int], float] = {}
+        choice: dict[tuple[int, int], int | None] = {}
+        for length in range(1, count + 1):
+            for i in range(count - length + 1):
+                j = i + length - 1
+                group = self.group(bounds[i], bounds[j + 1])
+                best = float("inf") if group is None else group.cycles
+                chosen = None
+                for k in range(i, j):
+                    if (split := cost[i, k] + cost[k + 1, j]) < best:
+                        best, chosen = split, k
+                if length == 1 and group is None:
+                    best = sum(self.single(p).cycles for p in range(bounds[i], bounds[i + 1]))
+                cost[i, j], choice[i, j] = best, chosen
+        return self.unfold(0, count - 1, bounds, choice)
+
+    def unfold(self, i: int, j: int, bounds: Sequence[int], choice: dict[tuple[int, int], int | None]) -> list[Group]:
+        k = choice[i, j]
+        if k is not None:
+            return self.unfold(i, k, bounds, choice) + self.unfold(k + 1, j, bounds, choice)
+        group = self.group(bounds[i], bounds[j + 1])
+        if group is not None:
+            return [group]
+        return [self.single(p) for p in range(bounds[i], bounds[j + 1])]
+
+
+def total_cycles(groups: Sequence[Group]) -> int:
+    return sum(group.cycles for group in groups)

@@ -1,0 +1,172 @@
+"""
+The timesteps of a sliced layer group (seed 004) and the local memory they need.
+
+Slice s of a group of m layers computes its layers in timesteps s·m … s·m + m − 1, one
+layer each, in graph order. In each timestep the layer's inputs from outside the group
+are loaded before it runs and its results that leave the group are stored after it (the
+machine runs DMA and compute one after the other, so an earlier load would only hold
+memory longer). What lives in local memory:
+
+- an input tile of a layer's slice: from the timestep of the first member that writes it
+  (its own when only layers outside the group do) to the layer's;
+- a result tile, in its timestep, when it does not land whole in one input tile;
+- a layer's weights, bias and table: over its own timesteps, first slice to last; so, when
+  N or H is sliced, they are loaded once and stay resident across the slices;
+- on an NC1HWC0 target, the staging areas of network inputs and outputs.
+
+These are rectangles for the same allocator `st-lmem-alloc` uses (one allocator, two
+clients): a group fits when `allocate` places them all.
+
+```
+group [4, 6] sliced n=1 h=2:   step 0: conv 4 (slice 0)   step 1: relu 6 (slice 0)
+                               step 2: conv 4 (slice 1)   step 3: relu 6 (slice 1)
+```
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+
+from attrs import frozen
+
+from stc.compiler.grouping.layers import Interval, Layer, LayerGraph, Tile
+from stc.compiler.grouping.slicing import LayerSlice, Slicing
+from stc.compiler.memory.allocation import AllocationError, Memory, Request, allocate, peak_live_bytes
+from stc.compiler.memory.lmem import alignment_of, core_memory
+from stc.compiler.memory.plan import staging_bytes
+from stc.compiler.targets.cost_units import Work
+from stc.compiler.targets.hardware import HardwareTarget
+
+
+@frozen
+class GroupPlan:
+    """A sliced group's timestep table, its local-memory rectangles and its work."""
+
+    slicing: Slicing
+    steps: dict[tuple[int, int], int]
+    """(slice, layer id) → timestep, counted from the group's first."""
+    requests: tuple[Request, ...]
+    work: Work
+    """MACs, bytes streamed by vector layers (as local reads and writes) and DRAM bytes."""
+
+    @property
+    def length(self) -> int:
+        return len(self.steps)
+
+    @property
+    def peak_bytes(self) -> int:
+        return peak_live_bytes(self.requests)
+
+
+def box_bytes(shape: Sequence[int], itemsize: int, batch: Interval, rows: Interval) -> int:
+    """Bytes of the rows `rows` of the batch `batch` of a dense NHWC tensor of `shape`."""
+    return (batch[1] - batch[0]) * (rows[1] - rows[0]) * math.prod(shape[2:]) * itemsize
+
+
+def overlap(a: Interval, b: Interval) -> Interval:
+    return max(a[0], b[0]), max(min(a[1], b[1]), max(a[0], b[0]))
+
+
+def plan_group(layers: LayerGraph, slicing: Slicing, target: HardwareTarget) -> GroupPlan:
+    """The timestep table of a slicing, its rectangles and its work."""
+    members = slicing.members
+    steps = {(s, task_id): s * len(members) + j for s in range(slicing.count) for j, task_id in enumerate(members)}
+    requests: list[Request] = []
+    work = Work()
+    inside, leaving = set(members), set(layers.outputs_of(members))
+    nc1hwc0 = target.activation_layout.kind == "nc1hwc0"
+    for s, found in enumerate(slicing.slices):
+        for task_id in members:
+            layer, mine, step = layers.op(task_id), found[task_id], steps[s, task_id]
+            for tile in layer.inputs:
+                size = box_bytes(tile.shape, tile.itemsize, mine.batch, mine.read)
+                writers = {
+                    source.producer: steps[s, source.producer] for source in tile.sources if source.producer in inside
+                }
+                start = max(writers.values(), default=step)
+                local = {producer for producer, written in writers.items() if written == start}
+                loaded, spilled, from_input = loaded_bytes(tile, mine, inside, local)
+                label = f"input of {layer.describe()} slice {s}, {size} B"
+                key = ("input", task_id, s, tile.task_id)
+                requests.append(Request(key, size, alignment_of(target, tile.kind), start, step, label))
+                if nc1hwc0 and from_input:
+                    box = (mine.batch[1] - mine.batch[0], mine.read[1] - mine.read[0], *tile.shape[2:])
+                    staging, label = staging_bytes(box), f"staging of {layer.describe()} slice {s}"
+                    requests.append(
+                        Request((key, "staging"), staging, alignment_of(target, "staging"), step, step, label)
+                    )
+                work += Work(dram_read_bytes=loaded, dram_write_bytes=spilled)
+            result = box_bytes(layer.shape, layer.itemsize, mine.batch, mine.rows)
+            if len(layer.outputs) != 1 or task_id in leaving or len(layer.outputs[0].sources) > 1:
+                label = f"result of {layer.describe()} slice {s}, {result} B"
+                requests.append(
+                    Request(("result", task_id, s), result, alignment_of(target, layer.kind), step, step, label)
+                )
+            work += layer_work(layer, mine, result) + Work(dram_write_bytes=stored_bytes(layer, mine, inside))
+    for task_id in members:
+        layer = layers.op(task_id)
+        for block_id, name, size, kind in layer.data:
+            label = f"{name} {block_id} of {layer.describe()}, {size} B"
+            first, last = steps[0, task_id], steps[slicing.count - 1, task_id]
+            requests.append(Request(("data", task_id, block_id), size, alignment_of(target, kind), first, last, label))
+            work += Work(dram_read_bytes=size)
+    return GroupPlan(slicing, steps, tuple(requests), work)
+
+
+def loaded_bytes(tile: Tile, mine: LayerSlice, inside: set[int], local: set[int]) -> tuple[int, int, bool]:
+    """The bytes of a layer slice's input tile loaded from global memory (all but those its
+    `local` producers write in place), those of them members stored earlier in the slice,
+    and whether a network input is among them."""
+    loaded = spilled = 0
+    from_input = False
+    for source in tile.sources:
+        if source.producer in local:
+            continue
+        batch = overlap(mine.batch, (source.offset[0], source.offset[0] + source.box[0][1] - source.box[0][0]))
+        rows = overlap(mine.read, (source.offset[1], source.offset[1] + source.box[1][1] - source.box[1][0]))
+        nbytes = box_bytes([hi - lo for lo, hi in source.box], tile.itemsize, batch, rows)
+        loaded += nbytes
+        spilled += nbytes if source.producer in inside else 0
+        from_input = from_input or source.producer is None
+    return loaded, spilled, from_input
+
+
+def stored_bytes(layer: Layer, mine: LayerSlice, inside: set[int]) -> int:
+    """Bytes of a slice's result that buffers outside the group take: the slice's share of
+    its rows (output slices partition them), once per such buffer."""
+    total = 0
+    for tile in layer.outputs:
+        if tile.reader in inside:
+            continue
+        for source in tile.sources:
+            if source.producer == layer.task_id:
+                batch = overlap(mine.batch, source.box[0])
+                rows = overlap(mine.owned or mine.rows, source.box[1])
+                total += box_bytes([hi - lo for lo, hi in source.box], layer.itemsize, batch, rows)
+    return total
+
+
+def layer_work(layer: Layer, mine: LayerSlice, result: int) -> Work:
+    """MACs of a conv or fc slice; bytes read and written by any other layer's slice."""
+    share = (mine.batch[1] - mine.batch[0]) * (mine.rows[1] - mine.rows[0]) / (layer.shape[0] * layer.shape[1])
+    if layer.on_mac_array:
+        return Work(macs=math.ceil(layer.macs * share))
+    read = sum(box_bytes(tile.shape, tile.itemsize, mine.batch, mine.read) for tile in layer.inputs)
+    return Work(macs=math.ceil(layer.macs * share), local_read_bytes=read, local_write_bytes=result)
+
+
+def group_memory(target: HardwareTarget) -> Memory:
+    """The local memory a group runs in: the first core's."""
+    return core_memory(target, (0, 0))
+
+
+def fits(plan: GroupPlan, memory: Memory) -> bool:
+    """Whether the allocator places every rectangle of the plan."""
+    if plan.peak_bytes > memory.capacity:
+        return False
+    try:
+        allocate(plan.requests, memory)
+    except AllocationError:
+        return False
+    return True

@@ -1,0 +1,211 @@
+"""task-layer-group: the seed's halo rule, backward-H against brute force, the searches,
+and grouped networks (random and zoo) computing bit-identically before and after lowering."""
+
+import numpy as np
+import pytest
+from hypothesis import HealthCheck, assume, given, settings
+from hypothesis import strategies as st
+from test_task_split import parse
+from xdsl.context import Context
+from xdsl.utils.exceptions import PassFailedException
+
+from stc.compiler.grouping.layers import Layer, LayerGraph, Window
+from stc.compiler.grouping.search import Groups
+from stc.compiler.grouping.slicing import SlicingRefused, backward_rows, duplicated_rows, slice_group
+from stc.compiler.targets.hardware import load_target
+from stc.compiler.zoo import build_network
+from stc.compiler.zoo.builder import NetworkBuilder
+from stc.dialects import task
+from stc.dialects.task import window_output_size
+from stc.dialects.task.stats import tensor_bytes
+from stc.passes.isa_lower import IsaLowerPass
+from stc.passes.st_lmem_alloc import StLmemAllocPass
+from stc.passes.st_place import StPlacePass
+from stc.passes.st_route import StRoutePass
+from stc.passes.stc_pipeline import StcPipelinePass
+from stc.passes.task_layer_group import TaskLayerGroupPass
+from stc.runtime.golden import find_graph, random_inputs, run_module
+from stc.runtime.machine import run_isa_module
+
+
+def test_the_seeds_halo_example():
+    """h = 100: [0, 80) and [20, 100) duplicate 60 rows (> 50, refused), [0, 60) and
+    [20, 100) 40 (accepted)."""
+    assert duplicated_rows([(0, 80), (20, 100)]) == 60
+    assert duplicated_rows([(0, 60), (20, 100)]) == 40
+    assert duplicated_rows([(0, 10), (10, 20), (20, 30)]) == 0
+    assert duplicated_rows([(0, 12), (8, 22), (18, 30)]) == 8
+
+
+def window_layer(height: int, kernel: int, stride: int, dilation: int, pad: tuple[int, int]) -> Layer:
+    extent = dilation * (kernel - 1) + 1
+    out = window_output_size(height, kernel, stride, pad[0], pad[1], dilation)
+    return Layer(
+        0,
+        "task.conv",
+        (1, out, 1, 1),
+        1,
+        "activation",
+        height,
+        Window(stride, extent, pad[0]),
+        False,
+        0,
+        True,
+        (),
+        (),
+        (),
+    )
+
+
+@settings(max_examples=60, deadline=None)
+@given(
+    height=st.integers(1, 40),
+    kernel=st.integers(1, 5),
+    stride=st.integers(1, 4),
+    dilation=st.integers(1, 3),
+    pads=st.tuples(st.integers(0, 12), st.integers(0, 12)),
+    data=st.data(),
+)
+def test_backward_rows_cover_every_window_and_keep_the_window_count(height, kernel, stride, dilation, pads, data):
+    """Output rows [a, b) read rows that hold every input row their windows touch, and the
+    slice's rows plus its pads give exactly b − a windows."""
+    extent = dilation * (kernel - 1) + 1
+    assume(max(pads) < extent)
+    out = window_output_size(height, kernel, stride, pads[0], pads[1], dilation)
+    assume(out >= 1)
+    a = data.draw(st.integers(0, out - 1))
+    b = data.draw(st.integers(a + 1, out))
+    (lo, hi), (top, bottom) = backward_rows(window_layer(height, kernel, stride, dilation, pads), (a, b))
+    touched = [w * stride - pads[0] + t * dilation for w in range(a, b) for t in range(kernel)]
+    inside = [row for row in touched if 0 <= row < height] or [lo]
+    assert 0 <= lo <= min(inside)
+    assert max(inside) < hi <= height
+    assert max(top, bottom) < extent
+    assert window_output_size(hi - lo, kernel, stride, top, bottom, dilation) == b - a
+
+
+def random_network(draw: st.DrawFn) -> NetworkBuilder:
+    """A small random network: convs (strides, pads, dilations along y), a pool, relus, a
+    residual add and a concatenation, at batch 1 or 2. Rows and batch items are multiples
+    of 64 bytes, tpu-like's DMA alignment, which isa-lower needs where a buffer gathers
+    several pieces from global memory."""
+    batch = draw(st.integers(1, 2))
+    builder = NetworkBuilder("random", batch=batch, seed=draw(st.integers(0, 1000)))
+    x = builder.input("x", 16, draw(st.integers(6, 16)), 8)
+    pooled = False
+    for _ in range(draw(st.integers(1, 4))):
+        choice = draw(st.sampled_from(["conv", "pool", "residual", "concat"]))
+        if choice == "conv":
+            kernel, dilation = draw(st.integers(1, 3)), draw(st.integers(1, 2))
+            extent = dilation * (kernel - 1) + 1
+            pad = draw(st.integers(0, extent - 1))
+            if extent > x.shape[1] + 2 * pad:
+                continue
+            stride = (draw(st.integers(1, 2)), 1)
+            x = builder.conv(x, 16, (kernel, 1), stride, (pad, pad, 0, 0), (dilation, 1), draw(st.booleans()))
+        elif choice == "pool" and not pooled and x.shape[1] >= 2:
+            x = builder.maxpool(x, 2, 2) if draw(st.booleans()) else builder.avgpool(x, 2, 2)
+            pooled = True
+        elif choice == "residual":
+            x = builder.add_branches([x, builder.conv(x, x.channels, (3, 1), 1, (1, 1, 0, 0), relu=True)], relu=True)
+        elif choice == "concat":
+            x = builder.concat([x, builder.conv(x, 16, (3, 1), 1, (1, 1, 0, 0))])
+    builder.output("y", x)
+    return builder
+
+
+@st.composite
+def grouped_network(draw: st.DrawFn):
+    """A random network's text, a run of its layers (one layer when the run drawn is not
+    connected) and a slicing the halo rule allows (h = 1 when the one drawn is refused)."""
+    builder = random_network(draw)
+    module = builder.finish()
+    layers = LayerGraph(find_graph(module))
+    start = draw(st.integers(0, len(layers) - 1))
+    stop = draw(st.integers(start + 1, len(layers)))
+    members = tuple(layer.task_id for layer in layers.ops[start:stop])
+    if not layers.is_connected(members):
+        members = members[:1]
+    n, h = draw(st.integers(1, builder.batch)), draw(st.integers(1, 4))
+    try:
+        slice_group(layers, members, n, h)
+    except SlicingRefused:
+        h = 1
+    return str(module), members, (n, h)
+
+
+def run_against(module, reference) -> None:
+    inputs = random_inputs(find_graph(reference), 0)
+    expected = run_module(reference, inputs)
+    for name, array in run_module(module, inputs).items():
+        np.testing.assert_array_equal(array, expected[name])
+    for stage in (StPlacePass(iterations=0), StRoutePass(), StLmemAllocPass(), IsaLowerPass()):
+        stage.apply(Context(), module)
+    module.verify()
+    outputs, _ = run_isa_module(module, inputs)
+    for name, array in expected.items():
+        np.testing.assert_array_equal(outputs[name], array)
+
+
+@settings(max_examples=15, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(case=grouped_network())
+def test_random_groups_compute_exactly_before_and_after_lowering(case):
+    """A random run of layers of a random network, sliced a random way that the halo rule
+    allows, computes bit-identically on the golden executor and on the machine."""
+    text, members, slices = case
+    module, reference = parse(text), parse(text)
+    TaskLayerGroupPass(group=members, slices=slices).apply(Context(), module)
+    module.verify()
+    run_against(module, reference)
+
+
+@pytest.mark.parametrize("strategy", ["dp", "greedy"])
+@pytest.mark.parametrize("network", ["tiny", "lenet", "googlenet"])
+def test_zoo_networks_grouped_compute_exactly(network: str, strategy: str):
+    module = build_network(network)
+    reference = module.clone()
+    TaskLayerGroupPass(strategy=strategy).apply(Context(), module)
+    module.verify()
+    run_against(module, reference)
+
+
+def test_the_pipeline_keeps_lenets_activations_local_on_tpu_like():
+    """Grouped, LeNet moves only its weights, biases, input and output through global
+    memory: fewer DRAM bytes than layer by layer, measured by the machine."""
+    counters = {}
+    for group in ("dp", "none"):
+        module = build_network("lenet")
+        inputs = random_inputs(find_graph(module), 0)
+        StcPipelinePass(target="tpu-like", group=group).apply(Context(), module)
+        _, counters[group] = run_isa_module(module, inputs)
+    assert counters["dp"]["dram_bytes"] < counters["none"]["dram_bytes"]
+    graph = find_graph(build_network("lenet"))
+    loaded = [op.result.type for op in graph.tasks() if isinstance(op, task.DataOp | task.InputOp)]
+    stored = [op.source.type for op in graph.outputs()]
+    compulsory = sum(tensor_bytes(typ) for typ in loaded + stored)
+    assert counters["dp"]["dram_bytes"] == compulsory
+
+
+def test_searches_agree_on_one_group_when_everything_fits():
+    layers = LayerGraph(find_graph(build_network("tiny")))
+    groups = Groups(layers, load_target("tpu-like"))
+    for found in (groups.greedy(), groups.dp()):
+        assert [group.members for group in found] == [tuple(layer.task_id for layer in layers.ops)]
+
+
+@pytest.mark.parametrize(
+    ("options", "message"),
+    [
+        ({"strategy": "best"}, "task-layer-group: unknown strategy 'best'; expected dp or greedy"),
+        ({"slices": (1, 2)}, "task-layer-group: `slices` is n,h and needs a `group`"),
+        ({"group": (4, 10)}, "task-layer-group: group [4, 10] is not a run of consecutive layers: task.relu 6 lies"),
+        ({"group": (4, 99)}, "task-layer-group: task.graph @tiny has no compute block 99"),
+        ({"group": (4, 6), "slices": (1, 17)}, "task-layer-group: group [4, 6] sliced n=1 h=17: task.relu 6 has 16"),
+        ({"group": (4, 6), "slices": (2, 1)}, "task-layer-group: group [4, 6] sliced n=2 h=1: cannot cut a batch"),
+        ({"target": "tianjicx"}, "task-layer-group: tianjicx has 160 cores; layer groups are placed on one-core"),
+    ],
+)
+def test_bad_options_are_refused_in_one_line(options, message):
+    with pytest.raises(PassFailedException) as error:
+        TaskLayerGroupPass(**options).apply(Context(), build_network("tiny"))
+    assert str(error.value).startswith(message)

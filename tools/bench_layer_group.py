@@ -1,0 +1,106 @@
+"""
+Benchmark of task-layer-group: zoo networks on a one-core target, grouped by each search
+against layer by layer, measured by the machine in the same run.
+
+    python -m stc.tools.bench_layer_group [--network resnet50 ...] [--target tpu-like] [--batch 1] [--runs 3]
+
+Per network it prints the groups each search finds (count, largest, how many are sliced),
+the time each search takes (min and median of `--runs`), and, compiled by stc-pipeline with
+the DP's groups and with `group=none` (layer by layer), the machine's global-memory bytes
+and cycles, their ratios, the compulsory bytes (weights, biases, tables, the input and the
+output: the floor no grouping goes below), the DRAM bytes the DP's plan predicted, and the
+most bytes a group keeps live in local memory. Every compiled program is checked
+bit-identical against the golden executor.
+"""
+
+from __future__ import annotations
+
+import statistics
+import time
+
+import click
+import numpy as np
+from xdsl.context import Context
+
+from stc.compiler.grouping.layers import LayerGraph
+from stc.compiler.grouping.search import Group, Groups
+from stc.compiler.targets.hardware import load_target
+from stc.compiler.zoo import build_network
+from stc.dialects import task
+from stc.dialects.task.stats import tensor_bytes
+from stc.passes.stc_pipeline import StcPipelinePass
+from stc.runtime.golden import find_graph, random_inputs, run_module
+from stc.runtime.machine import run_isa_module
+
+NETWORKS = ("lenet", "resnet18", "resnet50", "vgg19", "darknet19", "googlenet")
+
+
+def compulsory_bytes(graph: task.GraphOp) -> int:
+    """Bytes every execution moves through global memory: the data blocks, the network
+    inputs once, the outputs once."""
+    loaded = [op.result.type for op in graph.tasks() if isinstance(op, task.DataOp | task.InputOp)]
+    return sum(tensor_bytes(typ) for typ in loaded) + sum(tensor_bytes(op.source.type) for op in graph.outputs())
+
+
+def searched(network: str, batch: int, target: str, strategy: str, runs: int) -> tuple[list[Group], list[float]]:
+    graph = find_graph(build_network(network, batch))
+    seconds, found = [], []
+    for _ in range(runs):
+        start = time.perf_counter()
+        groups = Groups(LayerGraph(graph), load_target(target))
+        found = groups.dp() if strategy == "dp" else groups.greedy()
+        seconds.append(time.perf_counter() - start)
+    return found, seconds
+
+
+def machine_run(network: str, batch: int, target: str, group: str) -> dict:
+    module = build_network(network, batch)
+    inputs = random_inputs(find_graph(module), 0)
+    expected = run_module(module, inputs)
+    StcPipelinePass(target=target, group=group).apply(Context(), module)
+    outputs, counters = run_isa_module(module, inputs)
+    for name, array in expected.items():
+        np.testing.assert_array_equal(outputs[name], array, err_msg=f"{network} ({group}) is not bit-identical")
+    return counters
+
+
+def describe(groups: list[Group]) -> str:
+    sliced = [g for g in groups if g.plan.slicing.count > 1]
+    largest = max(len(g.members) for g in groups)
+    return f"{len(groups)} groups, largest {largest} layers, {len(sliced)} sliced"
+
+
+@click.command()
+@click.option("--network", "networks", multiple=True, default=NETWORKS, show_default=True)
+@click.option("--target", default="tpu-like", show_default=True)
+@click.option("--batch", default=1, show_default=True)
+@click.option("--runs", default=3, show_default=True, help="search timings: min and median of this many runs")
+def main(networks: tuple[str, ...], target: str, batch: int, runs: int) -> None:
+    for network in networks:
+        graph = find_graph(build_network(network, batch))
+        floor = compulsory_bytes(graph)
+        click.echo(f"{network} batch {batch} on {target}: {len(LayerGraph(graph))} layers")
+        chosen: list[Group] = []
+        for strategy in ("greedy", "dp"):
+            groups, seconds = searched(network, batch, target, strategy, runs)
+            chosen = groups
+            click.echo(
+                f"  {strategy:6}: {describe(groups)}; estimate {sum(g.cycles for g in groups)} cycles; "
+                f"search {min(seconds):.2f} s min, {statistics.median(seconds):.2f} s median"
+            )
+        grouped, alone = machine_run(network, batch, target, "dp"), machine_run(network, batch, target, "none")
+        planned = sum(group.plan.work.dram_bytes for group in chosen)
+        peak = max(group.plan.peak_bytes for group in chosen)
+        click.echo(
+            f"  DRAM bytes: grouped {grouped['dram_bytes']} / layer by layer {alone['dram_bytes']} = "
+            f"{grouped['dram_bytes'] / alone['dram_bytes']:.3f}; compulsory floor {floor} "
+            f"(grouped / floor = {grouped['dram_bytes'] / floor:.3f}); DP plan predicted {planned}"
+        )
+        click.echo(
+            f"  cycles: grouped {grouped['cycles']} / layer by layer {alone['cycles']} = "
+            f"{grouped['cycles'] / alone['cycles']:.3f}; peak live local memory of a group {peak} B; bit-identical"
+        )
+
+
+if __name__ == "__main__":
+    main()
