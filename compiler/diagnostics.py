@@ -31,7 +31,8 @@ def reported_errors(tool: str, exit: Callable[[int], None] = sys.exit) -> Iterat
         print(f"{tool}: error: {first_paragraph(e)}", file=sys.stderr)
         exit(1)
     except OSError as e:
-        print(f"{tool}: error: {e.strerror}: {e.filename}", file=sys.stderr)
+        where = "" if e.filename is None else f": {e.filename}"
+        print(f"{tool}: error: {e.strerror or e}{where}", file=sys.stderr)
         exit(1)
     except MemoryError as e:
         print(f"{tool}: error: {str(e) or 'out of memory'}", file=sys.stderr)

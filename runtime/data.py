@@ -5,12 +5,14 @@ from __future__ import annotations
 import math
 import zipfile
 import zlib
+from collections.abc import Sequence
 from pathlib import Path
 
 import numpy as np
 from xdsl.dialects.builtin import DenseIntOrFPElementsAttr, TensorType
 
 from stc.compiler.diagnostics import StcError
+from stc.compiler.references import referenced_file
 from stc.dialects.task import DataOp, NpzDataAttr, RandomDataAttr
 from stc.dialects.task.base import element_width
 from stc.runtime.kernels.quantize import DTYPES
@@ -40,8 +42,9 @@ class DataStore:
     reference) and hands out the box each block holds.
     """
 
-    def __init__(self, base_dir: Path | None = None):
-        self.base_dir = base_dir or Path.cwd()
+    def __init__(self, base_dir: Path | None = None, data_dirs: Sequence[Path] = ()):
+        self.roots = (base_dir or Path.cwd(), *data_dirs)
+        """Where `#task.npz` archives may be: the IR file's directory, then each data directory."""
         self._tensors: dict[tuple[object, TensorType], np.ndarray] = {}
 
     def block(self, op: DataOp) -> np.ndarray:
@@ -69,9 +72,8 @@ class DataStore:
         return self._load_npz(op, data, dtype, shape)
 
     def _load_npz(self, op: DataOp, data: NpzDataAttr, dtype: type, shape: tuple[int, ...]) -> np.ndarray:
-        path = Path(data.path)
-        path = path if path.is_absolute() else self.base_dir / path
         where = f"{op.name} {op.task_id}"
+        path = referenced_file(data.path, f"{where}: npz file", self.roots)
         if not path.is_file():
             raise StcError(f"{where}: npz file {str(path)!r} does not exist")
         array = read_npz_array(path, data.key, where)

@@ -7,7 +7,7 @@ It is the reference every pass is checked against.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 
 import numpy as np
@@ -49,12 +49,13 @@ def run_module(
     inputs: Mapping[str, np.ndarray] | None = None,
     seed: int = 0,
     base_dir: Path | None = None,
+    data_dirs: Sequence[Path] = (),
 ) -> Arrays:
     """Run the module's task graph; inputs and outputs are NCHW arrays by name. Inputs
     not given are drawn from `seed`."""
     graph = find_graph(module)
     feeds = completed_inputs(input_shapes(graph), inputs or {}, seed)
-    return GoldenExecutor(DataStore(base_dir)).run(graph, feeds)
+    return GoldenExecutor(DataStore(base_dir, data_dirs)).run(graph, feeds)
 
 
 class GoldenExecutor:

@@ -20,7 +20,7 @@ long as its phases together.
 from __future__ import annotations
 
 from collections import Counter, deque
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -30,6 +30,7 @@ from numpy.lib.stride_tricks import as_strided
 from xdsl.dialects.builtin import ModuleOp
 
 from stc.compiler.diagnostics import StcError
+from stc.compiler.references import referenced_target
 from stc.compiler.targets.cost_units import (
     Work,
     conv_macs,
@@ -41,7 +42,7 @@ from stc.compiler.targets.cost_units import (
     noc_cycles,
     vector_cycles,
 )
-from stc.compiler.targets.hardware import Coord, HardwareTarget, Link, load_target
+from stc.compiler.targets.hardware import Coord, HardwareTarget, Link
 from stc.dialects import isa, task
 from stc.dialects.isa.vec_trans_scatter_rules import VecTransScatterError
 from stc.runtime import kernels
@@ -87,12 +88,13 @@ def run_isa_module(
     inputs: Mapping[str, np.ndarray] | None = None,
     seed: int = 0,
     base_dir: Path | None = None,
+    data_dirs: Sequence[Path] = (),
 ) -> tuple[Arrays, dict[str, Any]]:
     """Run the module's isa program; inputs and outputs are NCHW arrays by name, inputs
     not given are drawn from `seed`. Returns the outputs and the machine's counters."""
     program = find_program(module)
     feeds = completed_inputs(input_shapes(program), inputs or {}, seed)
-    machine = Machine(program, DataStore(base_dir))
+    machine = Machine(program, DataStore(base_dir, data_dirs))
     outputs = machine.run(feeds)
     return outputs, machine.counters()
 
@@ -127,7 +129,9 @@ class Machine:
 
     def __init__(self, program: isa.ProgramOp, data: DataStore):
         self.program = program
-        self.target: HardwareTarget = load_target(program.target.data)
+        self.target: HardwareTarget = referenced_target(
+            program.target.data, f"isa.program @{program.sym_name.data}", data.roots
+        )
         self.data = data
         self.instructions = {core.coord: core.numbered_instructions() for core in program.cores()}
         """(phase, position, instruction) of every instruction of each core."""

@@ -12,12 +12,14 @@ it in float for calibration and comparison.
 from __future__ import annotations
 
 import importlib.util
+from collections.abc import Sequence
 from pathlib import Path
 
 import click
 
 from stc.compiler.diagnostics import StcError, reported_errors
 from stc.compiler.ir_files import module_text
+from stc.tools.usage import at_least, run_command
 
 
 def summary(result) -> list[str]:
@@ -44,9 +46,9 @@ def summary(result) -> list[str]:
 @click.option("-o", "--output", type=click.Path(path_type=Path), required=True, help="Write the IR here.")
 @click.option("--weights", type=click.Path(path_type=Path), help="The npz archive of weights [OUTPUT with .npz].")
 @click.option("--calibrate", type=click.Path(path_type=Path), help="A folder of .npy calibration inputs.")
-@click.option("--seed", default=0, show_default=True, help="Seed of the random calibration inputs.")
-@click.option("--samples", default=4, show_default=True, help="How many random calibration inputs.")
-@click.option("--batch", default=1, show_default=True, help="Batch size when the model's is dynamic.")
+@click.option("--seed", default=0, show_default=True, type=at_least(0), help="Seed of the random calibration inputs.")
+@click.option("--samples", default=4, show_default=True, type=at_least(1), help="How many random calibration inputs.")
+@click.option("--batch", default=1, show_default=True, type=at_least(1), help="Batch size when the model's is dynamic.")
 def cli(
     model: Path, output: Path, weights: Path | None, calibrate: Path | None, seed: int, samples: int, batch: int
 ) -> None:
@@ -54,8 +56,6 @@ def cli(
     with reported_errors("stc-import"):
         if importlib.util.find_spec("onnx") is None or importlib.util.find_spec("onnxruntime") is None:
             raise StcError("stc-import needs onnx and onnxruntime: pip install 'stc[onnx]'")
-        if seed < 0 or samples < 1 or batch < 1:
-            raise StcError(f"--seed must be >= 0 and --samples, --batch >= 1, got {seed}, {samples}, {batch}")
         from stc.compiler.frontend.onnx_import import Calibration, import_onnx
 
         weights = weights or output.with_suffix(".npz")
@@ -68,5 +68,5 @@ def cli(
         click.echo(f"wrote {output} and {weights}", err=True)
 
 
-def main() -> None:
-    cli()
+def main(args: Sequence[str] | None = None) -> None:
+    run_command(cli, "stc-import", args)

@@ -11,12 +11,14 @@ filecheck suite passes the same with either (`python -m stc.tools.xdsl_filecheck
 
 from __future__ import annotations
 
+import argparse
 import dataclasses
 import inspect
 import sys
 import warnings
 from collections.abc import Callable, Sequence
 from io import BytesIO
+from pathlib import Path
 from typing import IO, cast, get_type_hints
 
 from xdsl.dialects.builtin import ModuleOp
@@ -27,13 +29,31 @@ from xdsl.utils.target import Target
 from xdsl.xdsl_opt_main import xDSLOptMain
 
 from stc.compiler.diagnostics import StcError, reported_errors
-from stc.compiler.ir_files import decode_source, parse_source
+from stc.compiler.ir_files import check_regular_file, decode_source, parse_source, read_bounded
+from stc.compiler.references import references_within
 
 
 class StcOptMain(xDSLOptMain):
     """xdsl-opt, with errors in the input, `-p` and `-t` that name what is wrong."""
 
     version_format = "stc-opt 0.1.0, xdsl-opt built from xdsl version {xdsl_version}"
+
+    def register_all_arguments(self, arg_parser: argparse.ArgumentParser) -> None:
+        super().register_all_arguments(arg_parser)
+        arg_parser.add_argument(
+            "--data-dir",
+            action="append",
+            default=[],
+            type=Path,
+            help="A directory that paths in the IR (an st.mapping's target file) may name files in, "
+            "besides the input file's own. Repeatable.",
+        )
+
+    def reference_roots(self) -> list[Path]:
+        """Where paths in the IR may name files: the input's directory (the current one
+        for stdin), then each --data-dir."""
+        own = Path.cwd() if self.args.input_file is None else Path(self.args.input_file).parent
+        return [own, *self.args.data_dir]
 
     def parse_chunk(self, chunk: IO[bytes], file_extension: str, start_offset: int = 0) -> ModuleOp | None:
         if file_extension != "mlir":
@@ -44,9 +64,11 @@ class StcOptMain(xDSLOptMain):
     def get_input_stream(self) -> tuple[IO[bytes], str]:
         """The input, checked to be UTF-8 as a whole (so that an error gives the line in
         the file, not in a `--split-input-file` chunk)."""
+        if self.args.input_file is not None:
+            check_regular_file(Path(self.args.input_file))
         stream, extension = super().get_input_stream()
         with stream:
-            source = stream.read()
+            source = read_bounded(stream, self.get_input_name())
         decode_source(source, self.get_input_name())
         return BytesIO(source), extension
 
@@ -100,7 +122,8 @@ def main(args: Sequence[str] | None = None) -> int:
             raise StcError(str(e)) from None
         except ArgSpecParseError as e:  # a BaseException; the target is parsed before -p
             raise malformed("-t", e) from None
-        tool.run()
+        with references_within(tool.reference_roots()):
+            tool.run()
     return 0
 
 

@@ -13,23 +13,29 @@ seed, once, and both files of a comparison run on the same arrays.
 from __future__ import annotations
 
 import json
+import math
 import sys
 import time
 import zipfile
+from collections.abc import Sequence
+from io import BytesIO
 from pathlib import Path
-from typing import Any
+from tokenize import TokenError
+from typing import Any, BinaryIO
 
 import click
 import numpy as np
 from xdsl.dialects.builtin import ModuleOp
 
 from stc.compiler.diagnostics import StcError, reported_errors
-from stc.compiler.ir_files import read_module
+from stc.compiler.ir_files import check_regular_file, read_module
+from stc.compiler.references import references_within
 from stc.dialects.task.stats import graph_stats
 from stc.runtime import golden, machine
 from stc.runtime.golden import find_graph, run_module
 from stc.runtime.inputs import Arrays, completed_inputs
 from stc.runtime.machine import find_program, holds_program, run_isa_module
+from stc.tools.usage import at_least, run_command
 
 
 def parse_inputs(specs: tuple[str, ...]) -> Arrays:
@@ -40,21 +46,57 @@ def parse_inputs(specs: tuple[str, ...]) -> Arrays:
             raise StcError(f"--input takes NAME=FILE.npy, got {spec!r}")
         if name in inputs:
             raise StcError(f"--input {name} is given twice")
-        if not Path(path).is_file():
-            raise StcError(f"--input {name}: no such file {path!r}")
-        inputs[name] = read_npy(name, Path(path))
+        check_regular_file(Path(path), f"--input {name}")
+        inputs[name] = read_npy(f"--input {name}: {path!r}", Path(path))
     return inputs
 
 
-def read_npy(name: str, path: Path) -> np.ndarray:
-    """The one array of an .npy file; text, archives and Python objects are errors."""
-    if zipfile.is_zipfile(path):
-        raise StcError(f"--input {name}: {str(path)!r} is an .npz archive; give each input as an .npy file")
-    with path.open("rb") as file:
-        try:
+NPY_FORMAT_ERRORS = (ValueError, EOFError, SyntaxError, TypeError, TokenError, RecursionError)
+"""What numpy raises on a malformed .npy header (it tokenizes and evaluates the header's
+Python literal) or data."""
+
+
+def read_npy(role: str, path: Path) -> np.ndarray:
+    """
+    The one array of an .npy file; text, archives, Python objects and a header that
+    declares more data than the file holds (checked before anything is allocated) are
+    errors that start with `role`.
+    """
+    try:
+        if zipfile.is_zipfile(path):
+            raise StcError(f"{role} is an .npz archive; give each input as an .npy file")
+        with path.open("rb") as file:
+            shape, dtype = read_npy_header(role, file)
+            declared = math.prod(shape) * dtype.itemsize
+            held = path.stat().st_size - file.tell()
+            if declared > held:
+                raise StcError(f"{role}: its header declares {dtype}{list(shape)}, {declared} bytes, but {held} follow")
+            file.seek(0)
             return np.lib.format.read_array(file, allow_pickle=False)
-        except (ValueError, EOFError) as e:
-            raise StcError(f"--input {name}: {str(path)!r} is not an .npy array of numbers ({e})") from None
+    except OSError as e:
+        raise StcError(f"{role} cannot be read: {e.strerror}") from None
+    except NPY_FORMAT_ERRORS as e:
+        raise StcError(f"{role} is not an .npy array of numbers ({e})") from None
+
+
+def read_npy_header(role: str, file: BinaryIO) -> tuple[tuple[int, ...], np.dtype]:
+    """The shape and element type an .npy header declares; Python objects are an error."""
+    version = np.lib.format.read_magic(file)
+    if version == (1, 0):
+        shape, _, dtype = np.lib.format.read_array_header_1_0(file)
+    elif version == (2, 0):
+        shape, _, dtype = np.lib.format.read_array_header_2_0(file)
+    else:
+        raise StcError(f"{role} is an .npy file of version {version}; versions 1.0 and 2.0 are read")
+    if dtype.hasobject:
+        raise StcError(f"{role} holds Python objects, not numbers")
+    return shape, dtype
+
+
+def read_confined(path: Path, role: str, data_dirs: Sequence[Path]) -> ModuleOp:
+    """An IR file, whose paths (target files) may name files in its directory and `data_dirs` only."""
+    with references_within((path.parent, *data_dirs)):
+        return read_module(path, role)
 
 
 def input_shapes(module: ModuleOp) -> dict[str, tuple[int, ...]]:
@@ -79,11 +121,14 @@ def described(shape: tuple[int, ...] | None) -> str:
     return "missing" if shape is None else f"NCHW {list(shape)}"
 
 
-def execute(path: Path, module: ModuleOp, inputs: Arrays) -> tuple[Arrays, dict[str, Any] | None]:
-    """The outputs, and the machine's counters when the module is an isa program."""
+def execute(
+    path: Path, module: ModuleOp, inputs: Arrays, data_dirs: Sequence[Path]
+) -> tuple[Arrays, dict[str, Any] | None]:
+    """The outputs, and the machine's counters when the module is an isa program. Data
+    archives are read from the file's directory and `data_dirs` only."""
     if holds_program(module):
-        return run_isa_module(module, inputs, base_dir=path.parent)
-    return run_module(module, inputs, base_dir=path.parent), None
+        return run_isa_module(module, inputs, base_dir=path.parent, data_dirs=data_dirs)
+    return run_module(module, inputs, base_dir=path.parent, data_dirs=data_dirs), None
 
 
 def differences(name: str, a: np.ndarray, b: np.ndarray) -> str | None:
@@ -113,18 +158,24 @@ def save_arrays(path: Path, arrays: Arrays) -> None:
     """
     Write an .npz archive (one `NAME.npy` member per array) to exactly `path`. Not
     np.savez: it takes the names as keyword arguments, so an output named `file` or
-    `allow_pickle` would break or vanish.
+    `allow_pickle` would break or vanish. The archive is built in memory and written at once, so any writable path works
+    (`/dev/null` too: zipfile cannot seek in it).
     """
-    with zipfile.ZipFile(path, "w") as archive:
+    buffer = BytesIO()
+    with zipfile.ZipFile(buffer, "w") as archive:
         for name, array in arrays.items():
             with archive.open(f"{name}.npy", "w", force_zip64=True) as member:
                 np.lib.format.write_array(member, array, allow_pickle=False)
+    try:
+        path.write_bytes(buffer.getvalue())
+    except OSError as e:
+        raise StcError(f"-o: {str(path)!r} cannot be written: {e.strerror}") from None
 
 
 @click.command(context_settings={"help_option_names": ["-h", "--help"]})
 @click.argument("file", type=click.Path(path_type=Path))
 @click.option("--input", "input_specs", multiple=True, metavar="NAME=X.npy", help="An NCHW input array.")
-@click.option("--seed", default=0, show_default=True, help="Seed of the inputs not given (>= 0).")
+@click.option("--seed", default=0, show_default=True, type=at_least(0), help="Seed of the inputs not given.")
 @click.option("-o", "--output", type=click.Path(path_type=Path), help="Save the outputs to this .npz file.")
 @click.option(
     "--compare",
@@ -132,28 +183,39 @@ def save_arrays(path: Path, arrays: Arrays) -> None:
     type=click.Path(path_type=Path),
     help="Run this file too; exit 1 unless outputs are bit-identical.",
 )
+@click.option(
+    "--data-dir",
+    "data_dirs",
+    multiple=True,
+    type=click.Path(path_type=Path),
+    help="A directory #task.npz archives may be in, besides the IR file's own. Repeatable.",
+)
 @click.option("--stats", is_flag=True, help="Print statistics (and the comparison) as one JSON object.")
 def cli(
-    file: Path, input_specs: tuple[str, ...], seed: int, output: Path | None, other: Path | None, stats: bool
+    file: Path,
+    input_specs: tuple[str, ...],
+    seed: int,
+    output: Path | None,
+    other: Path | None,
+    data_dirs: tuple[Path, ...],
+    stats: bool,
 ) -> None:
     """Execute an stc module."""
     problems: list[str] = []
     with reported_errors("stc-run"):
-        if seed < 0:
-            raise StcError(f"--seed must be >= 0, got {seed}")
-        module = read_module(file)
+        module = read_confined(file, "", data_dirs)
         shapes = input_shapes(module)
-        compared = None if other is None else (other, read_module(other))
+        compared = None if other is None else (other, read_confined(other, "--compare", data_dirs))
         if compared is not None:
             check_same_inputs(file, shapes, *compared)
         inputs = completed_inputs(shapes, parse_inputs(input_specs), seed)
         start = time.perf_counter()
-        outputs, counters = execute(file, module, inputs)
+        outputs, counters = execute(file, module, inputs, data_dirs)
         seconds = time.perf_counter() - start
         if output is not None:
             save_arrays(output, outputs)
         if compared is not None:
-            problems = comparison(file, outputs, compared[0], execute(*compared, inputs)[0])
+            problems = comparison(file, outputs, compared[0], execute(*compared, inputs, data_dirs)[0])
         if stats:
             report = (graph_stats(find_graph(module)) if counters is None else counters) | {
                 "run_seconds": round(seconds, 4),
@@ -170,5 +232,5 @@ def cli(
     sys.exit(1 if problems else 0)
 
 
-def main() -> None:
-    cli()
+def main(args: Sequence[str] | None = None) -> None:
+    run_command(cli, "stc-run", args)

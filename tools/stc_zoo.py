@@ -7,6 +7,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from pathlib import Path
 
 import click
@@ -14,12 +15,13 @@ import click
 from stc.compiler.diagnostics import StcError, reported_errors
 from stc.compiler.ir_files import module_text
 from stc.compiler.zoo import build_network, network_names
+from stc.tools.usage import at_least, run_command
 
 
 @click.command(context_settings={"help_option_names": ["-h", "--help"]})
 @click.argument("name", required=False)
 @click.option("--list", "list_names", is_flag=True, help="Print the network names, one per line.")
-@click.option("--batch", default=1, show_default=True, help="Batch size N.")
+@click.option("--batch", default=1, show_default=True, type=at_least(1), help="Batch size N.")
 @click.option("-o", "--output", type=click.Path(path_type=Path), help="Write the IR here instead of stdout.")
 def cli(name: str | None, list_names: bool, batch: int, output: Path | None) -> None:
     """Print a zoo network as a task graph."""
@@ -36,5 +38,5 @@ def cli(name: str | None, list_names: bool, batch: int, output: Path | None) -> 
             output.write_text(text)
 
 
-def main() -> None:
-    cli()
+def main(args: Sequence[str] | None = None) -> None:
+    run_command(cli, "stc-zoo", args)

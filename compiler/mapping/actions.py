@@ -13,6 +13,7 @@ from xdsl.dialects.builtin import ArrayAttr, ModuleOp, StringAttr, UnitAttr
 from xdsl.ir import Operation
 from xdsl.utils.exceptions import PassFailedException
 
+from stc.compiler.diagnostics import StcError
 from stc.compiler.mapping.area_groups import AreaGroup, area_group_of
 from stc.compiler.mapping.matrix import (
     Place,
@@ -22,7 +23,8 @@ from stc.compiler.mapping.matrix import (
     input_storage,
     is_memory_block,
 )
-from stc.compiler.targets.hardware import HardwareTarget, TargetError, load_target
+from stc.compiler.references import referenced_target
+from stc.compiler.targets.hardware import HardwareTarget, TargetError
 from stc.compiler.tiling.split import GraphBlocks, named_twice_at, split_counts
 from stc.dialects import task
 from stc.dialects.st import (
@@ -44,10 +46,14 @@ ANNOTATIONS = "the graph's st.coord annotations"
 
 
 def mapping_target(mapping: MappingOp) -> HardwareTarget:
+    """The target an `st.mapping` names: a preset, or a TOML file inside the IR file's
+    directory (or a `--data-dir`), as any file a path in IR names."""
     try:
-        return load_target(mapping.target_name)
+        return referenced_target(mapping.target_name, f"st.mapping @{mapping.graph_name}")
     except TargetError as error:
         raise PassFailedException(f"st.mapping @{mapping.graph_name}: {error}") from None
+    except StcError as error:  # a path outside the IR file's directory
+        raise PassFailedException(str(error)) from None
 
 
 def mapped_graph(mapping: MappingOp) -> task.GraphOp:

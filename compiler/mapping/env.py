@@ -210,7 +210,12 @@ class STEnv:
         self.executor = ActionExecutor(graph_op, load_target(self.mapping.target_name))
         module.body.block.add_op(self.mapping)
 
-    def _run(self, op: Operation) -> list[int]:
+    def _run(self, where: str, op: Operation) -> list[int]:
+        """Check the action as its op's verifier would, then execute and record it."""
+        try:
+            op.verify()
+        except VerifyException as error:
+            raise bad_input(where, str(error)) from None
         created = self.executor.apply(op)
         self.mapping.body.block.add_op(op)
         return created
@@ -224,7 +229,7 @@ class STEnv:
         """Split a compute block; return the ids of the blocks created."""
         where = "STEnv.split_task"
         check_split_funcs(where, split_funcs)
-        return self._run(SplitTaskOp(integer(where, "task_id", task_id), vector_of(where, split_vector)))
+        return self._run(where, SplitTaskOp(integer(where, "task_id", task_id), vector_of(where, split_vector)))
 
     def split_group(
         self,
@@ -236,29 +241,29 @@ class STEnv:
         where = "STEnv.split_group"
         check_split_funcs(where, split_funcs)
         task_ids = integers(where, "task_id_list", task_id_list)
-        one = isinstance(split_vector, Shape) or (
-            isinstance(split_vector, Sequence) and all(isinstance(v, Integral) for v in split_vector)
-        )
+        if not isinstance(split_vector, Shape | Sequence) or isinstance(split_vector, str | bytes):
+            raise bad_input(where, f"split_vector is a Shape, a vector or one of them per block, got {split_vector!r}")
+        one = isinstance(split_vector, Shape) or all(isinstance(v, Integral) for v in split_vector)
         vectors = [vector_of(where, split_vector)] if one else [vector_of(where, v) for v in split_vector]  # pyright: ignore[reportGeneralTypeIssues]
-        return self._run(SplitGroupOp(task_ids, vectors))
+        return self._run(where, SplitGroupOp(task_ids, vectors))
 
     def put_in(self, st_coord: STCoord, task_id: int, end_st_coord: STCoord | None = None) -> None:
         """Put a block at a coordinate; a storage block up to an end coordinate."""
         where = "STEnv.put_in"
         at, end = coord_of(where, "st_coord", st_coord), optional_coord(where, "end_st_coord", end_st_coord)
-        self._run(PutInOp(integer(where, "task_id", task_id), at, end))
+        self._run(where, PutInOp(integer(where, "task_id", task_id), at, end))
 
     def put_group_in(self, st_coord: STCoord, task_id: int) -> None:
         """Put a compute block and its input storage on the same core and phase."""
         where = "STEnv.put_group_in"
-        self._run(PutGroupInOp(integer(where, "task_id", task_id), coord_of(where, "st_coord", st_coord)))
+        self._run(where, PutGroupInOp(integer(where, "task_id", task_id), coord_of(where, "st_coord", st_coord)))
 
     def take_out(self, st_coord: STCoord, task_id: int | None = None, end_st_coord: STCoord | None = None) -> None:
         """Take one block, or every storage block of a core and phase, out."""
         where = "STEnv.take_out"
         block = None if task_id is None else integer(where, "task_id", task_id)
         at, end = coord_of(where, "st_coord", st_coord), optional_coord(where, "end_st_coord", end_st_coord)
-        self._run(TakeOutOp(at, block, end))
+        self._run(where, TakeOutOp(at, block, end))
 
     def area_group(
         self,
@@ -290,7 +295,7 @@ class STEnv:
                 rect_attrs.append(RectAttr.of(tile_type, (columns[0], columns[1]), (rows[0], rows[1])))
             except VerifyException as error:
                 raise bad_input(where, str(error)) from None
-        self._run(AreaGroupOp(name, integers(where, "members", members), rect_attrs, *flags))
+        self._run(where, AreaGroupOp(name, integers(where, "members", members), rect_attrs, *flags))
 
     @property
     def module(self) -> ModuleOp:

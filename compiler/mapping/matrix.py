@@ -22,7 +22,7 @@ import itertools
 from collections.abc import Sequence
 
 from attrs import frozen
-from xdsl.utils.exceptions import PassFailedException, VerifyException
+from xdsl.utils.exceptions import PassFailedException
 
 from stc.compiler.mapping.area_groups import AreaGroup
 from stc.compiler.mapping.mesh import MeshGeometry
@@ -207,10 +207,9 @@ class STMatrix:
         pending_bytes: dict[tuple[Space, int, int], int],
     ) -> None:
         """Check one put on plain data; a message is built only when a rule breaks (a span of
-        phases off the memory stage fails as its coordinate would)."""
+        phases off the memory stage breaks the rule its coordinate would)."""
         if problem := phases_problem(place.phase, place.phases[-1], place.stage):
-            coord = format_coord(place.space, place.step, place.phase, place.phases[-1], place.stage)
-            raise VerifyException(f"coordinate {coord}: {problem}")
+            raise misplaced(action, op, place, problem)
         if problem := place_problem(self.target, place.space, place.phases[-1]):
             raise misplaced(action, op, place, problem)
         stages = allowed_stages(op)

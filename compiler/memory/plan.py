@@ -38,8 +38,8 @@ from stc.compiler.targets.hardware import Coord, HardwareTarget
 from stc.dialects import task
 from stc.dialects.st import COORD, CoordAttr
 from stc.dialects.st.local_memory import STAGING_ALIGNMENT, alignment_kind
-from stc.dialects.task.base import element_width, task_id_of
-from stc.dialects.task.stats import is_contiguous, offset_bytes, tensor_bytes
+from stc.dialects.task.base import element_width, task_id_of, tensor_bytes
+from stc.dialects.task.stats import is_contiguous, offset_bytes
 from stc.runtime.kernels.layout import Nc1hwc0Geometry
 
 Piece = tuple[task.BufferOp, task.BoxAttr, tuple[int, ...]]

@@ -293,9 +293,14 @@ def load_target(name_or_path: str) -> HardwareTarget:
 
     A preset is loaded once and then shared; a file is read at every call.
     """
-    if name_or_path.endswith(".toml") or "/" in name_or_path or "\\" in name_or_path:
+    if names_a_file(name_or_path):
         return _load_file(Path(name_or_path))
     return _load_preset(name_or_path)
+
+
+def names_a_file(name_or_path: str) -> bool:
+    """Whether a target is named by the path of its TOML file rather than as a preset."""
+    return name_or_path.endswith(".toml") or "/" in name_or_path or "\\" in name_or_path
 
 
 @functools.cache

@@ -17,7 +17,8 @@ from xdsl.traits import IsolatedFromAbove, NoTerminator, SymbolOpInterface
 from xdsl.utils.exceptions import VerifyException
 
 from stc.compiler.diagnostics import StcError
-from stc.compiler.targets.hardware import HardwareTarget, load_target
+from stc.compiler.references import referenced_target
+from stc.compiler.targets.hardware import HardwareTarget, TargetError
 from stc.dialects.isa.access import local_capacity, required_alignment
 from stc.dialects.isa.attrs import Coord, format_coord
 from stc.dialects.isa.base import single_block_region
@@ -87,9 +88,11 @@ class ProgramOp(IRDLOperation):
     def hardware_target(self) -> HardwareTarget:
         """The target the program names, or a verifier error naming the program."""
         try:
-            return load_target(self.target.data)
-        except StcError as error:
+            return referenced_target(self.target.data, f"isa.program @{self.program_name}")
+        except TargetError as error:
             raise VerifyException(f"isa.program @{self.program_name}: {error}") from None
+        except StcError as error:  # a target file outside the IR file's directory
+            raise VerifyException(str(error)) from None
 
     def verify_(self) -> None:
         for op in self.body.block.ops:

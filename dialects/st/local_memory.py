@@ -37,8 +37,8 @@ from xdsl.utils.exceptions import VerifyException
 from stc.compiler.targets.hardware import HardwareTarget
 from stc.dialects import task
 from stc.dialects.st.attrs import COORD, CoordAttr
-from stc.dialects.task.base import element_width
-from stc.dialects.task.stats import is_contiguous, offset_bytes, tensor_bytes
+from stc.dialects.task.base import element_width, tensor_bytes
+from stc.dialects.task.stats import is_contiguous, offset_bytes
 
 ADDRESS = "st.addr"
 """A block's local byte address (a compute block's: where its result lives)."""

@@ -20,7 +20,9 @@ from xdsl.irdl import (
 from xdsl.traits import HasParent, IsolatedFromAbove, NoTerminator
 from xdsl.utils.exceptions import VerifyException
 
-from stc.compiler.targets.hardware import TargetError, load_target
+from stc.compiler.diagnostics import StcError
+from stc.compiler.references import referenced_target
+from stc.compiler.targets.hardware import TargetError
 from stc.dialects.st.attrs import COORD, CoordAttr, coord_problem
 from stc.dialects.st.local_memory import verify_local_memory
 from stc.dialects.syntax import Body
@@ -88,9 +90,11 @@ class MappingOp(IRDLOperation):
     def verify_(self) -> None:
         prefix = f"st.mapping @{self.graph_name}"
         try:
-            target = load_target(self.target_name)
+            target = referenced_target(self.target_name, prefix)
         except TargetError as error:
             raise VerifyException(f"{prefix}: {error}") from None
+        except StcError as error:  # a target file outside the IR file's directory
+            raise VerifyException(str(error)) from None
         for action in self.body.block.ops:
             if not isinstance(action, ActionOp):
                 raise VerifyException(f"{prefix} holds only st actions, got {action.name}")

@@ -155,7 +155,7 @@ class RandomDataAttr(Data[int]):
 class NpzDataAttr(Data[tuple[str, str]]):
     """
     A key of an external `.npz` archive; a relative path is resolved against the
-    directory of the IR file.
+    directory of the IR file, and the archive must lie inside it (or a `--data-dir`).
 
     ```mlir
     #task.npz<"resnet18.npz", "conv1.weight">

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 from collections.abc import Sequence
 
 from xdsl.dialects.builtin import I64, IntegerAttr, IntegerType, NoneAttr, Signedness, TensorType
@@ -52,6 +53,19 @@ def element_width(typ: Attribute) -> int | None:
     return elt.width.data
 
 
+MAX_TENSOR_BYTES = 1 << 33
+"""The largest tensor a task graph holds, in bytes (8 GiB): the largest global memory of
+any preset target (aie-ml, set-8x8), so that no shape's element count overflows what a
+target or a run could hold (`tensor<4294967296x4294967296x...>`)."""
+
+
+def tensor_bytes(typ: TensorType) -> int:
+    """Bytes of a tensor of signless integers."""
+    bits = element_width(typ)
+    assert bits is not None
+    return math.prod(typ.get_shape()) * bits // 8
+
+
 def check_element_width(op: TaskOp, what: str, typ: Attribute, widths: Sequence[int]) -> None:
     if element_width(typ) in widths:
         return
@@ -69,3 +83,5 @@ def check_tensor(op: TaskOp, what: str, typ: TensorType, rank: int, widths: Sequ
     if typ.get_num_dims() != rank:
         raise op.error(f"{what} must have rank {rank}, got {typ}")
     check_element_width(op, what, typ, widths)
+    if (size := tensor_bytes(typ)) > MAX_TENSOR_BYTES:
+        raise op.error(f"{what} holds {size} bytes, more than any target holds ({MAX_TENSOR_BYTES} bytes), in {typ}")

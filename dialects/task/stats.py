@@ -9,7 +9,7 @@ from collections.abc import Sequence
 from xdsl.dialects.builtin import TensorType
 
 from stc.dialects import task
-from stc.dialects.task.base import element_width
+from stc.dialects.task.base import element_width, tensor_bytes
 
 
 def macs(op: task.ComputeBlock) -> int:
@@ -23,12 +23,6 @@ def macs(op: task.ComputeBlock) -> int:
     if isinstance(op, task.MulOp):
         return math.prod(result)
     return 0
-
-
-def tensor_bytes(typ: TensorType) -> int:
-    bits = element_width(typ)
-    assert bits is not None
-    return math.prod(typ.get_shape()) * bits // 8
 
 
 def row_major_strides(shape: Sequence[int], itemsize: int) -> tuple[int, ...]:

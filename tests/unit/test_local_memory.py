@@ -16,7 +16,7 @@ from xdsl.utils.exceptions import VerifyException
 from stc.dialects import task
 from stc.dialects.st import ADDRESS, COORD, CoordAttr
 from stc.dialects.st.local_memory import first_overlap
-from stc.dialects.task.stats import tensor_bytes
+from stc.dialects.task.base import tensor_bytes
 from stc.passes.st_lmem_alloc import StLmemAllocPass
 
 CORES = {"tianjicx": [(0, 0), (0, 1)], "aie-ml": [(3, 0), (3, 1)], "set-8x8": [(0, 0)], "tpu-like": [(0, 0)]}

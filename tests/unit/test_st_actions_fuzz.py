@@ -8,7 +8,7 @@ import hypothesis.strategies as hs
 import pytest
 from hypothesis import given, settings
 from xdsl.parser import Parser
-from xdsl.utils.exceptions import DiagnosticException
+from xdsl.utils.exceptions import DiagnosticException, PassFailedException
 
 from stc.compiler.ir_files import module_text, stc_context
 from stc.compiler.mapping.env import PIIndex, Shape, STCoord, STEnv
@@ -84,14 +84,19 @@ def actions(target: str) -> hs.SearchStrategy[Action]:
     return hs.one_of(
         hs.builds(lambda i, s: lambda env: env.split_task(i, s), ids, shapes),
         hs.builds(lambda i, s: lambda env: env.split_group(i, s), hs.lists(ids, min_size=1, max_size=3), shapes),
+        hs.builds(
+            lambda i, s: lambda env: env.split_group(i, s),
+            hs.lists(ids, max_size=3),
+            hs.none() | hs.lists(shapes, max_size=4) | hs.just("y"),
+        ),
         hs.builds(lambda span, i: lambda env: env.put_in(span[0], i, span[1]), spans, ids),
         hs.builds(lambda c, i: lambda env: env.put_group_in(c, i), coords, ids),
         hs.builds(lambda span, i: lambda env: env.take_out(span[0], i, span[1]), spans, hs.none() | ids),
         hs.builds(
             lambda name, members, rects, flags: lambda env: env.area_group(name, members, rects, *flags),
-            hs.sampled_from(["a", "b"]),
+            hs.sampled_from(["a", "b", "gün", "组", 'a b"\\', ""]),
             hs.lists(ids, max_size=3),
-            rects,
+            rects | hs.just({}),
             hs.tuples(hs.booleans(), hs.booleans(), hs.booleans()),
         ),
     )
@@ -117,8 +122,10 @@ def test_random_actions_apply_or_diagnose(target: str, data: hs.DataObject):
         before = (env.script(), dict(env.executor.matrix.places))
         try:
             action(env)
-        except DiagnosticException:
+        except PassFailedException:  # the one type STEnv raises
             assert (env.script(), dict(env.executor.matrix.places)) == before
+        script = env.script()  # every printed script parses back to itself (non-ASCII names too)
+        assert module_text(Parser(stc_context(), script).parse_module().body.block.ops.first) == script
     try:
         expected = (module_text(env.module), "")
     except DiagnosticException as error:

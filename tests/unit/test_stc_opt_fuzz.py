@@ -13,7 +13,7 @@ from stc.tools.stc_opt import main as stc_opt
 SOURCE = module_text(build_network("tiny"))
 TOKENS = re.findall(r"\s+|\w+|[^\w\s]", SOURCE)
 REPLACEMENTS = ["0", "1", "-1", "2", "7", "1000000", "99999999999999999999", "%0", "%3", "si", "sic", "so"]
-REPLACEMENTS += ["[", "]", ":", ",", "i32", "x"]
+REPLACEMENTS += ["[", "]", ":", ",", "i32", "x", "4294967296", "8589934593", "1" * 1001, "i99999999999", "i128"]
 PIPELINE = "task-split{task=4 vector=2,1,1,1}"
 PIPELINE_TOKENS = re.findall(r"\w+|[^\w]", PIPELINE)
 PIPELINE_REPLACEMENTS = ["{", "}", "=", ",", " ", "[", "]", '"', "abc", "-1", "2.5", "true", "task", "tasks", "fit"]

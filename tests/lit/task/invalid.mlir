@@ -15,6 +15,22 @@ task.graph @g {
   %x = task.input 0 "x" : tensor<1x8x8x16xi32>
 }
 // CHECK: task.input 0: an input must have i8 elements, got tensor<1x8x8x16xi32>
+
+// -----
+
+// A tensor larger than any target's memory (its element count overflows 64 bits).
+task.graph @g {
+  %x = task.input 0 "x" : tensor<4294967296x4294967296x1x1xi8>
+}
+// CHECK: task.input 0: an input holds 18446744073709551616 bytes, more than any target holds (8589934592 bytes), in tensor<4294967296x4294967296x1x1xi8>
+
+// -----
+
+// Just past the bound, in a weight of i8 (8 GiB + 1 byte is 2^33 + 1 elements).
+task.graph @g {
+  %w = task.weight 1 #task.random<1> : tensor<8589934593x1x1x1xi8>
+}
+// CHECK: task.weight 1: data holds 8589934593 bytes, more than any target holds (8589934592 bytes), in tensor<8589934593x1x1x1xi8>
 // -----
 
 // Input signedness: i8 means signless.
