@@ -121,10 +121,12 @@ def unfit_message(op: task.ComputeBlock, target: HardwareTarget) -> str:
 
 def fitting_counts(op: task.ComputeBlock, target: HardwareTarget, max_pieces: int = MAX_PIECES) -> Counts | None:
     """
-    The split with the fewest pieces whose largest piece fits a core, None if none does.
-    Pieces only add halo, replicas and alignment to what the whole block reads (less only
-    the bias an r split moves away), so fewer pieces than that total over the capacity
-    cannot fit and the search starts there; when even the finest pieces do not fit, none do.
+    For a block that does not fit a core whole, the split with the fewest pieces whose
+    largest piece fits, None if none does. Pieces only add halo, replicas and alignment to
+    what the whole block reads (less only the bias an r split moves away), so fewer pieces
+    than that total over the capacity cannot fit and the search starts there (at two
+    pieces, when the whole fits by bytes but not in the banks); when even the finest pieces
+    do not fit, none do.
     """
     capacity = target.usable_memory_bytes
     memory = local_memory(target)
@@ -132,7 +134,7 @@ def fitting_counts(op: task.ComputeBlock, target: HardwareTarget, max_pieces: in
         return None
     whole = piece_bytes(op, (1, 1, 1, 1), target)
     bias = bias_bytes(axis_lengths(op)["f"] or 0, target) if op.optional_bias is not None else 0
-    for pieces in range(max(1, -(-(whole - bias) // capacity)), max_pieces + 1):
+    for pieces in range(max(2, -(-(whole - bias) // capacity)), max_pieces + 1):
         fits = [
             (counts[3] > 1, sum(regions), counts)
             for counts in candidate_counts(op, pieces)
