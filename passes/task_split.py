@@ -48,7 +48,8 @@ class TaskSplitPass(ModulePass):
     With no options, every block with a hint `split = array<i64: ny, nx, nf, nr>` is
     split by it, in graph order, and the hint is removed. Each graph the run splits blocks
     of gets `split_created = array<i64: ...>`: the ids of the blocks this run and earlier
-    runs created that are still in the graph.
+    runs created that are still in the graph. `fit` adds none of its own, and only drops
+    from an earlier list the blocks it erased.
     """
 
     name = "task-split"

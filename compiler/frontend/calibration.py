@@ -94,7 +94,8 @@ def run_float(path: Path, samples: list[Sample], advance: Callable[[], None] = l
                 proto.graph.output.append(onnx.ValueInfoProto(name=name))
                 exposed.add(name)
     options = onnxruntime.SessionOptions()
-    options.log_severity_level = 3
+    options.log_severity_level = 4  # errors are reported as stc-import's own message
+    onnxruntime.set_default_logger_severity(4)
     options.graph_optimization_level = onnxruntime.GraphOptimizationLevel.ORT_DISABLE_ALL
     try:
         session = onnxruntime.InferenceSession(proto.SerializeToString(), options, providers=["CPUExecutionProvider"])

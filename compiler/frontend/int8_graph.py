@@ -72,7 +72,8 @@ class Int8Graph:
         self.builder = NetworkBuilder(model.name, batch, shifts=())
         self.values: dict[str, Value] = {}
         self.arrays: dict[str, np.ndarray] = {}
-        self.scaled: dict[str, Scaled] = {}
+        self.scaled: dict[str, list[Scaled]] = {}
+        """Per tensor, the blocks that shift to it (one per group of a grouped conv)."""
         self.passes_through: dict[str, str] = {}
         self.uses = model.uses()
         self.readers: dict[str, list[Node]] = {}
@@ -166,11 +167,15 @@ class Int8Graph:
             key += "_"
         return key
 
-    def data(self, kind: type[task.DataOp], key: str, array: np.ndarray) -> SSAValue:
-        """A data block referencing `array`, stored in the npz under a fresh key."""
+    def reference(self, key: str, array: np.ndarray) -> task.NpzDataAttr:
+        """`array` stored in the npz under a fresh key."""
         key = self.fresh_key(key)
         self.arrays[key] = array
-        return self.builder.data(kind, array.shape, task.NpzDataAttr((self.npz_name, key)))
+        return task.NpzDataAttr((self.npz_name, key))
+
+    def data(self, kind: type[task.DataOp], key: str, array: np.ndarray) -> SSAValue:
+        """A data block holding `array`."""
+        return self.builder.data(kind, array.shape, self.reference(key, array))
 
     def scaled_block(
         self,
@@ -196,20 +201,22 @@ class Int8Graph:
         op = act.parts[0][0].owner
         assert isinstance(op, task.ComputeBlock)
         steps = None if bias is None else np.broadcast_to(bias / acc_scale, (channels,))
-        self.scaled[node.outputs[0]] = Scaled(op, bias_key, steps)
+        self.scaled.setdefault(node.outputs[0], []).append(Scaled(op, bias_key, steps))
         return Value(act, acc_scale * 2**shift, ())
 
     def finish_biases(self) -> None:
-        for name, scaled in self.scaled.items():
-            if scaled.bias_key is None:
-                continue
-            steps = np.zeros(scaled.op.result.type.get_shape()[3]) if scaled.bias is None else scaled.bias
-            bias = rounded_bias(steps, scaled.op.int("shift"))
-            if bias.size and np.abs(bias).max() >= 2**31:
-                raise StcError(
-                    f"tensor {name!r}: its bias needs {int(np.abs(bias).max())} accumulator steps, beyond int32"
-                )
-            self.arrays[scaled.bias_key] = bias.astype(np.int32)
+        for name, records in self.scaled.items():
+            for scaled in records:
+                self.finish_bias(name, scaled)
+
+    def finish_bias(self, name: str, scaled: Scaled) -> None:
+        if scaled.bias_key is None:
+            return
+        steps = np.zeros(scaled.op.result.type.get_shape()[3]) if scaled.bias is None else scaled.bias
+        bias = rounded_bias(steps, scaled.op.int("shift"))
+        if bias.size and np.abs(bias).max() >= 2**31:
+            raise StcError(f"tensor {name!r}: its bias needs {int(np.abs(bias).max())} accumulator steps, beyond int32")
+        self.arrays[scaled.bias_key] = bias.astype(np.int32)
 
     def requantised_to(self, value: Value, scale: float, node: Node) -> Value:
         """`value` brought to `scale`: by a 1×1 average pool that shifts, or a lookup table."""
@@ -241,12 +248,12 @@ class Int8Graph:
         if name in self.passes_through:
             if not self.raise_shift(self.passes_through[name], steps):
                 return False
-        elif (scaled := self.scaled.get(name)) is None or scaled.bias_key is None:
-            return False
-        elif scaled.op.int("shift") + steps > MAX_SHIFT:
-            return False
         else:
-            scaled.op.properties["shift"] = i64_attr(scaled.op.int("shift") + steps)
+            records = self.scaled.get(name, [])
+            if not records or any(r.bias_key is None or r.op.int("shift") + steps > MAX_SHIFT for r in records):
+                return False
+            for record in records:
+                record.op.properties["shift"] = i64_attr(record.op.int("shift") + steps)
         self.values[name].scale *= 2**steps
         return True
 

@@ -27,7 +27,7 @@ import math
 
 import attrs
 import numpy as np
-from xdsl.dialects.builtin import ModuleOp
+from xdsl.dialects.builtin import ModuleOp, TensorType, i8
 
 from stc.compiler.diagnostics import StcError
 from stc.compiler.frontend import pointwise
@@ -64,17 +64,15 @@ class NodeLowering(Int8Graph):
     # -- ops (each `lower_<OpType>`) ------------------------------------------------------
 
     def lower_Conv(self, node: Node) -> None:
+        """A convolution; a grouped one is one `task.conv` per group, each reading its
+        group's channels, their results side by side (the weights one npz array, boxed)."""
         x = self.value(node)
         weight = self.constant(node, 1)
         if len(x.shape) != 4 or weight.ndim != 4:
             raise StcError(f"{node.describe()}: stc-import takes 2-D convolutions of NCHW tensors")
-        if node.attr("group", 1) != 1:
-            raise StcError(
-                f"{node.describe()}: group {node.attr('group')} > 1 (grouped or depthwise convolution) is not "
-                f"supported: task.conv reduces over all {x.shape[1]} input channels"
-            )
         n, _, h, w = x.shape
-        filters, _, ky, kx = weight.shape
+        filters, group_channels, ky, kx = weight.shape
+        groups = node.attr("group", 1)  # onnxruntime has checked that it divides channels and filters
         stride = tuple(node.attr("strides", [1, 1]))
         dilation = tuple(node.attr("dilations", [1, 1]))
         padding = self.padding(node, (h, w), (ky, kx), stride, dilation)
@@ -82,14 +80,26 @@ class NodeLowering(Int8Graph):
         bias = self.constant(node, 2) if self.has_input(node, 2) else np.zeros(filters)
         out_h = task.window_output_size(h, ky, stride[0], padding[0], padding[1], dilation[0])
         out_w = task.window_output_size(w, kx, stride[1], padding[2], padding[3], dilation[1])
-        operands: Operands = [
-            self.builder.buffer(x.act, task.StorageKind.SIC),
-            self.data(task.WeightOp, f"{node.name}.weight", codes.transpose(0, 2, 3, 1)),
-        ]
-        y = self.scaled_block(
-            node, task.ConvOp, operands, (n, out_h, out_w, filters), acc_scale, bias,
-            stride=stride, pad=padding, dilation=dilation,
-        )  # fmt: skip
+        full = codes.transpose(0, 2, 3, 1)
+        reference = self.reference(f"{node.name}.weight", full)
+        per_group = filters // groups
+        pieces = []
+        for group in range(groups):
+            f0, c0 = group * per_group, group * group_channels
+            box = task.BoxAttr(((f0, f0 + per_group), (0, ky), (0, kx), (0, group_channels))) if groups > 1 else None
+            weight_block = self.builder.add(
+                task.WeightOp(next(self.builder.ids), reference, TensorType(i8, full.shape), box)
+            )
+            operands: Operands = [
+                self.builder.buffer(x.act, task.StorageKind.SIC, (c0, c0 + group_channels)),
+                weight_block,
+            ]
+            piece = self.scaled_block(
+                node, task.ConvOp, operands, (n, out_h, out_w, per_group), acc_scale, bias[f0 : f0 + per_group],
+                stride=stride, pad=padding, dilation=dilation,
+            )  # fmt: skip
+            pieces.append(piece.act)
+        y = Value(self.builder.concat(pieces), piece.scale, ())
         self.set(node, y, (n, filters, out_h, out_w))
 
     def padding(self, node: Node, size, kernel, stride, dilation) -> tuple[int, int, int, int]:
@@ -223,6 +233,9 @@ class NodeLowering(Int8Graph):
         self.set(node, y, branches[0].shape)
 
     def lower_Mul(self, node: Node) -> None:
+        if any(name in self.model.constants for name in node.inputs):
+            self.rescaled(node, lambda factor: factor)
+            return
         a, b = self.value(node, 0), self.value(node, 1)
         if a.shape != b.shape:
             raise StcError(
@@ -232,6 +245,22 @@ class NodeLowering(Int8Graph):
         operands: Operands = [self.builder.buffer(v.act, task.StorageKind.SI) for v in (a, b)]
         y = self.scaled_block(node, task.MulOp, operands, a.act.shape, a.scale * b.scale, None)
         self.set(node, y, a.shape)
+
+    def lower_Div(self, node: Node) -> None:
+        self.rescaled(node, lambda divisor: 1 / divisor)
+
+    def rescaled(self, node: Node, factor_of) -> None:
+        """A product with (or quotient by) a positive scalar constant: the same codes, at a
+        scale that much larger; no block."""
+        index = 1 if node.inputs[1] in self.model.constants else 0
+        constant = self.constant(node, index)
+        if constant.size != 1 or not constant.reshape(()) > 0 or (node.op_type == "Div" and index == 0):
+            raise StcError(
+                f"{node.describe()}: takes an activation and a positive scalar constant here, got "
+                f"{node.inputs[index]!r} of shape {list(constant.shape)}"
+            )
+        x = self.value(node, 1 - index)
+        self.set(node, attrs.evolve(x, scale=x.scale * factor_of(float(constant.reshape(())))), x.shape)
 
     def lower_Concat(self, node: Node) -> None:
         values = [self.value(node, i) for i in range(len(node.inputs))]

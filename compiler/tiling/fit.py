@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections import deque
 from collections.abc import Iterator
 
-from xdsl.dialects.builtin import ModuleOp, TensorType
+from xdsl.dialects.builtin import ModuleOp
 from xdsl.utils.exceptions import PassFailedException
 
 from stc.compiler.memory.allocation import Memory
@@ -24,10 +24,11 @@ from stc.compiler.tiling.split import (
     AXES,
     GraphBlocks,
     axis_lengths,
+    forget_erased,
     length,
     partial_sum_problem,
-    record_created,
-    split_grid,
+    shape_of,
+    spatial_pieces,
 )
 from stc.dialects import task
 from stc.dialects.task.base import element_width
@@ -38,44 +39,73 @@ MAX_PIECES = 4096
 """The most pieces `fit` splits one block into."""
 
 
-def piece_regions(op: task.ComputeBlock, counts: Counts, target: HardwareTarget) -> list[int]:
-    """The local-memory regions the largest piece of `op` split by `counts` needs while it
-    runs, in bytes: its input storage and its result tile (int32 partial sums when r is
-    split)."""
-    batch = op.result.type.get_shape()[0]
-    piece = split_grid(op, counts).largest_piece()
-    read = tuple(length(interval) for interval in piece.read_box(batch))
-    f = length(piece.f)
-    regions = []
-    for value in op.data_inputs:
-        assert isinstance(value.type, TensorType)
-        regions.append(buffer_bytes(read, element_width(value.type) or 8, target))
-    if isinstance(op, task.ConvOp | task.FcOp):
-        _, ky, kx, _ = op.weight.type.get_shape()  # pyright: ignore[reportAttributeAccessIssue]
-        regions.append(weight_bytes((f, ky, kx, read[3]), target))
-    if isinstance(op, task.LutOp):
-        regions.append(target.aligned_bytes("bias", 256))
-    if op.optional_bias is not None and counts[3] == 1:
-        regions.append(bias_bytes(f, target))
-    result = tuple(length(interval) for interval in piece.out_box(batch))
-    result_bits = 32 if counts[3] > 1 else element_width(op.result.type) or 8
-    return regions + [buffer_bytes(result, result_bits, target)]
+class PieceSizer:
+    """
+    The local memory the largest piece of one block needs, for any split vector: the
+    block's shapes and widths are read once, the intervals of each axis count once, so
+    the many vectors `fit` weighs cost a few integer operations each.
+    """
 
+    def __init__(self, op: task.ComputeBlock, target: HardwareTarget):
+        self.op = op
+        self.target = target
+        self.batch = op.result.type.get_shape()[0]
+        self.input_bits = [element_width(value.type) or 8 for value in op.data_inputs]  # pyright: ignore[reportArgumentType]
+        self.kernel = op.weight.type.get_shape()[1:3] if isinstance(op, task.ConvOp | task.FcOp) else None  # pyright: ignore[reportAttributeAccessIssue]
+        self.table = isinstance(op, task.LutOp)
+        self.bias = op.optional_bias is not None
+        self.result_bits = element_width(op.result.type) or 8
+        self.reduces = isinstance(op, task.ConvOp | task.FcOp)
+        self.channels = (op.result.type.get_shape()[3], shape_of(op.data_inputs[0])[3])
+        self.spatial: dict[tuple[int, int], tuple[int, int]] = {}
+        self.memory = local_memory(target)
 
-def piece_bytes(op: task.ComputeBlock, counts: Counts, target: HardwareTarget) -> int:
-    """Local memory the largest piece of `op` split by `counts` needs while it runs."""
-    return sum(piece_regions(op, counts, target))
+    def rows(self, axis: int, count: int) -> tuple[int, int]:
+        """(read, written) length along y (0) or x (1) of the piece that reads the most."""
+        key = (axis, count)
+        if key not in self.spatial:
+            piece = max(spatial_pieces(self.op, axis, count), key=lambda piece: length(piece.read))
+            self.spatial[key] = (length(piece.read), length(piece.out))
+        return self.spatial[key]
 
+    def regions(self, counts: Counts) -> list[int]:
+        """The regions, in bytes, of the largest piece of the block split by `counts`: its
+        input storage and its result tile (int32 partial sums when r is split)."""
+        ny, nx, nf, nr = counts
+        read_y, out_y = self.rows(0, ny)
+        read_x, out_x = self.rows(1, nx)
+        f = -(-self.channels[0] // nf)
+        r = -(-self.channels[1] // nr) if self.reduces else f
+        read = (self.batch, read_y, read_x, r)
+        regions = [buffer_bytes(read, bits, self.target) for bits in self.input_bits]
+        if self.kernel is not None:
+            regions.append(weight_bytes((f, *self.kernel, r), self.target))
+        if self.table:
+            regions.append(self.target.aligned_bytes("bias", 256))
+        if self.bias and nr == 1:
+            regions.append(bias_bytes(f, self.target))
+        result_bits = 32 if nr > 1 else self.result_bits
+        return regions + [buffer_bytes((self.batch, out_y, out_x, f), result_bits, self.target)]
 
-def piece_fits(op: task.ComputeBlock, counts: Counts, target: HardwareTarget) -> bool:
-    """Whether the largest piece's regions fit a core: in bytes, and in its banks with no
-    region that fits in a bank crossing one."""
-    return packs_in_banks(piece_regions(op, counts, target), local_memory(target))
+    def bytes(self, counts: Counts) -> int:
+        """Bytes of the largest piece of the block split by `counts` (see `piece_bytes`)."""
+        return sum(self.regions(counts))
+
+    def fits(self, counts: Counts) -> bool:
+        """Whether the largest piece's regions fit a core: in bytes, and in its banks with
+        no region that fits in a bank crossing one (`packs_in_banks`)."""
+        return packs_in_banks(self.regions(counts), self.memory)
 
 
 def local_memory(target: HardwareTarget) -> Memory:
     """A compute core's usable local memory and its banks."""
     return memory_of(target, target.local_memory.capacity_bytes)
+
+
+def piece_bytes(op: task.ComputeBlock, counts: Counts, target: HardwareTarget) -> int:
+    """Local memory the largest piece of `op` split by `counts` needs while it runs: its
+    input storage and its result tile (int32 partial sums when r is split)."""
+    return PieceSizer(op, target).bytes(counts)
 
 
 def divisors(n: int, limit: int) -> list[int]:
@@ -109,9 +139,10 @@ def unfit_message(op: task.ComputeBlock, target: HardwareTarget) -> str:
     vector = ",".join(map(str, counts))
     if finest > target.usable_memory_bytes:
         return f"{where}: even its finest pieces (vector={vector}) read {finest} B"
-    if not piece_fits(op, counts, target):
-        sizes = " + ".join(map(str, piece_regions(op, counts, target)))
-        banks = " + ".join(str(high - low) for low, high in local_memory(target).bank_ranges)
+    sizer = PieceSizer(op, target)
+    if not sizer.fits(counts):
+        sizes = " + ".join(map(str, sizer.regions(counts)))
+        banks = " + ".join(str(high - low) for low, high in sizer.memory.bank_ranges)
         return (
             f"{where}: even its finest pieces (vector={vector}) need {sizes} B, which do not fit banks of "
             f"{banks} B without a region that fits in a bank crossing one"
@@ -119,7 +150,7 @@ def unfit_message(op: task.ComputeBlock, target: HardwareTarget) -> str:
     return f"{where} in at most {MAX_PIECES} pieces"
 
 
-def fitting_counts(op: task.ComputeBlock, target: HardwareTarget, max_pieces: int = MAX_PIECES) -> Counts | None:
+def fitting_counts(op: task.ComputeBlock, target: HardwareTarget, sizer: PieceSizer | None = None) -> Counts | None:
     """
     For a block that does not fit a core whole, the split with the fewest pieces whose
     largest piece fits, None if none does. Pieces only add halo, replicas and alignment to
@@ -129,16 +160,16 @@ def fitting_counts(op: task.ComputeBlock, target: HardwareTarget, max_pieces: in
     do not fit, none do.
     """
     capacity = target.usable_memory_bytes
-    memory = local_memory(target)
-    if not piece_fits(op, finest_counts(op), target):
+    sizer = sizer or PieceSizer(op, target)
+    if not sizer.fits(finest_counts(op)):
         return None
-    whole = piece_bytes(op, (1, 1, 1, 1), target)
+    whole = sizer.bytes((1, 1, 1, 1))
     bias = bias_bytes(axis_lengths(op)["f"] or 0, target) if op.optional_bias is not None else 0
-    for pieces in range(max(2, -(-(whole - bias) // capacity)), max_pieces + 1):
+    for pieces in range(max(2, -(-(whole - bias) // capacity)), MAX_PIECES + 1):
         fits = [
             (counts[3] > 1, sum(regions), counts)
             for counts in candidate_counts(op, pieces)
-            if packs_in_banks(regions := piece_regions(op, counts, target), memory)
+            if packs_in_banks(regions := sizer.regions(counts), sizer.memory)
         ]
         if fits:
             return min(fits)[2]
@@ -164,9 +195,10 @@ def split_until_fit(blocks: GraphBlocks, target: HardwareTarget) -> None:
         while pending:
             op = pending.popleft()
             bar.advance()
-            if piece_fits(op, (1, 1, 1, 1), target):
+            sizer = PieceSizer(op, target)
+            if sizer.fits((1, 1, 1, 1)):
                 continue
-            counts = fitting_counts(op, target)
+            counts = fitting_counts(op, target, sizer)
             if counts is None:
                 raise PassFailedException(unfit_message(op, target))
             created = [blocks.by_id[task_id] for task_id in blocks.split(op.task_id, counts).created]
@@ -180,5 +212,4 @@ def split_module_to_fit(module: ModuleOp, target: HardwareTarget) -> None:
     for graph in [op for op in module.ops if isinstance(op, task.GraphOp)]:
         blocks = GraphBlocks(graph)
         split_until_fit(blocks, target)
-        if blocks.splits:
-            record_created(blocks)
+        forget_erased(blocks)

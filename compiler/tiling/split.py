@@ -606,12 +606,22 @@ def take_hints(blocks: GraphBlocks) -> list[tuple[int, Sequence[int]]]:
 def record_created(blocks: GraphBlocks) -> None:
     """Add the ids of the blocks a run created to its graph's `split_created`, after the ids
     earlier runs recorded there that are still in the graph."""
+    blocks.graph.attributes[CREATED] = DenseArrayBase.from_list(i64, kept_created(blocks) + blocks.surviving_created())
+
+
+def forget_erased(blocks: GraphBlocks) -> None:
+    """Drop from the graph's `split_created`, if it has one, the blocks a run erased."""
+    if CREATED in blocks.graph.attributes:
+        blocks.graph.attributes[CREATED] = DenseArrayBase.from_list(i64, kept_created(blocks))
+
+
+def kept_created(blocks: GraphBlocks) -> list[int]:
+    """The ids earlier runs recorded in the graph's `split_created` that are still in the graph."""
     graph = blocks.graph
     earlier = graph.attributes.get(CREATED, DenseArrayBase.from_list(i64, []))
     if not isa(earlier, DenseArrayBase[I64]):
         raise PassFailedException(f"task.graph @{graph.graph_name}: {CREATED} is array<i64: ...>, got {earlier}")
-    kept = [task_id for task_id in earlier.get_values() if task_id in blocks.by_id]
-    graph.attributes[CREATED] = DenseArrayBase.from_list(i64, kept + blocks.surviving_created())
+    return [task_id for task_id in earlier.get_values() if task_id in blocks.by_id]
 
 
 def split_module(module: ModuleOp, task_ids: Sequence[int], vector: Sequence[int]) -> None:

@@ -101,14 +101,19 @@ class NetworkBuilder:
         buffer = self.buffer(x, task.StorageKind.SO)
         self.graph.block.add_op(task.OutputOp(next(self.ids), name, buffer))
 
-    def buffer(self, x: Activation, kind: task.StorageKind) -> SSAValue:
-        """A buffer assembling `x` from its parts."""
+    def buffer(self, x: Activation, kind: task.StorageKind, channels: tuple[int, int] | None = None) -> SSAValue:
+        """A buffer assembling `x` (or its channels `lo:hi`) from its parts."""
+        lo, hi = channels or (0, x.channels)
         sources = []
-        for value, channel in x.parts:
+        for value, offset in x.parts:
             typ = value.type
             assert isinstance(typ, TensorType)
-            sources.append((value, task.BoxAttr.whole(typ.get_shape()), (0, 0, 0, channel)))
-        return self.add(task.BufferOp(next(self.ids), kind, sources, TensorType(i8, x.shape)))
+            shape = typ.get_shape()
+            start, stop = max(lo, offset), min(hi, offset + shape[3])
+            if start < stop:
+                box = task.BoxAttr((*((0, size) for size in shape[:3]), (start - offset, stop - offset)))
+                sources.append((value, box, (0, 0, 0, start - lo)))
+        return self.add(task.BufferOp(next(self.ids), kind, sources, TensorType(i8, (*x.shape[:3], hi - lo))))
 
     def data(
         self, kind: type[task.DataOp], shape: Sequence[int], reference: task.DataReference | None = None

@@ -13,6 +13,7 @@ from onnx import TensorProto, helper, numpy_helper  # noqa: E402
 from stc.compiler.diagnostics import StcError  # noqa: E402
 from stc.compiler.frontend.onnx_import import Calibration, import_onnx  # noqa: E402
 from stc.compiler.frontend.scales import is_pow2, pow2_scale, rounded_bias, shift_for, table  # noqa: E402
+from stc.compiler.ir_files import module_text  # noqa: E402
 from stc.dialects import task  # noqa: E402
 from stc.runtime.golden import find_graph  # noqa: E402
 from stc.tools.stc_import import cli as stc_import  # noqa: E402
@@ -166,6 +167,55 @@ def test_a_per_channel_constant_added_to_a_conv_joins_its_bias(tmp_path):
     assert result.agreement[0].cosine > 0.99
 
 
+@pytest.mark.parametrize(("groups", "filters"), [(2, 6), (4, 4)])
+def test_grouped_and_depthwise_convolutions_are_one_conv_per_group(tmp_path, groups, filters):
+    nodes = [
+        helper.make_node("Conv", ["x", "w", "b"], ["c"], name="grouped", group=groups, pads=[1, 1, 1, 1]),
+        helper.make_node("Relu", ["c"], ["y"], name="relu"),
+    ]
+    initializers = [constant("w", (filters, 4 // groups, 3, 3)), constant("b", (filters,), 0.1)]
+    model = save_model(tmp_path / "g.onnx", nodes, [1, 4, 6, 6], [1, filters, 6, 6], initializers)
+    result = imported(model)
+    assert block_names(result) == ["task.conv"] * groups + ["task.relu"]
+    assert result.agreement[0].cosine > 0.99
+    graph = find_graph(result.module)
+    weights = [op for op in graph.block.ops if isinstance(op, task.WeightOp)]
+    assert {op.data for op in weights} == {task.NpzDataAttr(("g.npz", "grouped.weight"))}
+    assert [op.region.lo[0] for op in weights] == list(range(0, filters, filters // groups))
+    ir = tmp_path / "g.mlir"
+    ir.write_text(module_text(result.module))
+    assert stc_opt([str(ir), "-p", "stc-pipeline{target=tianjicx}", "-o", str(tmp_path / "g.isa.mlir")]) == 0
+    compared = CliRunner().invoke(stc_run, [str(ir), "--compare", str(tmp_path / "g.isa.mlir")])
+    assert compared.exit_code == 0, compared.output
+
+
+def test_a_model_onnxruntime_rejects_is_one_message(tmp_path, capfd):
+    nodes = [helper.make_node("Conv", ["x", "w"], ["y"], name="dw", group=3)]
+    model = save_model(tmp_path / "m.onnx", nodes, [1, 4, 5, 5], [1, 3, 5, 5], [constant("w", (3, 1, 1, 1))])
+    result = CliRunner().invoke(stc_import, [str(model), "-o", str(tmp_path / "m.mlir")])
+    assert result.exit_code == 1
+    assert result.output.startswith("stc-import: error: onnxruntime cannot run")
+    assert "Input channels C is not equal to kernel channels * group" in result.output
+    assert capfd.readouterr().err == ""  # onnxruntime's own log stays quiet
+
+
+def test_scaling_by_a_positive_constant_changes_the_scale_not_the_codes(tmp_path):
+    nodes = [
+        helper.make_node("Mul", ["three", "x"], ["m"], name="triple"),
+        helper.make_node("Div", ["m", "ten"], ["d"], name="tenth"),
+        helper.make_node("Conv", ["d", "w"], ["y"], name="conv"),
+    ]
+    initializers = [
+        numpy_helper.from_array(np.array(3.0, np.float32), "three"),
+        numpy_helper.from_array(np.array([10.0], np.float32), "ten"),
+        constant("w", (6, 4, 1, 1)),
+    ]
+    result = imported(save_model(tmp_path / "m.onnx", nodes, [1, 4, 5, 5], [1, 6, 5, 5], initializers))
+    assert block_names(result) == ["task.conv"]
+    assert result.imported["Mul"] == result.imported["Div"] == 1
+    assert result.agreement[0].cosine > 0.99
+
+
 def test_concat_of_branches_at_different_scales_is_aligned(tmp_path):
     nodes = [
         helper.make_node("Conv", ["x", "wa"], ["a"], name="conv_a"),
@@ -259,12 +309,6 @@ def test_qlinearconv_with_power_of_two_scales_is_a_conv(tmp_path):
 
 REFUSED = [
     (
-        "grouped",
-        lambda p: save_model(p, [helper.make_node("Conv", ["x", "w"], ["y"], name="dw", group=2)], [1, 4, 5, 5],
-                             [1, 4, 5, 5], [constant("w", (4, 2, 1, 1))]),
-        "node 'dw' (Conv): group 2 > 1",
-    ),
-    (
         "unsupported",
         lambda p: single_op_model(p, "Softmax"),
         "node 'softmax' (Softmax) is not supported; stc-import supports Abs, Add",
@@ -298,6 +342,12 @@ REFUSED = [
                                  helper.make_node("Add", ["c", "k"], ["y"], name="add")],
                              [1, 4, 5, 5], [1, 4, 5, 5], [constant("w", (4, 4, 1, 1)), constant("k", (5,))]),
         "node 'add' (Add): input 'k' is a constant; stc-import takes activations here",
+    ),
+    (
+        "negative-scale",
+        lambda p: save_model(p, [helper.make_node("Mul", ["x", "k"], ["y"], name="flip")], [1, 4, 5, 5], [1, 4, 5, 5],
+                             [numpy_helper.from_array(np.array(-2.0, np.float32), "k")]),
+        "node 'flip' (Mul): takes an activation and a positive scalar constant here, got 'k' of shape []",
     ),
     (
         "non-power-of-two-qdq",

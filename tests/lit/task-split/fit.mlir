@@ -19,7 +19,7 @@ task.graph @big {
   task.output 7 "y" %out
 }
 
-// CHECK:      task.graph @big attributes {split_created = array<i64: 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28, 29, 30, 31, 32, 33>} {
+// CHECK:      task.graph @big {
 // CHECK-NEXT:   %x = task.input 0 "x" : tensor<1x64x64x64xi8>
 // CHECK-NEXT:   %in = task.buffer 8 sic %x[0:1, 0:33, 0:23, 0:64] : tensor<1x33x23x64xi8>
 // CHECK-NEXT:   %w = task.weight 9 #task.random<1> : tensor<64x3x3x64xi8>
