@@ -6,7 +6,8 @@ The cost of a whole RA tree on a target: cores and batches top down, leaves pric
   divides them in proportion to the children's normalised processing time (MAC-array and
   vector cycles of their layers), each at least one core; cores are taken in snake order.
 - Segments: when the root is a T-cut of one subbatch, each of its children is a segment and
-  tensors between segments pass through DRAM; otherwise the whole tree is one segment.
+  tensors between segments pass through DRAM; otherwise the whole tree is one segment. A tree
+  may hold only some of the layers: tensors from and to the others pass through DRAM.
   Inside a segment tensors stay on chip. Each segment must fit the cores' buffers.
 - Leaf costs are cached on everything they depend on (layer, cores, partition, batch, the
   producers' places, where the output goes), so after a move only the changed part of the
@@ -193,11 +194,11 @@ class CostModel:
         spec = self.network.layers[layer]
         inputs = tuple(
             None
-            if source.producer == NETWORK_INPUT or segment_of[source.producer] != segment_of[layer]
+            if source.producer == NETWORK_INPUT or segment_of.get(source.producer) != segment_of[layer]
             else (source.producer, *located[source.producer])
             for source in spec.sources
         )
-        here = [segment_of[c] == segment_of[layer] for c in self.consumers[layer]]
+        here = [segment_of.get(c) == segment_of[layer] for c in self.consumers[layer]]
         to_dram = spec.is_output or not all(here)
         output = (Output.BOTH if any(here) else Output.DRAM) if to_dram else Output.CHIP
         key = (layer, place, inputs, output)

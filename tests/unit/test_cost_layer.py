@@ -126,6 +126,15 @@ def test_segments_exchange_through_dram_only_under_a_root_t_of_one_subbatch():
     assert apart.cost.work.dram_bytes - together.cost.work.dram_bytes == pytest.approx(2 * 512, abs=1)
 
 
+def test_a_tree_of_some_layers_exchanges_with_the_others_through_dram():
+    model = CostModel(two_layer_network(4), TARGET)
+    first = model.evaluate(Node.cut("T", [Node.leaf(0)]))
+    second = model.evaluate(Node.cut("T", [Node.leaf(1)]))
+    # a writes its 4 × 128-byte output; b reads it (its 3×3 halo rows twice where cut by rows)
+    assert first.cost.work.dram_write_bytes == 4 * 128
+    assert second.cost.work.dram_read_bytes >= 4 * 128
+
+
 def test_invalid_trees_say_why():
     model = CostModel(two_layer_network(4), TARGET)
     assert model.evaluate(Node.cut("T", [Node.leaf(0), Node.leaf(1)], n=3)).reason == (
