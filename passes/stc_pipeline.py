@@ -38,8 +38,9 @@ class StcPipelinePass(ModulePass):
     - target: the hardware target (preset name or TOML path; default tianjicx).
     - seed: st-place's seed (default 0).
     - iterations: st-place's annealing moves (default 20000).
-    - group: task-layer-group's strategy, "dp" (default) or "greedy", or "none" for layer
-      by layer; one-core targets only.
+    - group: task-layer-group's strategy, "best" (default: the cheaper of the DP's and the
+      greedy search's groups), "dp" or "greedy", or "none" for layer by layer; one-core
+      targets only.
     """
 
     name = "stc-pipeline"
@@ -47,7 +48,7 @@ class StcPipelinePass(ModulePass):
     target: str = "tianjicx"
     seed: int = 0
     iterations: int = 20000
-    group: str = "dp"
+    group: str = "best"
 
     def passes(self) -> list[ModulePass]:
         grouped = self.group != "none" and load_target(self.target).mesh.core_count == 1

@@ -33,8 +33,8 @@ class TaskLayerGroupPass(ModulePass):
     Options:
 
     - target: the hardware target (preset name or TOML path; default tpu-like).
-    - strategy: the search, "dp" (interval DP over clusters, the default) or "greedy"
-      (tail to head).
+    - strategy: the search, "dp" (interval DP over clusters, the default), "greedy" (tail
+      to head) or "best" (both, keeping the one whose groups cost fewer cycles).
     - group: the ids of one run of consecutive layers to group instead of searching; the
       other layers run alone.
     - slices: n,h: slice that group so instead of at its coarsest slicing that fits.
@@ -52,8 +52,10 @@ class TaskLayerGroupPass(ModulePass):
         object.__setattr__(self, "slices", tuple(self.slices))
 
     def apply(self, ctx: Context, op: ModuleOp) -> None:
-        if self.strategy not in ("dp", "greedy"):
-            raise PassFailedException(f"task-layer-group: unknown strategy {self.strategy!r}; expected dp or greedy")
+        if self.strategy not in ("dp", "greedy", "best"):
+            raise PassFailedException(
+                f"task-layer-group: unknown strategy {self.strategy!r}; expected dp, greedy or best"
+            )
         if self.slices and (not self.group or len(self.slices) != 2):
             raise PassFailedException("task-layer-group: `slices` is n,h and needs a `group`")
         hardware = load_target(self.target)

@@ -115,6 +115,19 @@ class Core:
 
 
 @attrs.frozen
+class Executed:
+    """One instruction as the machine ran it: where, when, how long and what it did."""
+
+    coord: Coord
+    phase: int
+    op: isa.Instruction
+    start: int
+    """The cycle of the phase at which it began (a receive: when its data had arrived)."""
+    cycles: int
+    work: Work
+
+
+@attrs.frozen
 class Message:
     """Bytes in flight from a send to its receive."""
 
@@ -125,9 +138,10 @@ class Message:
 
 
 class Machine:
-    """One run of a program: memories, clocks, messages and counters."""
+    """One run of a program: memories, clocks, messages and counters; with `trace`, also
+    every instruction as it ran (`Executed`), for reports."""
 
-    def __init__(self, program: isa.ProgramOp, data: DataStore):
+    def __init__(self, program: isa.ProgramOp, data: DataStore, trace: bool = False):
         self.program = program
         self.target: HardwareTarget = referenced_target(
             program.target.data, f"isa.program @{program.sym_name.data}", data.roots
@@ -139,8 +153,12 @@ class Machine:
         self.cores = {coord: self.core(coord) for coord in self.instructions}
         self.work = Work()
         self.phase_cycles: list[int] = []
+        self.core_phase_cycles: dict[Coord, list[int]] = {coord: [] for coord in self.cores}
+        """Busy cycles of each core in each phase."""
         self.noc_bytes = 0
         self.link_bytes: Counter[Link] = Counter()
+        """Bytes each NoC link carried, over the whole run."""
+        self.trace: list[Executed] | None = [] if trace else None
         self.mailbox: dict[int, Message] = {}
         self.handlers: dict[type[isa.Instruction], Callable[[Core, Any, str], Step]] = {
             isa.DmaLoadOp: self.dma,
@@ -204,6 +222,7 @@ class Machine:
     def run_phase(self, phase: int, queues: dict[Coord, deque[tuple[int, isa.Instruction]]]) -> None:
         for core in self.cores.values():
             core.clock = 0
+        busy_before = {coord: core.busy_cycles for coord, core in self.cores.items()}
         while any(queues.values()):
             if self.advance(phase, queues):
                 continue
@@ -218,6 +237,8 @@ class Machine:
             tag, message = next(iter(self.mailbox.items()))
             raise StcError(f"{message.sender}: tag {tag} is sent but never received in phase {phase}")
         self.phase_cycles.append(max((core.clock for core in self.cores.values()), default=0))
+        for coord, core in self.cores.items():
+            self.core_phase_cycles[coord].append(core.busy_cycles - busy_before[coord])
 
     def advance(self, phase: int, queues: dict[Coord, deque[tuple[int, isa.Instruction]]]) -> bool:
         """Run each core until it ends the phase or waits for data that has not been
@@ -231,6 +252,8 @@ class Machine:
                     break
                 queue.popleft()
                 cycles, work = self.handlers[type(op)](core, op, isa.where(coord, phase, index, op))
+                if self.trace is not None:
+                    self.trace.append(Executed(coord, phase, op, core.clock, cycles, work))
                 core.clock += cycles
                 core.busy_cycles += cycles
                 self.work += work

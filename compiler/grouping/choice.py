@@ -35,18 +35,10 @@ def choose_groups(
             f"{PASS}: {target.name} has {target.mesh.core_count} cores; layer groups are placed on one-core targets "
             "(tpu-like) only"
         )
-    try:
-        return groups_of(LayerGraph(graph), target, strategy, members, slices)
-    except SlicingRefused as refused:
-        raise PassFailedException(f"{PASS}: {refused}") from None
-
-
-def groups_of(
-    layers: LayerGraph, target: HardwareTarget, strategy: str, members: Sequence[int], slices: Sequence[int]
-) -> list[Group]:
+    layers = LayerGraph(graph, target)
     groups = Groups(layers, target)
     if not members:
-        return groups.dp() if strategy == "dp" else groups.greedy()
+        return groups.search(strategy)
     start, stop = run_of(layers, members)
     named = named_group(groups, members, slices)
     alone = [groups.single(position) for position in range(len(layers)) if not start <= position < stop]

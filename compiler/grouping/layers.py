@@ -19,6 +19,8 @@ from collections.abc import Sequence
 from attrs import frozen
 
 from stc.compiler.memory.plan import storage_kind
+from stc.compiler.memory.storage_size import storage_bytes
+from stc.compiler.targets.hardware import HardwareTarget
 from stc.dialects import task
 from stc.dialects.task.base import element_width
 from stc.dialects.task.stats import macs, tensor_bytes
@@ -78,8 +80,9 @@ class Layer:
     macs: int
     on_mac_array: bool
     inputs: tuple[Tile, ...]
-    data: tuple[tuple[int, str, int, str], ...]
-    """(id, op name, bytes, alignment kind) of each weight, bias and table block."""
+    data: tuple[tuple[int, str, int, str, int], ...]
+    """(id, op name, bytes, alignment kind, bytes in the st matrix's storage model) of each
+    weight, bias and table block."""
     outputs: tuple[Tile, ...]
     """The buffers taking (part of) its result."""
 
@@ -108,7 +111,7 @@ def tile_of(buffer: task.BufferOp) -> Tile:
     )
 
 
-def layer_of(op: task.ComputeBlock) -> Layer:
+def layer_of(op: task.ComputeBlock, target: HardwareTarget) -> Layer:
     inputs = [value.owner for value in op.data_inputs]
     buffers = [owner for owner in dict.fromkeys(inputs) if isinstance(owner, task.BufferOp)]
     data = [owner for owner in dict.fromkeys(v.owner for v in op.operands) if isinstance(owner, task.DataOp)]
@@ -129,17 +132,19 @@ def layer_of(op: task.ComputeBlock) -> Layer:
         macs(op),
         isinstance(op, task.ConvOp | task.FcOp),
         tuple(tile_of(buffer) for buffer in buffers),
-        tuple((d.task_id, d.name, tensor_bytes(d.result.type), storage_kind(d)) for d in data),
+        tuple(
+            (d.task_id, d.name, tensor_bytes(d.result.type), storage_kind(d), storage_bytes(d, target)) for d in data
+        ),
         tuple(tile_of(use.operation) for use in op.result.uses if isinstance(use.operation, task.BufferOp)),
     )
 
 
 class LayerGraph:
-    """The layers of one task graph and the edges between them."""
+    """The layers of one task graph and the edges between them, sized for a target."""
 
-    def __init__(self, graph: task.GraphOp):
+    def __init__(self, graph: task.GraphOp, target: HardwareTarget):
         self.graph = graph
-        self.ops: list[Layer] = [layer_of(op) for op in graph.tasks() if isinstance(op, task.ComputeBlock)]
+        self.ops: list[Layer] = [layer_of(op, target) for op in graph.tasks() if isinstance(op, task.ComputeBlock)]
         self.position = {layer.task_id: index for index, layer in enumerate(self.ops)}
         self.producers: dict[int, list[int]] = {layer.task_id: [] for layer in self.ops}
         self.consumers: dict[int, list[int]] = {layer.task_id: [] for layer in self.ops}

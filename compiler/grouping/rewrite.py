@@ -43,6 +43,7 @@ from stc.compiler.tiling.split import (
     Piece,
     build_piece,
     erase_with_inputs,
+    forget_erased,
     shape_of,
 )
 from stc.dialects import task
@@ -208,6 +209,7 @@ def write_groups(graph: task.GraphOp, groups: Sequence[Group], target_name: str)
                 op.attributes[STEP] = IntegerAttr(step, i64)
                 written.step[op.task_id], written.group[op.task_id] = step, index
                 step += 1
+    forget_erased(blocks)
     return MappingOp(graph.graph_name, target_name, list(put_actions(graph, written)))
 
 

@@ -8,6 +8,7 @@ Its cost is the cycles of its work (`price.work_cycles`).
 
 - `greedy`, the seed's tail-to-head search: fix the last layer, grow the group towards the
   head while it stays valid, cut, and go on with the layer before the cut;
+- `best` keeps the cheaper of the two;
 - `dp`, TPU-MLIR's default: the layers are merged into at most `MAX_CLUSTERS` clusters of
   consecutive layers, then cost[i][j] = min(cost of one group i..j,
   min over k of cost[i][k] + cost[k+1][j]) over the clusters.
@@ -52,16 +53,27 @@ class Groups:
         self.layers = layers
         self.target = target
         self.memory = group_memory(target)
-        self.known: dict[tuple[int, ...], Group | None] = {}
+        self.known: dict[tuple[int, int], Group | None] = {}
         self.evaluated = 0
+        self.overflows: dict[int, int] = {}
+        """For a start position, the smallest stop whose group fits at no slicing."""
 
     def group(self, start: int, stop: int) -> Group | None:
-        """The group of layers start..stop − 1 (graph positions), None when it is invalid."""
-        members = tuple(op.task_id for op in self.layers.ops[start:stop])
-        if members not in self.known:
+        """The group of layers start..stop − 1 (graph positions), None when it is invalid.
+        A group that grows past a run that fits at no slicing is taken not to fit either
+        (the searches' pruning, a heuristic: growing a group mostly adds bytes to hold)."""
+        if stop > self.overflows.get(start, stop):
+            return None
+        if (start, stop) not in self.known:
             self.evaluated += 1
-            self.known[members] = self.sliced(members) if self.layers.is_connected(members) else None
-        return self.known[members]
+            members = tuple(op.task_id for op in self.layers.ops[start:stop])
+            group = None
+            if self.layers.is_connected(members):
+                group = self.sliced(members)
+                if group is None:
+                    self.overflows[start] = min(stop, self.overflows.get(start, stop))
+            self.known[start, stop] = group
+        return self.known[start, stop]
 
     def slicings(self, members: Sequence[int]) -> Iterator[tuple[int, int]]:
         """(n, h) from coarsest to finest: N first, each count shrinking the batch slice,
@@ -110,12 +122,14 @@ class Groups:
         )
 
     def single(self, position: int) -> Group:
-        """One layer alone: valid whenever the graph fits layer by layer."""
+        """One layer alone. When no slicing fits (the layer fits only by the memory plan's
+        own accounting, which is what layer by layer relies on), it runs unsliced and
+        `st-lmem-alloc` has the last word, as it has without grouping."""
         group = self.group(position, position + 1)
-        if group is None:
-            layer = self.layers.ops[position]
-            raise SlicingRefused(f"{layer.describe()} alone {self.finest([layer.task_id])}")
-        return group
+        if group is not None:
+            return group
+        plan = plan_group(self.layers, slice_group(self.layers, [self.layers.ops[position].task_id], 1, 1), self.target)
+        return Group(plan.slicing.members, plan, work_cycles(plan.work, self.target))
 
     def greedy(self) -> list[Group]:
         """Tail to head: the longest valid group ending at the last layer not yet grouped."""
@@ -131,6 +145,14 @@ class Groups:
             groups.append(best[1])
             stop = best[0]
         return groups[::-1]
+
+    def search(self, strategy: str) -> list[Group]:
+        """The groups `strategy` finds: "dp", "greedy", or "best", the cheaper of the two."""
+        if strategy == "dp":
+            return self.dp()
+        if strategy == "greedy":
+            return self.greedy()
+        return min(self.greedy(), self.dp(), key=lambda groups: sum(group.cycles for group in groups))
 
     def dp(self) -> list[Group]:
         """The interval DP over clusters of consecutive layers."""

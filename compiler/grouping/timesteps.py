@@ -35,6 +35,7 @@ from stc.compiler.grouping.slicing import LayerSlice, Slicing
 from stc.compiler.memory.allocation import AllocationError, Memory, Request, allocate, peak_live_bytes
 from stc.compiler.memory.lmem import alignment_of, core_memory
 from stc.compiler.memory.plan import staging_bytes
+from stc.compiler.memory.storage_size import buffer_bytes
 from stc.compiler.targets.cost_units import Work
 from stc.compiler.targets.hardware import HardwareTarget
 
@@ -47,6 +48,9 @@ class GroupPlan:
     steps: dict[tuple[int, int], int]
     """(slice, layer id) → timestep, counted from the group's first."""
     requests: tuple[Request, ...]
+    """For the allocator: dense bytes, as the memory plan counts them."""
+    stored: tuple[Request, ...]
+    """The storage blocks alone, in the st matrix's aligned storage model (its memory rule)."""
     work: Work
     """MACs, bytes streamed by vector layers (as local reads and writes) and DRAM bytes."""
 
@@ -73,7 +77,8 @@ def plan_group(layers: LayerGraph, slicing: Slicing, target: HardwareTarget) -> 
     members = slicing.members
     steps = {(s, task_id): s * len(members) + j for s in range(slicing.count) for j, task_id in enumerate(members)}
     requests: list[Request] = []
-    work = Work()
+    stored: list[Request] = []
+    macs = streamed_read = streamed_write = dram_read = dram_write = 0
     inside, leaving = set(members), set(layers.outputs_of(members))
     nc1hwc0 = target.activation_layout.kind == "nc1hwc0"
     for s, found in enumerate(slicing.slices):
@@ -90,28 +95,36 @@ def plan_group(layers: LayerGraph, slicing: Slicing, target: HardwareTarget) -> 
                 label = f"input of {layer.describe()} slice {s}, {size} B"
                 key = ("input", task_id, s, tile.task_id)
                 requests.append(Request(key, size, alignment_of(target, tile.kind), start, step, label))
+                shape = (mine.batch[1] - mine.batch[0], mine.read[1] - mine.read[0], *tile.shape[2:])
+                stored.append(Request(key, buffer_bytes(shape, 8 * tile.itemsize, target), 1, start, step, label))
                 if nc1hwc0 and from_input:
                     box = (mine.batch[1] - mine.batch[0], mine.read[1] - mine.read[0], *tile.shape[2:])
                     staging, label = staging_bytes(box), f"staging of {layer.describe()} slice {s}"
                     requests.append(
                         Request((key, "staging"), staging, alignment_of(target, "staging"), step, step, label)
                     )
-                work += Work(dram_read_bytes=loaded, dram_write_bytes=spilled)
+                dram_read, dram_write = dram_read + loaded, dram_write + spilled
             result = box_bytes(layer.shape, layer.itemsize, mine.batch, mine.rows)
             if len(layer.outputs) != 1 or task_id in leaving or len(layer.outputs[0].sources) > 1:
                 label = f"result of {layer.describe()} slice {s}, {result} B"
                 requests.append(
                     Request(("result", task_id, s), result, alignment_of(target, layer.kind), step, step, label)
                 )
-            work += layer_work(layer, mine, result) + Work(dram_write_bytes=stored_bytes(layer, mine, inside))
+            layer_macs, read = layer_work(layer, mine)
+            macs, streamed_read = macs + layer_macs, streamed_read + read
+            streamed_write += 0 if layer.on_mac_array else result
+            dram_write += stored_bytes(layer, mine, inside)
     for task_id in members:
         layer = layers.op(task_id)
-        for block_id, name, size, kind in layer.data:
+        for block_id, name, size, kind, aligned in layer.data:
             label = f"{name} {block_id} of {layer.describe()}, {size} B"
             first, last = steps[0, task_id], steps[slicing.count - 1, task_id]
-            requests.append(Request(("data", task_id, block_id), size, alignment_of(target, kind), first, last, label))
-            work += Work(dram_read_bytes=size)
-    return GroupPlan(slicing, steps, tuple(requests), work)
+            key = ("data", task_id, block_id)
+            requests.append(Request(key, size, alignment_of(target, kind), first, last, label))
+            stored.append(Request(key, aligned, 1, first, last, label))
+            dram_read += size
+    work = Work(macs, streamed_read, streamed_write, dram_read, dram_write)
+    return GroupPlan(slicing, steps, tuple(requests), tuple(stored), work)
 
 
 def loaded_bytes(tile: Tile, mine: LayerSlice, inside: set[int], local: set[int]) -> tuple[int, int, bool]:
@@ -147,13 +160,14 @@ def stored_bytes(layer: Layer, mine: LayerSlice, inside: set[int]) -> int:
     return total
 
 
-def layer_work(layer: Layer, mine: LayerSlice, result: int) -> Work:
-    """MACs of a conv or fc slice; bytes read and written by any other layer's slice."""
+def layer_work(layer: Layer, mine: LayerSlice) -> tuple[int, int]:
+    """MACs of a layer's slice, and the bytes it reads when it is not a conv or fc (vector
+    layers stream their inputs; what they write is their result)."""
     share = (mine.batch[1] - mine.batch[0]) * (mine.rows[1] - mine.rows[0]) / (layer.shape[0] * layer.shape[1])
     if layer.on_mac_array:
-        return Work(macs=math.ceil(layer.macs * share))
+        return math.ceil(layer.macs * share), 0
     read = sum(box_bytes(tile.shape, tile.itemsize, mine.batch, mine.read) for tile in layer.inputs)
-    return Work(macs=math.ceil(layer.macs * share), local_read_bytes=read, local_write_bytes=result)
+    return math.ceil(layer.macs * share), read
 
 
 def group_memory(target: HardwareTarget) -> Memory:
@@ -162,8 +176,9 @@ def group_memory(target: HardwareTarget) -> Memory:
 
 
 def fits(plan: GroupPlan, memory: Memory) -> bool:
-    """Whether the allocator places every rectangle of the plan."""
-    if plan.peak_bytes > memory.capacity:
+    """Whether the st matrix's memory rule holds in every timestep and the allocator places
+    every rectangle of the plan."""
+    if plan.peak_bytes > memory.capacity or peak_live_bytes(plan.stored) > memory.capacity:
         return False
     try:
         allocate(plan.requests, memory)

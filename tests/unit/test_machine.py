@@ -14,8 +14,8 @@ from stc.compiler.targets.hardware import load_target
 from stc.dialects import isa
 from stc.dialects.isa import GlobalLayout, TileAttr
 from stc.dialects.task import RandomDataAttr
-from stc.runtime.data import random_tensor
-from stc.runtime.machine import find_program, random_inputs, run_isa_module
+from stc.runtime.data import DataStore, random_tensor
+from stc.runtime.machine import Machine, find_program, random_inputs, run_isa_module
 from stc.tools import isa_examples
 
 
@@ -101,6 +101,35 @@ def test_receive_waits_for_data_sent_later_in_the_phase() -> None:
     assert np.array_equal(outputs["y"], x)
     # load 16, send 32 cycles + 1 hop; then the store's 16 cycles on the receiver.
     assert counters["phase_cycles"] == [16 + 32 + 1 + 16]
+
+
+def test_the_trace_and_the_busy_cycles_of_each_core_and_phase() -> None:
+    """Phase 0: core (0, 0) loads (16 cycles) and sends 256 bytes one hop (32 cycles);
+    core (0, 1) receives at 16 + 32 + 1 and stores (16). Phase 1: core (0, 1) stores again."""
+    program = module(
+        network_input(),
+        network_output(),
+        isa.CoreOp((0, 0), [isa.DmaLoadOp([256], 0, 512), isa.SendOp(256, 512, (0, 1), 0), isa.SyncOp(0)]),
+        isa.CoreOp(
+            (0, 1),
+            [isa.RecvOp(256, 0, (0, 0), 0), isa.DmaStoreOp([256], 256, 0), isa.SyncOp(0)]
+            + [isa.DmaStoreOp([256], 256, 0), isa.SyncOp(1)],
+        ),
+    )
+    machine = Machine(find_program(program), DataStore(None), trace=True)
+    machine.run(random_inputs(find_program(program), 0))
+    assert machine.core_phase_cycles == {(0, 0): [48, 0], (0, 1): [16, 16]}
+    assert machine.link_bytes == {((0, 0), (0, 1)): 256}
+    assert machine.trace is not None
+    timeline = [(e.coord, e.phase, e.op.name, e.start, e.cycles) for e in machine.trace]
+    assert timeline == [
+        ((0, 0), 0, "isa.dma_load", 0, 16),
+        ((0, 0), 0, "isa.send", 16, 32),
+        ((0, 1), 0, "isa.recv", 49, 0),
+        ((0, 1), 0, "isa.dma_store", 49, 16),
+        ((0, 1), 1, "isa.dma_store", 0, 16),
+    ]
+    assert Machine(find_program(program), DataStore(None)).trace is None
 
 
 def test_conv_cycles_come_from_macs() -> None:
