@@ -13,6 +13,7 @@ st.take_out at (0, 0, 0, 0), (0, 1, memory)   // (custom<OptionalInt>($task)^)? 
 
 from __future__ import annotations
 
+import re
 from abc import ABC, abstractmethod
 from collections.abc import Collection, Mapping, Sequence
 from typing import Any, Self, cast
@@ -69,11 +70,27 @@ def format_int_tuple(values: Sequence[int]) -> str:
     return "(" + ", ".join(str(v) for v in values) + ")"
 
 
+TENSOR_TYPE_TEXT = re.compile(r"tensor<(?:[0-9]{1,19}x){1,8}i(?:8|16|32|64)>")
+"""The spelling of the tensors a task graph holds, whose types a parser reads once each."""
+
+
 def parse_tensor_type(parser: AttrParser) -> TensorType:
+    """
+    Parse a tensor type. A graph spells the same few types over and over (a 100,000-op
+    chain, one): each spelling is parsed by xDSL once per parser, about half the cost of
+    parsing a task op, and then looked up by its text.
+    """
     start = parser.pos
+    spelled = TENSOR_TYPE_TEXT.match(parser.lexer.input.content, start)
+    known: dict[str, TensorType] = parser.__dict__.setdefault("tensor_types", {})
+    if spelled is not None and (typ := known.get(spelled[0])) is not None:
+        parser._resume_from(spelled.end())  # pyright: ignore[reportPrivateUsage]
+        return typ
     typ = parser.parse_type()
     if not isinstance(typ, TensorType):
         parser.raise_error("expected a tensor type", start, parser.pos)
+    if spelled is not None:
+        known[spelled[0]] = typ
     return typ
 
 

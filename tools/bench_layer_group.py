@@ -21,6 +21,7 @@ import time
 import click
 import numpy as np
 from xdsl.context import Context
+from xdsl.utils.exceptions import PassFailedException
 
 from stc.compiler.grouping.layers import LayerGraph
 from stc.compiler.grouping.search import Group, Groups
@@ -61,15 +62,25 @@ def searched(network: str, batch: int, target: str, strategy: str, runs: int) ->
     return found, seconds
 
 
-def machine_run(network: str, batch: int, target: str, group: str) -> dict:
+def machine_run(network: str, batch: int, target: str, group: str) -> dict | str:
+    """The machine's counters, or why the pipeline refused the network."""
     module = build_network(network, batch)
     inputs = random_inputs(find_graph(module), 0)
     expected = run_module(module, inputs)
-    StcPipelinePass(target=target, group=group).apply(Context(), module)
+    try:
+        StcPipelinePass(target=target, group=group).apply(Context(), module)
+    except PassFailedException as error:
+        return str(error)
     outputs, counters = run_isa_module(module, inputs)
     for name, array in expected.items():
         np.testing.assert_array_equal(outputs[name], array, err_msg=f"{network} ({group}) is not bit-identical")
     return counters
+
+
+def describe_run(run: dict | str) -> str:
+    if isinstance(run, str):
+        return f"refused: {run}"
+    return f"{run['dram_bytes']} DRAM bytes, {run['cycles']} cycles, bit-identical"
 
 
 def describe(groups: list[Group]) -> str:
@@ -97,6 +108,9 @@ def main(networks: tuple[str, ...], target: str, batch: int, runs: int) -> None:
                 f"search {min(seconds):.2f} s min, {statistics.median(seconds):.2f} s median"
             )
         grouped, alone = machine_run(network, batch, target, "best"), machine_run(network, batch, target, "none")
+        if isinstance(grouped, str) or isinstance(alone, str):
+            click.echo(f"  grouped: {describe_run(grouped)}\n  layer by layer: {describe_run(alone)}")
+            continue
         better = min(found, key=lambda strategy: sum(group.cycles for group in found[strategy]))
         chosen = found[better]
         planned = sum(group.plan.work.dram_bytes for group in chosen)

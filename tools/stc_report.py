@@ -11,6 +11,7 @@ local memory over the phases and a per-layer table. See docs/tools.md.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from pathlib import Path
 
 import click
@@ -20,9 +21,11 @@ from xdsl.dialects.builtin import ModuleOp
 from stc.compiler.diagnostics import StcError, reported_errors
 from stc.compiler.draw.report import report_html
 from stc.compiler.ir_files import read_module
+from stc.compiler.references import references_within
 from stc.dialects import isa
 from stc.dialects.st import MappingOp
 from stc.passes.stc_pipeline import StcPipelinePass
+from stc.tools.usage import at_least, run_command
 
 
 def map_as_pipeline(module: ModuleOp, target: str) -> None:
@@ -37,10 +40,10 @@ def map_as_pipeline(module: ModuleOp, target: str) -> None:
 @click.argument("file", type=click.Path(path_type=Path))
 @click.option("-o", "--output", type=click.Path(path_type=Path), required=True, help="Where to write the page.")
 @click.option("--target", help="Map a task graph without a mapping first, as stc-pipeline{target=...} does.")
-@click.option("--seed", default=0, show_default=True, help="Seed of the random int8 inputs the machine runs on.")
+@click.option("--seed", default=0, show_default=True, type=at_least(0), help="Seed of the random inputs.")
 def cli(file: Path, output: Path, target: str | None, seed: int) -> None:
     """Write a report page of a mapped or compiled network."""
-    with reported_errors("stc-report"):
+    with reported_errors("stc-report"), references_within([file.parent]):
         module = read_module(file)
         if target is not None:
             map_as_pipeline(module, target)
@@ -48,5 +51,5 @@ def cli(file: Path, output: Path, target: str | None, seed: int) -> None:
         output.write_text(html, encoding="utf-8")
 
 
-def main() -> None:
-    cli()
+def main(args: Sequence[str] | None = None) -> None:
+    run_command(cli, "stc-report", args)

@@ -37,6 +37,7 @@ from stc.dialects.st import (
     SplitTaskOp,
     Stage,
     TakeOutOp,
+    phases_problem,
 )
 
 AREA_GROUPS = "st.area_groups"
@@ -204,6 +205,8 @@ def span(action: str, where: str, start: CoordAttr, end: CoordAttr) -> tuple[int
         raise action_error(action, f"{where}: an end coordinate differs from the start only in the phase")
     if end.phase < start.phase:
         raise action_error(action, f"{where}: the end phase {end.phase} comes before the start phase {start.phase}")
+    if problem := phases_problem(start.phase, end.phase, start.stage):  # before the phases are listed
+        raise action_error(action, f"{where}: {problem}")
     return tuple(range(start.phase, end.phase + 1))
 
 

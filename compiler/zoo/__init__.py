@@ -22,7 +22,9 @@ NETWORKS: dict[str, str] = {
     "lenet": "stc.compiler.zoo.lenet:lenet",
     "resnet18": "stc.compiler.zoo.resnet:resnet18",
     "resnet50": "stc.compiler.zoo.resnet:resnet50",
+    "resnet50-v1": "stc.compiler.zoo.resnet:resnet50_v1",
     "vgg19": "stc.compiler.zoo.vgg:vgg19",
+    "vgg19-conv": "stc.compiler.zoo.vgg:vgg19_conv",
     "darknet19": "stc.compiler.zoo.darknet:darknet19",
     "googlenet": "stc.compiler.zoo.googlenet:googlenet",
 }

@@ -60,7 +60,7 @@ def actions(target: str) -> hs.SearchStrategy[Action]:
         rows,
         columns,
         hs.sampled_from([0, 0, 0, 1]),
-        hs.sampled_from([0, 1, 2, 33]),
+        hs.sampled_from([0, 1, 2, 33, 2**40]),
         stages,
     )
     spans = hs.one_of(
@@ -71,7 +71,7 @@ def actions(target: str) -> hs.SearchStrategy[Action]:
                 STCoord(start.space_coord, (start.time_coord[0], start.time_coord[1] + more, start.time_coord[2])),
             ),
             coords,
-            hs.integers(0, 2),
+            hs.integers(0, 2) | hs.sampled_from([4095, 4096, 10**8]),
         ),
     )
     """A start coordinate and an end: any, or the same core and stage some phases later."""

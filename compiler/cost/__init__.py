@@ -1,0 +1,14 @@
+"""
+The cost model (seed 002): what a schedule of a network on a target costs, priced with the
+target's unit costs (`stc.compiler.targets.cost_units`), as the machine prices execution.
+
+- `network`: a task graph as layers and the tensors between them;
+- `mesh`: cores in snake order, links, XY routes and multicast trees, DRAM ports;
+- `partition`: how a layer is divided among its cores;
+- `layer_cost`: one layer on its cores (a leaf);
+- `recursion`: a cut from its children (the seed's rules);
+- `tree`: RA trees and their notation;
+- `evaluate`: a whole tree; `objective`: cost functions.
+
+docs/cost-model.md describes the model and what it measured.
+"""

@@ -1,0 +1,219 @@
+"""
+The cost of a whole RA tree on a target: cores and batches top down, leaves priced with
+`leaf_cost`, cuts combined bottom up with the seed's recursion.
+
+- The root gets every core of the chip; a T-cut gives each child its cores, an S-cut
+  divides them in proportion to the children's normalised processing time (MAC-array and
+  vector cycles of their layers), each at least one core; cores are taken in snake order.
+- Segments: when the root is a T-cut of one subbatch, each of its children is a segment and
+  tensors between segments pass through DRAM; otherwise the whole tree is one segment. A tree
+  may hold only some of the layers: tensors from and to the others pass through DRAM.
+  Inside a segment tensors stay on chip. Each segment must fit the cores' buffers.
+- Leaf costs are cached on everything they depend on (layer, cores, partition, batch, the
+  producers' places, where the output goes), so after a move only the changed part of the
+  tree is priced again.
+
+    model = CostModel(network, target)
+    estimate = model.evaluate(tree)
+    estimate.latency, estimate.energy, estimate.valid
+"""
+
+from __future__ import annotations
+
+import attrs
+import numpy as np
+
+from stc.compiler.cost.layer_cost import Context, Output, Placed, leaf_cost
+from stc.compiler.cost.mesh import MeshModel
+from stc.compiler.cost.network import NETWORK_INPUT, Layer, Network
+from stc.compiler.cost.objective import Objective, objective
+from stc.compiler.cost.partition import Partition, candidates, dimensions
+from stc.compiler.cost.recursion import NodeCost, bounded, s_cut, stages_of, t_cut
+from stc.compiler.cost.tree import Node
+from stc.compiler.targets.hardware import HardwareTarget
+
+
+@attrs.frozen
+class Estimate:
+    """A tree's cost: its root's NodeCost, energy (pJ), latency (cycles), validity."""
+
+    cost: NodeCost | None
+    energy: float
+    latency: float
+    valid: bool
+    reason: str = ""
+
+    def value(self, function: Objective) -> float:
+        return function(self.energy, self.latency) if self.valid else float("inf")
+
+
+INVALID = Estimate(None, float("inf"), float("inf"), False)
+
+
+@attrs.frozen
+class Place:
+    """The cores (a snake-order range) and batch of a node."""
+
+    start: int
+    count: int
+    batch: int
+
+
+class CostModel:
+    """Prices RA trees of one network on one target; see the module docstring."""
+
+    def __init__(self, network: Network, target: HardwareTarget, cost: str = "edp"):
+        self.network = network
+        self.target = target
+        self.objective = objective(cost)
+        self.context = Context(target, MeshModel.of(target))
+        self.consumers = network.consumers()
+        rate = target.compute.macs_per_cycle
+        bandwidth = target.local_memory.bandwidth_bytes_per_cycle
+        self.layer_time = [
+            layer.macs_per_image / rate + layer.output_bytes_per_image * layer.vector_bytes_per_output / bandwidth
+            for layer in network.layers
+        ]
+        self._partitions: dict[tuple[int, int, int], list[Partition]] = {}
+        self._leaves: dict[tuple, NodeCost] = {}
+
+    # --- Places ---------------------------------------------------------------------
+
+    def candidates(self, layer: int, count: int, batch: int) -> list[Partition]:
+        key = (layer, count, batch)
+        if key not in self._partitions:
+            self._partitions[key] = candidates(self.network.layers[layer], count, batch, self.target)
+        return self._partitions[key]
+
+    def shares(self, children: list[Node], count: int) -> list[int] | None:
+        """Cores per child of an S-cut: in proportion to their processing time, at least one
+        each, the remainder to the largest fractions; None when there are too few cores."""
+        if len(children) > count:
+            return None
+        times = np.array([sum(self.layer_time[i] for i in child.leaves()) for child in children]) + 1e-9
+        ideal = times / times.sum() * count
+        shares = np.maximum(np.floor(ideal).astype(int), 1)
+        while shares.sum() > count:
+            shares[np.argmax(np.where(shares > 1, shares - ideal, -np.inf))] -= 1
+        while shares.sum() < count:
+            shares[np.argmax(ideal - shares)] += 1
+        return [int(share) for share in shares]
+
+    def aligned(self, layer: Layer, place: Place, producers: tuple[Placed | None, ...]) -> list[Partition]:
+        """The partitions of on-chip producers that also fit this layer: a consumer cut as
+        its producer reads its input from the same cores."""
+        limits = dimensions(layer, place.batch)
+        return [
+            producer.part
+            for producer in producers
+            if producer is not None
+            and producer.batch == place.batch
+            and producer.part.cores <= place.count
+            and all(count <= limit for count, limit in zip(producer.part.counts, limits, strict=True))
+        ]
+
+    def places(self, tree: Node) -> dict[int, Place] | str:
+        """The place of every node (by id), or why the tree cannot be laid out."""
+        result: dict[int, Place] = {}
+        stack = [(tree, Place(0, self.context.mesh.core_count, self.network.batch))]
+        while stack:
+            node, place = stack.pop()
+            result[id(node)] = place
+            if node.is_leaf:
+                continue
+            if place.batch % node.n:
+                return f"{node.kind}-cut of batch {place.batch} cannot make {node.n} subbatches"
+            batch = place.batch // node.n
+            if node.kind == "T":
+                stack.extend((child, Place(place.start, place.count, batch)) for child in node.children)
+                continue
+            shares = self.shares(node.children, place.count)
+            if shares is None:
+                return f"S-cut of {len(node.children)} children on {place.count} cores"
+            start = place.start
+            for child, share in zip(node.children, shares, strict=True):
+                stack.append((child, Place(start, share, batch)))
+                start += share
+        return result
+
+    # --- Costs ----------------------------------------------------------------------
+
+    def segments(self, tree: Node) -> list[Node]:
+        if tree.kind == "T" and tree.n == 1:
+            return tree.children
+        return [tree]
+
+    def evaluate(self, tree: Node) -> Estimate:
+        places = self.places(tree)
+        if isinstance(places, str):
+            return attrs.evolve(INVALID, reason=places)
+        segments = self.segments(tree)
+        segment_of = {layer: index for index, segment in enumerate(segments) for layer in segment.leaves()}
+        located: dict[int, tuple[Place, Partition]] = {}
+        leaves: dict[int, NodeCost] = {}
+        for node in tree.nodes():
+            if node.is_leaf:
+                located[node.layer], leaves[node.layer] = self.leaf(node.layer, places[id(node)], located, segment_of)
+        costs = []
+        for index, segment in enumerate(segments):
+            cost = bounded(self.node_cost(segment, leaves), self.target)
+            if not cost.fits(self.target):
+                peak = cost.buffer_peak()
+                return attrs.evolve(
+                    INVALID, reason=f"segment {index} needs {peak} B on a core > {self.target.usable_memory_bytes} B"
+                )
+            costs.append(cost)
+        root = costs[0] if len(costs) == 1 and segments[0] is tree else t_cut(costs, 1, self.target)
+        return Estimate(root, root.energy(self.target), root.latency, True)
+
+    def node_cost(self, node: Node, leaves: dict[int, NodeCost]) -> NodeCost:
+        if node.is_leaf:
+            return leaves[node.layer]
+        children = [self.node_cost(child, leaves) for child in node.children]
+        if node.kind == "T":
+            return t_cut(children, node.n, self.target)
+        return s_cut(children, node.n, stages_of(self.sibling_reads(node)), self.target)
+
+    def sibling_reads(self, node: Node) -> list[set[int]]:
+        """For each child of a cut, the earlier siblings it reads from."""
+        owner = {layer: index for index, child in enumerate(node.children) for layer in child.leaves()}
+        reads: list[set[int]] = []
+        for index, child in enumerate(node.children):
+            producers = {p for layer in child.leaves() for p in self.network.layers[layer].producers}
+            reads.append({owner[p] for p in producers if p in owner and owner[p] < index})
+        return reads
+
+    def placed(self, layer: int, place: Place, part: Partition) -> Placed:
+        return Placed(self.network.layers[layer], place.start, part, place.batch)
+
+    def leaf(
+        self, layer: int, place: Place, located: dict[int, tuple[Place, Partition]], segment_of: dict[int, int]
+    ) -> tuple[tuple[Place, Partition], NodeCost]:
+        """A leaf's partition and cost: of the candidate partitions, the one of least cost
+        given where its producers run (they come first in a valid tree)."""
+        spec = self.network.layers[layer]
+        inputs = tuple(
+            None
+            if source.producer == NETWORK_INPUT or segment_of.get(source.producer) != segment_of[layer]
+            else (source.producer, *located[source.producer])
+            for source in spec.sources
+        )
+        here = [segment_of.get(c) == segment_of[layer] for c in self.consumers[layer]]
+        to_dram = spec.is_output or not all(here)
+        output = (Output.BOTH if any(here) else Output.DRAM) if to_dram else Output.CHIP
+        key = (layer, place, inputs, output)
+        if key not in self._leaves:
+            placed = tuple(
+                None
+                if where is None
+                else Placed(self.network.layers[where[0]], where[1].start, where[2], where[1].batch)
+                for where in inputs
+            )
+            options = []
+            for part in self.candidates(layer, place.count, place.batch) + self.aligned(spec, place, placed):
+                cost = leaf_cost(self.context, spec, place.start, part, place.batch, placed, output)
+                options.append((self.objective(cost.energy(self.target), cost.latency), part.counts, part, cost))
+            _, _, part, cost = min(options, key=lambda option: option[:2])
+            self._leaves[key] = (part, cost)
+        part, cost = self._leaves[key]
+        return (place, part), cost

@@ -1,0 +1,203 @@
+"""
+The cost of one layer run once on its cores for one (sub)batch: a leaf of the RA tree.
+
+- Compute: the busiest core's MAC-array cycles plus vector cycles (`cost_units`).
+- Inputs from DRAM: each distinct input box is read once and multicast (XY) from the DRAM
+  port beside its first core to the cores that need it. Inputs on chip: every producer
+  core sends each consumer core the part of its output box that the consumer's input box
+  needs (batch, rows with halo, columns with halo, channels); consumer cores that need the
+  same box (they differ only in output channels) share one multicast tree.
+- Outputs to DRAM: each core sends its box to the nearest port.
+- Weights (once per run of the enclosing segment): each output-channel slice is read once
+  and multicast from a port to the cores computing that slice.
+- Buffers per core: ifm = the input box, wgt = the weight slice, buf = ifm + output box
+  (only a 10 KB chunk of the output when it streams to DRAM and nothing on chip reads it).
+- Latency: max(compute, DRAM bytes / DRAM bandwidth, busiest link / link bandwidth).
+
+    cost = leaf_cost(context, layer, start=0, count=16, batch=8, inputs=(None,), output=Output.DRAM)
+"""
+
+from __future__ import annotations
+
+import enum
+
+import numpy as np
+from attrs import frozen
+
+from stc.compiler.cost.mesh import MeshModel
+from stc.compiler.cost.network import Layer
+from stc.compiler.cost.partition import Partition, Pieces, input_span, pieces
+from stc.compiler.cost.recursion import NodeCost
+from stc.compiler.targets.cost_units import Work, dma_cycles, link_cycles
+from stc.compiler.targets.hardware import HardwareTarget
+
+STREAM_CHUNK_BYTES = 10 * 1024
+"""What a layer holds of an output it streams to DRAM (SET's `ofm_ubuf_vol`)."""
+
+
+class Output(enum.Enum):
+    """Where a layer's output goes."""
+
+    CHIP = "chip"
+    """Only to layers of the same segment: held whole in the buffers."""
+    DRAM = "dram"
+    """Only to DRAM: streamed out in chunks."""
+    BOTH = "both"
+
+
+@frozen
+class Placed:
+    """Where a producer runs: its layer, first core, partition and (sub)batch."""
+
+    layer: Layer
+    start: int
+    part: Partition
+    batch: int
+
+
+@frozen
+class Context:
+    target: HardwareTarget
+    mesh: MeshModel
+
+
+def leaf_cost(
+    context: Context,
+    layer: Layer,
+    start: int,
+    part: Partition,
+    batch: int,
+    inputs: tuple[Placed | None, ...],
+    output: Output,
+) -> NodeCost:
+    """See the module docstring; `inputs[i]` places `layer.sources[i]` (None: in DRAM)."""
+    target, mesh = context.target, context.mesh
+    box = pieces(layer, batch, part)
+    cores = np.arange(start, start + part.cores)
+    outputs = box.outputs
+    reduction = layer.in_channels * layer.kernel[0] * layer.kernel[1] if layer.kind == "conv" else 0
+    vector = outputs * layer.vector_bytes_per_output
+    cycles = -(-(outputs * reduction) // target.compute.macs_per_cycle) + np.ceil(
+        vector / target.local_memory.bandwidth_bytes_per_cycle
+    )
+    links = np.zeros(len(mesh.links))
+    ifm = np.zeros(part.cores)
+    received = sent = dram_read = 0.0
+    for source, placed in zip(layer.sources, inputs, strict=True):
+        need = needed_input(layer, box, source.channel_offset, source.channels)
+        ifm += need.volume
+        if placed is None:
+            read, loads = from_dram(mesh, cores, need.volume, part, layer.channelwise)
+            dram_read += read
+            received += float(need.volume.sum())
+            links += loads
+            continue
+        volumes = overlap(placed, need, batch, source.channel_offset)
+        group = 1 if layer.channelwise else part.pk
+        senders = np.arange(placed.start, placed.start + placed.part.cores)
+        shared = volumes[:, ::group]
+        receivers = cores.reshape(-1, group)
+        masks = mesh.routes[senders][:, receivers].any(axis=2)
+        links += np.einsum("pg,pgl->l", shared, masks)
+        sent += float(shared.sum())
+        received += float(volumes.sum())
+    out_bytes = outputs.astype(float)
+    dram_write = 0.0
+    if output is not Output.CHIP:
+        dram_write = float(out_bytes.sum())
+        links += out_bytes @ mesh.routes[cores, mesh.port_core[cores]]
+    weight_slices, weight_links = weights(mesh, layer, cores, part, box)
+    held = out_bytes if output is not Output.DRAM else np.minimum(out_bytes, STREAM_CHUNK_BYTES)
+    work = Work(
+        macs=int((outputs * reduction).sum()),
+        local_read_bytes=int(ifm.sum() + weight_slices.sum() + vector.sum() + sent + dram_write),
+        local_write_bytes=int(out_bytes.sum() + received),
+        dram_read_bytes=int(dram_read),
+        dram_write_bytes=int(dram_write),
+        noc_hop_bytes=int(links.sum()),
+    )
+    weight_work = Work(
+        local_write_bytes=int(weight_slices.sum()),
+        dram_read_bytes=layer.weight_bytes,
+        noc_hop_bytes=int(weight_links.sum()),
+    )
+    compute = float(cycles.max())
+    latency = max(compute, dma_cycles(target, work.dram_bytes), link_cycles(target, int(links.max(initial=0))))
+    count = mesh.core_count
+    return NodeCost(
+        work=work,
+        weights=weight_work,
+        links=links,
+        weight_links=weight_links,
+        latency=latency,
+        ifm=spread(count, cores, ifm),
+        wgt=spread(count, cores, weight_slices),
+        buf=spread(count, cores, ifm + held),
+        compute_cycles=compute,
+    )
+
+
+def spread(count: int, cores: np.ndarray, values: np.ndarray) -> np.ndarray:
+    result = np.zeros(count)
+    result[cores] = values
+    return result
+
+
+@frozen
+class Needed:
+    """Per core: the input box it reads from one source."""
+
+    b: tuple[np.ndarray, np.ndarray]
+    rows: tuple[np.ndarray, np.ndarray]
+    cols: tuple[np.ndarray, np.ndarray]
+    channels: tuple[np.ndarray, np.ndarray]
+    """In the layer's input channels."""
+
+    @property
+    def volume(self) -> np.ndarray:
+        return np.prod([np.maximum(hi - lo, 0) for lo, hi in (self.b, self.rows, self.cols, self.channels)], axis=0)
+
+
+def needed_input(layer: Layer, box: Pieces, offset: int, channels: int) -> Needed:
+    rows = input_span(*box.h, layer.stride[0], layer.pad[0], layer.kernel[0], layer.in_hw[0])
+    cols = input_span(*box.w, layer.stride[1], layer.pad[1], layer.kernel[1], layer.in_hw[1])
+    lo, hi = box.k if layer.channelwise else (np.zeros_like(box.k[0]), np.full_like(box.k[1], layer.in_channels))
+    channel_span = (np.maximum(lo, offset), np.minimum(hi, offset + channels))
+    return Needed(box.b, rows, cols, channel_span)
+
+
+def overlap(placed: Placed, need: Needed, batch: int, offset: int) -> np.ndarray:
+    """Bytes producer core i sends consumer core j: [i, j]."""
+    made = pieces(placed.layer, placed.batch, placed.part)
+
+    def common(producer: tuple[np.ndarray, np.ndarray], consumer: tuple[np.ndarray, np.ndarray], scale=1.0):
+        lo = np.maximum(producer[0][:, None] * scale, consumer[0][None, :])
+        hi = np.minimum(producer[1][:, None] * scale, consumer[1][None, :])
+        return np.maximum(hi - lo, 0)
+
+    images = common(made.b, need.b, batch / placed.batch)
+    channels = common((made.k[0] + offset, made.k[1] + offset), need.channels)
+    return images * common(made.h, need.rows) * common(made.w, need.cols) * channels
+
+
+def from_dram(
+    mesh: MeshModel, cores: np.ndarray, volume: np.ndarray, part: Partition, channelwise: bool
+) -> tuple[float, np.ndarray]:
+    """DRAM bytes read and link loads of inputs loaded from DRAM."""
+    group = 1 if channelwise else part.pk
+    groups = cores.reshape(-1, group)
+    shared = volume[::group]
+    masks = mesh.routes[mesh.port_core[groups[:, 0]][:, None], groups].any(axis=1)
+    return float(shared.sum()), shared @ masks
+
+
+def weights(
+    mesh: MeshModel, layer: Layer, cores: np.ndarray, part: Partition, box: Pieces
+) -> tuple[np.ndarray, np.ndarray]:
+    """Per core its weight slice in bytes, and the link loads of multicasting the slices."""
+    slices = layer.weight_bytes * (box.k[1] - box.k[0]) / layer.out_channels
+    if layer.weight_bytes == 0:
+        return slices, np.zeros(len(mesh.links))
+    by_slice = cores.reshape(-1, part.pk).T
+    masks = mesh.routes[mesh.port_core[by_slice[:, 0]][:, None], by_slice].any(axis=1)
+    return slices, slices[: part.pk] @ masks

@@ -1,0 +1,234 @@
+"""
+A task graph seen as the cost model sees it: layers and the tensors between them.
+
+A layer is one conv, fc, pool, add or mul block together with the unary blocks (relu,
+lut) that only post-process its result, as SET fuses activations into their layer. Every
+layer knows its shapes, its weight bytes and where each of its inputs comes from.
+
+    network = network_of(graph)        # graph: a task.GraphOp
+    network.layers[0].macs_per_image
+
+```mlir
+%in = task.buffer 1 sic %x : tensor<1x8x8x16xi8>
+%c = task.conv 4 %in, %w bias %b pad [1, 1, 1, 1] : tensor<1x8x8x32xi8>
+%r_in = task.buffer 5 si %c : tensor<1x8x8x32xi8>
+%r = task.relu 6 %r_in : tensor<1x8x8x32xi8>     // layer 0: blocks (4, 6)
+```
+"""
+
+from __future__ import annotations
+
+import math
+
+from attrs import frozen
+from xdsl.dialects.builtin import TensorType
+from xdsl.ir import SSAValue
+
+from stc.compiler.diagnostics import StcError
+from stc.dialects import task
+from stc.dialects.task.stats import macs, tensor_bytes
+
+NETWORK_INPUT = -1
+"""The producer of a tensor that comes from the network's input (in DRAM)."""
+
+UNARY_BLOCKS = (task.ReluOp, task.LutOp)
+"""Blocks fused into the layer whose result they post-process."""
+
+
+@frozen
+class Source:
+    """One input tensor of a layer: the producer layer (or NETWORK_INPUT), the operand it
+    feeds (`branch`, for adds and muls) and the channels of the layer's input it fills."""
+
+    producer: int
+    branch: int
+    channel_offset: int
+    channels: int
+
+
+@frozen
+class Layer:
+    """One layer: shapes per image in NHWC, the kernel geometry, its sources and weights."""
+
+    name: str
+    kind: str
+    """"conv" (conv and fc: MAC-array work) or "vector" (pools, add, mul)."""
+    block_ids: tuple[int, ...]
+    """The main block first, then the fused unary blocks."""
+    in_hw: tuple[int, int]
+    in_channels: int
+    out_hw: tuple[int, int]
+    out_channels: int
+    kernel: tuple[int, int]
+    stride: tuple[int, int]
+    pad: tuple[int, int]
+    """Top and left padding."""
+    channelwise: bool
+    """Whether an output channel reads only the same input channel (pools, add, mul)."""
+    sources: tuple[Source, ...]
+    weight_bytes: int
+    """Weights, biases and tables, in bytes."""
+    macs_per_image: int
+    vector_bytes_per_output: float
+    """Local-memory bytes the vector unit reads and writes per output element (pools,
+    adds and the fused unary blocks), as the machine counts them."""
+    is_output: bool
+
+    @property
+    def output_bytes_per_image(self) -> int:
+        return self.out_hw[0] * self.out_hw[1] * self.out_channels
+
+    @property
+    def input_bytes_per_image(self) -> int:
+        return self.in_hw[0] * self.in_hw[1] * self.in_channels * max(1, len(self.branches))
+
+    @property
+    def branches(self) -> set[int]:
+        return {source.branch for source in self.sources}
+
+    @property
+    def producers(self) -> set[int]:
+        return {source.producer for source in self.sources if source.producer != NETWORK_INPUT}
+
+
+@frozen
+class Network:
+    """The layers of one task graph in graph order (a topological order), at one batch."""
+
+    name: str
+    batch: int
+    layers: tuple[Layer, ...]
+
+    def consumers(self) -> list[set[int]]:
+        result: list[set[int]] = [set() for _ in self.layers]
+        for index, layer in enumerate(self.layers):
+            for producer in layer.producers:
+                result[producer].add(index)
+        return result
+
+    @property
+    def macs(self) -> int:
+        return self.batch * sum(layer.macs_per_image for layer in self.layers)
+
+    @property
+    def weight_bytes(self) -> int:
+        return sum(layer.weight_bytes for layer in self.layers)
+
+
+def shape(value: SSAValue) -> tuple[int, ...]:
+    typ = value.type
+    assert isinstance(typ, TensorType)
+    return tuple(typ.get_shape())
+
+
+def network_of(graph: task.GraphOp) -> Network:
+    """The layers of a task graph; see the module docstring."""
+    layer_of: dict[SSAValue, int] = {}
+    consumers: dict[SSAValue, int] = {}
+    for op in graph.block.ops:
+        for value in op.operands:
+            consumers[value] = consumers.get(value, 0) + 1
+    layers: list[dict] = []
+    batch = 0
+    for op in graph.block.ops:
+        if isinstance(op, task.InputOp):
+            batch = shape(op.result)[0]
+        if isinstance(op, task.OutputOp):
+            for producer in buffer_producers(op.source, layer_of):
+                layers[producer]["is_output"] = True
+        if not isinstance(op, task.ComputeBlock):
+            continue
+        fused = fused_into(op, layer_of, consumers)
+        if fused is not None:
+            layers[fused]["block_ids"] += (op.task_id,)
+            layers[fused]["weight_bytes"] += data_bytes(op)
+            layers[fused]["vector_bytes_per_output"] += vector_bytes(op) / math.prod(shape(op.result))
+            layer_of[op.result] = fused
+            continue
+        layer_of[op.result] = len(layers)
+        layers.append(layer_fields(op, layer_of))
+    if not layers:
+        raise StcError(f"task.graph @{graph.graph_name}: no compute block to schedule")
+    built = tuple(Layer(**fields) for fields in layers)
+    return Network(graph.graph_name, batch or 1, built)
+
+
+def buffer_producers(buffer: SSAValue, layer_of: dict[SSAValue, int]) -> list[int]:
+    owner = buffer.owner
+    assert isinstance(owner, task.BufferOp)
+    return [layer_of.get(source, NETWORK_INPUT) for source, _, _ in owner.pieces]
+
+
+def fused_into(op: task.ComputeBlock, layer_of: dict[SSAValue, int], consumers: dict[SSAValue, int]) -> int | None:
+    """The layer a unary block joins: its input's only producer, if that result feeds
+    nothing else."""
+    if not isinstance(op, UNARY_BLOCKS):
+        return None
+    owner = op.operands[0].owner
+    if not isinstance(owner, task.BufferOp) or len(owner.pieces) != 1:
+        return None
+    source = owner.pieces[0][0]
+    if source not in layer_of or consumers.get(source, 0) != 1:
+        return None
+    return layer_of[source]
+
+
+def data_bytes(op: task.ComputeBlock) -> int:
+    return sum(
+        tensor_bytes(value.type)  # pyright: ignore[reportArgumentType]
+        for value in op.operands
+        if isinstance(value.owner, task.DataOp)
+    )
+
+
+def vector_bytes(op: task.ComputeBlock) -> int:
+    """Bytes the machine's vector unit streams for a whole block (0 for conv and fc)."""
+    if isinstance(op, task.ConvOp | task.FcOp):
+        return 0
+    out = math.prod(shape(op.result))
+    if isinstance(op, task.AvgPoolOp | task.MaxPoolOp):
+        ky, kx = op.window()
+        return out * ky * kx + out
+    buffers = [value for value in op.operands if isinstance(value.owner, task.BufferOp)]
+    return out * len(buffers) + out
+
+
+def layer_fields(op: task.ComputeBlock, layer_of: dict[SSAValue, int]) -> dict:
+    """The fields of the layer whose main block is `op`."""
+    buffers = [value for value in op.operands if isinstance(value.owner, task.BufferOp)]
+    first = shape(buffers[0])
+    out = shape(op.result)
+    batch = out[0]
+    sources = []
+    for branch, buffer in enumerate(buffers):
+        owner = buffer.owner
+        assert isinstance(owner, task.BufferOp)
+        for value, box, offset in owner.pieces:
+            channels = box.shape[3]
+            sources.append(Source(layer_of.get(value, NETWORK_INPUT), branch, offset[3], channels))
+    if isinstance(op, task.FcOp):
+        kernel, stride, pad = (first[1], first[2]), (1, 1), (0, 0)
+    elif isinstance(op, task.WindowBlock):
+        kernel, stride, pads = op.window(), op.ints("stride"), op.ints("pad")
+        pad = (pads[0], pads[2])
+    else:
+        kernel, stride, pad = (1, 1), (1, 1), (0, 0)
+    is_conv = isinstance(op, task.ConvOp | task.FcOp)
+    return {
+        "name": f"{op.name.removeprefix('task.')}{op.task_id}",
+        "kind": "conv" if is_conv else "vector",
+        "block_ids": (op.task_id,),
+        "in_hw": (first[1], first[2]),
+        "in_channels": first[3],
+        "out_hw": (out[1], out[2]),
+        "out_channels": out[3],
+        "kernel": tuple(kernel),
+        "stride": tuple(stride),
+        "pad": pad,
+        "channelwise": not is_conv,
+        "sources": tuple(sources),
+        "weight_bytes": data_bytes(op),
+        "macs_per_image": macs(op) // batch if is_conv else 0,
+        "vector_bytes_per_output": vector_bytes(op) / math.prod(out),
+        "is_output": False,
+    }

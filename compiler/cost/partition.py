@@ -1,0 +1,133 @@
+"""
+How a layer is divided among the cores of its group: counts along batch (b), output
+channels (k), rows (h) and columns (w), the pieces of a dimension as task-split makes them
+(equal, the larger ones first). Core j of the group computes piece
+(b, h, w, k) with j = ((b·ph + h)·pw + w)·pk + k: neighbouring cores share an input.
+
+    part = best_partition(layer, cores=64, batch=8, target=target)
+    part.counts                      # e.g. (8, 8, 1, 1)
+
+The chosen partition uses at least 3/4 of the group's cores (SET's `min_util`) and has the
+fewest compute cycles on its busiest core; among those within 1 %, the fewest input and
+weight bytes over all cores (halos and replication).
+"""
+
+from __future__ import annotations
+
+import functools
+import math
+
+import numpy as np
+from attrs import frozen
+
+from stc.compiler.cost.network import Layer
+from stc.compiler.targets.hardware import HardwareTarget
+
+MIN_UTILISATION = 0.75
+
+
+@frozen
+class Partition:
+    """Pieces along batch, output channels, rows and columns."""
+
+    pb: int
+    pk: int
+    ph: int
+    pw: int
+
+    @property
+    def counts(self) -> tuple[int, int, int, int]:
+        return (self.pb, self.pk, self.ph, self.pw)
+
+    @property
+    def cores(self) -> int:
+        return self.pb * self.pk * self.ph * self.pw
+
+
+def piece_bounds(total: int, parts: int, index: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """[lo, hi) of piece `index` of `parts` pieces of `total`, the larger pieces first."""
+    base, extra = divmod(total, parts)
+    lo = index * base + np.minimum(index, extra)
+    return lo, lo + base + (index < extra)
+
+
+def input_span(lo, hi, stride: int, pad: int, kernel: int, size: int):
+    """The input rows (or columns) that output rows [lo, hi) read, clipped to the input."""
+    start = np.maximum(lo * stride - pad, 0)
+    stop = np.minimum((hi - 1) * stride - pad + kernel, size)
+    return start, np.maximum(stop, start)
+
+
+def dimensions(layer: Layer, batch: int) -> tuple[int, int, int, int]:
+    return (batch, layer.out_channels, layer.out_hw[0], layer.out_hw[1])
+
+
+@functools.cache
+def factorisations(cores: int) -> np.ndarray:
+    """Every (pb, pk, ph, pw) using between 3/4 of `cores` and all of them, one per row."""
+    rows = []
+    for used in range(cores, max(1, math.ceil(MIN_UTILISATION * cores)) - 1, -1):
+        for pb in divisors(used):
+            for pk in divisors(used // pb):
+                for ph in divisors(used // pb // pk):
+                    rows.append((pb, pk, ph, used // pb // pk // ph))
+    return np.array(rows, dtype=np.int64)
+
+
+def divisors(value: int) -> list[int]:
+    return [d for d in range(1, value + 1) if value % d == 0]
+
+
+def candidates(layer: Layer, cores: int, batch: int, target: HardwareTarget, keep: int = 4) -> list[Partition]:
+    """The `keep` best partitions of the module docstring's order, best first."""
+    counts = factorisations(cores)
+    limits = np.array(dimensions(layer, batch))
+    counts = counts[(counts <= limits).all(axis=1)]
+    if len(counts) == 0:
+        return [Partition(1, 1, 1, 1)]
+    nb, nk, nh, nw = (-(-limits // counts)).T
+    outputs = nb * nk * nh * nw
+    macs = outputs * layer.in_channels * layer.kernel[0] * layer.kernel[1] if layer.kind == "conv" else 0 * outputs
+    cycles = -(-macs // target.compute.macs_per_cycle) + np.ceil(
+        outputs * layer.vector_bytes_per_output / target.local_memory.bandwidth_bytes_per_cycle
+    )
+    rows = np.minimum((nh - 1) * layer.stride[0] + layer.kernel[0], layer.in_hw[0])
+    cols = np.minimum((nw - 1) * layer.stride[1] + layer.kernel[1], layer.in_hw[1])
+    channels = nk if layer.channelwise else layer.in_channels
+    inputs = nb * rows * cols * channels * max(1, len(layer.branches))
+    weights = layer.weight_bytes * nk // layer.out_channels
+    moved = (inputs + weights) * counts.prod(axis=1)
+    near = cycles <= cycles.min() * 1.01
+    order = np.lexsort((moved, ~near))
+    return [Partition(*map(int, counts[i])) for i in order[:keep]]
+
+
+def best_partition(layer: Layer, cores: int, batch: int, target: HardwareTarget) -> Partition:
+    """See the module docstring."""
+    return candidates(layer, cores, batch, target, keep=1)[0]
+
+
+@frozen
+class Pieces:
+    """Per core of a partition (arrays of length `cores`): the output box each computes,
+    as [lo, hi) along batch, channels, rows and columns."""
+
+    b: tuple[np.ndarray, np.ndarray]
+    k: tuple[np.ndarray, np.ndarray]
+    h: tuple[np.ndarray, np.ndarray]
+    w: tuple[np.ndarray, np.ndarray]
+
+    @property
+    def outputs(self) -> np.ndarray:
+        return np.prod([hi - lo for lo, hi in (self.b, self.k, self.h, self.w)], axis=0)
+
+
+def pieces(layer: Layer, batch: int, part: Partition) -> Pieces:
+    """The output box of every core of the partition, in core order."""
+    core = np.arange(part.cores)
+    k = core % part.pk
+    w = core // part.pk % part.pw
+    h = core // (part.pk * part.pw) % part.ph
+    b = core // (part.pk * part.pw * part.ph)
+    sizes = dimensions(layer, batch)
+    return Pieces(*(piece_bounds(*args) for args in zip(sizes, part.counts, (b, k, h, w), strict=True)))

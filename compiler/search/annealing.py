@@ -1,0 +1,111 @@
+"""
+Seed 002's simulated annealing over RA trees, one chain.
+
+Each round applies a random move (`moves.mutate`) and prices the new tree; a cheaper tree
+is accepted, a dearer one with probability exp(−Δ / T), where Δ is the relative cost
+increase and T(x) = 0.07·(1 − x) / (1 + 8x) at x = round / rounds. At 90 % of the rounds the
+chain jumps back to the best tree seen. Deterministic for a seed, unless a time budget ends
+it early.
+
+    result = anneal(model, initial_tree(model), rounds=2500, seed=0, space="set")
+"""
+
+from __future__ import annotations
+
+import math
+import random
+import time
+from collections.abc import Callable
+
+from attrs import frozen
+
+from stc.compiler.cost.evaluate import CostModel, Estimate
+from stc.compiler.cost.tree import Node
+from stc.compiler.diagnostics import StcError
+from stc.compiler.search.moves import Rules, mutate
+
+REPORT_EVERY = 50
+
+RESTART_AT = 0.9
+
+
+def temperature(x: float) -> float:
+    """SET's schedule at progress x ∈ [0, 1]."""
+    return 0.07 * (1 - x) / (1 + 8 * x)
+
+
+@frozen
+class ChainResult:
+    tree: Node
+    estimate: Estimate
+    cost: float
+    rounds: int
+    """Rounds run (fewer than asked when the time budget ended the chain)."""
+    accepted: int
+    seconds: float
+
+
+def initial_tree(model: CostModel, space: str = "set") -> Node:
+    """SET's start: every layer under a root T-cut, subbatches doubled until it fits; when no
+    count fits, each layer its own segment, each with the fewest subbatches that fit (as
+    one-layer S-cuts in the layer-pipeline space, T-cuts elsewhere)."""
+    batch = model.network.batch
+    layers = range(len(model.network.layers))
+    counts = [n for n in range(1, batch + 1) if batch % n == 0]
+    for n in counts:
+        tree = Node.cut("T", [Node.leaf(i) for i in layers], n=n)
+        if model.evaluate(tree).valid:
+            return tree
+    kind = "S" if space == "lp" else "T"
+    segments = []
+    for i in layers:
+        fitting = (n for n in counts if model.evaluate(Node.cut("T", [Node.cut(kind, [Node.leaf(i)], n=n)])).valid)
+        n = next(fitting, None)
+        if n is None:
+            reason = model.evaluate(Node.cut("T", [Node.cut("T", [Node.leaf(i)], n=batch)])).reason
+            name = model.network.layers[i].name
+            raise StcError(f"layer {name} does not fit {model.target.name} even one image at a time: {reason}")
+        segments.append(Node.cut(kind, [Node.leaf(i)], n=n))
+    return Node.cut("T", segments)
+
+
+def anneal(
+    model: CostModel,
+    initial: Node,
+    rounds: int,
+    seed: int,
+    space: str = "set",
+    deadline: float | None = None,
+    report: Callable[[int, float], None] | None = None,
+) -> ChainResult:
+    """One annealing chain; see the module docstring. `report(round, best cost)` is called
+    every REPORT_EVERY rounds (a progress bar)."""
+    started = time.monotonic()
+    rng = random.Random(seed)
+    rules = Rules.of(model.network, space)
+    current, estimate = initial, model.evaluate(initial)
+    cost = estimate.value(model.objective)
+    best, best_estimate, best_cost = current, estimate, cost
+    accepted = 0
+    done = 0
+    for done in range(1, rounds + 1):
+        if deadline is not None and time.monotonic() > deadline:
+            break
+        if done == int(RESTART_AT * rounds):
+            current, cost = best, best_cost
+        candidate = mutate(current, rng, rules)
+        if candidate is None:
+            continue
+        candidate_estimate = model.evaluate(candidate)
+        candidate_cost = candidate_estimate.value(model.objective)
+        if not math.isfinite(candidate_cost):
+            continue
+        increase = (candidate_cost - cost) / cost
+        if increase <= 0 or rng.random() < math.exp(-increase / max(temperature(done / rounds), 1e-12)):
+            current, cost = candidate, candidate_cost
+            accepted += 1
+            if cost < best_cost:
+                best, best_estimate, best_cost = current, candidate_estimate, cost
+        if report is not None and done % REPORT_EVERY == 0:
+            report(done, best_cost)
+    return ChainResult(best, best_estimate, best_cost, done, accepted, time.monotonic() - started)

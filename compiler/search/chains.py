@@ -1,0 +1,99 @@
+"""
+The schedule search: independent annealing chains on the machine's cores, the best kept.
+
+Chain i starts from the same initial tree with seed `seed + i`; chain 0 runs in this
+process (and draws the progress bar of `stc.compiler.progress` on a terminal), the others in worker processes. The
+best chain wins, ties to the lower index, so a search is deterministic for a seed unless
+the time budget ends chains early. Rounds default to SET's 100 per layer.
+
+    result = search(network, target, cost="edp", seed=0, chains=2, space="set")
+    print(result.tree.notation(network, network.batch))
+"""
+
+from __future__ import annotations
+
+import multiprocessing
+import os
+import time
+
+from attrs import frozen
+
+from stc.compiler.cost.evaluate import CostModel, Estimate
+from stc.compiler.cost.network import Network
+from stc.compiler.cost.tree import Node
+from stc.compiler.diagnostics import StcError
+from stc.compiler.progress import Progress, progress
+from stc.compiler.search.annealing import REPORT_EVERY, ChainResult, anneal, initial_tree
+from stc.compiler.targets.hardware import HardwareTarget
+
+SPACES = ("set", "ls", "lp")
+ROUNDS_PER_LAYER = 100
+
+
+@frozen
+class SearchResult:
+    tree: Node
+    estimate: Estimate
+    cost: float
+    space: str
+    initial: Estimate
+    chains: tuple[ChainResult, ...]
+    seconds: float
+
+
+@frozen
+class ChainJob:
+    network: Network
+    target: HardwareTarget
+    cost: str
+    space: str
+    rounds: int
+    seed: int
+    deadline: float | None
+
+
+def run_chain(job: ChainJob, bar: Progress | None = None) -> ChainResult:
+    model = CostModel(job.network, job.target, job.cost)
+    report = None if bar is None else (lambda done, best: bar.advance(REPORT_EVERY))
+    return anneal(model, initial_tree(model, job.space), job.rounds, job.seed, job.space, job.deadline, report)
+
+
+def search(
+    network: Network,
+    target: HardwareTarget,
+    cost: str = "edp",
+    seed: int = 0,
+    rounds: int | None = None,
+    chains: int = 2,
+    jobs: int | None = None,
+    budget_seconds: float | None = None,
+    space: str = "set",
+    show_progress: bool = True,
+) -> SearchResult:
+    """See the module docstring; `jobs` processes (default: the usable cores, at most
+    `chains`); chain 0's rounds as a bar on stderr when it is a terminal."""
+    if space not in SPACES:
+        raise StcError(f"unknown search space {space!r}: use {', '.join(SPACES)}")
+    if chains < 1:
+        raise StcError(f"chains must be at least 1, got {chains}")
+    started = time.monotonic()
+    model = CostModel(network, target, cost)
+    initial = model.evaluate(initial_tree(model, space))
+    rounds = ROUNDS_PER_LAYER * len(network.layers) if rounds is None else rounds
+    deadline = None if budget_seconds is None else started + budget_seconds
+    work = [ChainJob(network, target, cost, space, rounds, seed + i, deadline) for i in range(chains)]
+    workers = min(chains, jobs or len(os.sched_getaffinity(0))) - 1
+    with progress(f"st-search {network.name} ({space})", rounds) as bar:
+        shown = bar if show_progress else None
+        if workers > 0:
+            with multiprocessing.get_context("fork").Pool(workers) as pool:
+                others = pool.map_async(run_chain, work[1:])
+                first = run_chain(work[0], shown)
+                results = [first, *others.get()]
+        else:
+            results = [run_chain(job, shown if i == 0 else None) for i, job in enumerate(work)]
+    best = min(range(chains), key=lambda i: (results[i].cost, i))
+    winner = results[best]
+    return SearchResult(
+        winner.tree, winner.estimate, winner.cost, space, initial, tuple(results), time.monotonic() - started
+    )

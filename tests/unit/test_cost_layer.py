@@ -1,0 +1,170 @@
+"""The cost of one layer on its cores (compiler/cost/layer_cost.py), the layers of a task graph
+(network.py) and whole trees (evaluate.py), on hand-computed cases."""
+
+import numpy as np
+import pytest
+
+from stc.compiler.cost.evaluate import CostModel
+from stc.compiler.cost.layer_cost import Context, Output, Placed, leaf_cost
+from stc.compiler.cost.mesh import MeshModel
+from stc.compiler.cost.network import NETWORK_INPUT, Layer, Network, Source, network_of
+from stc.compiler.cost.partition import Partition, candidates, pieces
+from stc.compiler.cost.tree import Node
+from stc.compiler.targets.hardware import load_target
+from stc.compiler.zoo.builder import NetworkBuilder
+from stc.dialects import task
+
+TARGET = load_target("set-8x8")
+CONTEXT = Context(TARGET, MeshModel.of(TARGET))
+
+
+def conv(name, producer, kernel=1, pad=0, channels=8, filters=16, hw=4, vector=2.0):
+    return Layer(
+        name=name,
+        kind="conv",
+        block_ids=(0,),
+        in_hw=(hw, hw),
+        in_channels=channels,
+        out_hw=(hw, hw),
+        out_channels=filters,
+        kernel=(kernel, kernel),
+        stride=(1, 1),
+        pad=(pad, pad),
+        channelwise=False,
+        sources=(Source(producer, 0, 0, channels),),
+        weight_bytes=filters * kernel * kernel * channels + 4 * filters,
+        macs_per_image=hw * hw * filters * kernel * kernel * channels,
+        vector_bytes_per_output=vector,
+        is_output=False,
+    )
+
+
+def links_by_coords(links):
+    mesh = CONTEXT.mesh
+    return {mesh.links[i]: float(v) for i, v in enumerate(links) if v}
+
+
+def test_snake_order_and_ports():
+    mesh = CONTEXT.mesh
+    assert mesh.order[:9] == ((0, 0), (0, 1), (0, 2), (0, 3), (0, 4), (0, 5), (0, 6), (0, 7), (1, 7))
+    assert [mesh.order[mesh.port_core[mesh.index[(2, x)]]] for x in (0, 3, 4, 7)] == [(2, 0), (2, 0), (2, 7), (2, 7)]
+
+
+def test_leaf_from_dram_to_dram():
+    """A 1×1 conv (8 → 16 channels, 4×4, relu fused) split by output channels on cores
+    (0,0) and (0,1). Each core: 128 outputs × 8 MACs = 1 cycle, relu 256 B / 128 B = 2
+    cycles. The 128-byte input is read once and multicast over (0,0)→(0,1); core (0,1)
+    sends its 128 output bytes to the left port over (0,1)→(0,0); the weight slices
+    (96 B each) come from the port at (0,0), the second over one hop."""
+    layer = conv("c", NETWORK_INPUT)
+    cost = leaf_cost(CONTEXT, layer, 0, Partition(1, 2, 1, 1), 1, (None,), Output.DRAM)
+    assert cost.compute_cycles == 3
+    assert cost.work.dram_read_bytes == 128
+    assert cost.work.dram_write_bytes == 256
+    assert cost.work.macs == 2048
+    assert links_by_coords(cost.links) == {((0, 0), (0, 1)): 128, ((0, 1), (0, 0)): 128}
+    assert cost.work.noc_hop_bytes == 256
+    assert cost.weights.dram_read_bytes == 192
+    assert links_by_coords(cost.weight_links) == {((0, 0), (0, 1)): 96}
+    # DRAM: 384 B / 64 = 6 cycles; the busiest link: 128 B / 24 = 5.3 → 6
+    assert cost.latency == 6
+    assert cost.ifm[:3].tolist() == [128, 128, 0]
+    assert cost.wgt[:3].tolist() == [96, 96, 0]
+    assert cost.buf[:3].tolist() == [256, 256, 0]
+
+
+def test_leaf_on_chip_sends_halos():
+    """Producer rows 0-1 on (0,0) and 2-3 on (0,1); a 3×3 consumer (pad 1) with rows 0-1 on
+    (0,2) reads input rows 0-2 and rows 2-3 on (0,3) rows 1-3: 64 + 32 and 32 + 64 bytes,
+    over 2, 1, 3 and 2 hops."""
+    producer = conv("a", NETWORK_INPUT, filters=8)
+    consumer = conv("b", 0, kernel=3, pad=1)
+    placed = Placed(producer, 0, Partition(1, 1, 2, 1), 1)
+    cost = leaf_cost(CONTEXT, consumer, 2, Partition(1, 1, 2, 1), 1, (placed,), Output.CHIP)
+    assert cost.work.dram_bytes == 0
+    assert cost.work.noc_hop_bytes == 64 * 2 + 32 * 1 + 32 * 3 + 64 * 2
+    assert cost.ifm[2:4].tolist() == [96, 96]
+    # output held whole on chip: 2 rows × 4 × 16
+    assert cost.buf[2:4].tolist() == [96 + 128, 96 + 128]
+
+
+def test_pieces_put_output_channels_innermost():
+    layer = conv("c", NETWORK_INPUT, filters=6)
+    box = pieces(layer, 2, Partition(2, 3, 1, 1))
+    assert box.b[0].tolist() == [0, 0, 0, 1, 1, 1]
+    assert box.k[0].tolist() == [0, 2, 4, 0, 2, 4]
+
+
+def test_candidates_use_three_quarters_of_the_cores_at_least():
+    layer = conv("c", NETWORK_INPUT, channels=64, filters=64, hw=8)
+    for part in candidates(layer, 16, 4, TARGET):
+        assert 12 <= part.cores <= 16
+    assert candidates(layer, 16, 4, TARGET)[0].cores == 16
+
+
+def two_layer_network(batch):
+    return Network("n", batch, (conv("a", NETWORK_INPUT, filters=8), conv("b", 0, kernel=3, pad=1)))
+
+
+def test_s_cut_shares_cores_by_processing_time():
+    """a: 128 outputs, 1 MAC cycle + 2 relu cycles = 3; b: 256 outputs × 72 MACs = 18
+    cycles + 4 = 22. Ideal shares of 64 cores: 7.68 and 56.32; floors 7 and 56, the last
+    core to the larger fraction."""
+    model = CostModel(two_layer_network(1), TARGET)
+    assert model.shares([Node.leaf(0), Node.leaf(1)], 64) == [8, 56]
+    assert model.shares([Node.leaf(0), Node.leaf(1)], 2) == [1, 1]
+    assert model.shares([Node.leaf(0)] * 3, 2) is None
+
+
+def test_segments_exchange_through_dram_only_under_a_root_t_of_one_subbatch():
+    model = CostModel(two_layer_network(4), TARGET)
+    apart = model.evaluate(Node.cut("T", [Node.leaf(0), Node.leaf(1)]))
+    together = model.evaluate(Node.cut("T", [Node.leaf(0), Node.leaf(1)], n=2))
+    assert apart.valid
+    assert together.valid
+    # the intermediate 4 × 4·4·8 bytes go out and come back in when apart
+    assert apart.cost.work.dram_bytes - together.cost.work.dram_bytes == pytest.approx(2 * 512, abs=1)
+
+
+def test_a_tree_of_some_layers_exchanges_with_the_others_through_dram():
+    model = CostModel(two_layer_network(4), TARGET)
+    first = model.evaluate(Node.cut("T", [Node.leaf(0)]))
+    second = model.evaluate(Node.cut("T", [Node.leaf(1)]))
+    # a writes its 4 × 128-byte output; b reads it (its 3×3 halo rows twice where cut by rows)
+    assert first.cost.work.dram_write_bytes == 4 * 128
+    assert second.cost.work.dram_read_bytes >= 4 * 128
+
+
+def test_invalid_trees_say_why():
+    model = CostModel(two_layer_network(4), TARGET)
+    assert model.evaluate(Node.cut("T", [Node.leaf(0), Node.leaf(1)], n=3)).reason == (
+        "T-cut of batch 4 cannot make 3 subbatches"
+    )
+    big = Network("big", 64, (conv("a", NETWORK_INPUT, channels=256, filters=256, hw=112),))
+    estimate = CostModel(big, TARGET).evaluate(Node.cut("T", [Node.leaf(0)]))
+    assert not estimate.valid
+    assert "needs" in estimate.reason
+
+
+def test_layers_of_a_task_graph():
+    b = NetworkBuilder("net")
+    x = b.input("image", channels=4, height=6, width=6)
+    y = b.conv(x, 8, 3, pad=1, relu=True)
+    z = b.maxpool(y, 2, stride=2)
+    s = b.add_branches([z, z])
+    b.output("out", b.concat([s, z]))
+    graph = next(op for op in b.finish().ops if isinstance(op, task.GraphOp))
+    network = network_of(graph)
+    names = [layer.kind for layer in network.layers]
+    assert names == ["conv", "vector", "vector"]
+    first, pool, add = network.layers
+    assert len(first.block_ids) == 2  # the relu joined the conv
+    assert first.macs_per_image == 6 * 6 * 8 * 9 * 4
+    assert first.vector_bytes_per_output == 2
+    assert pool.sources == (Source(0, 0, 0, 8),)
+    assert add.sources == (Source(1, 0, 0, 8), Source(1, 1, 0, 8))
+    assert network.consumers() == [{1}, {2}, set()]
+    assert pool.is_output
+    assert add.is_output
+    assert not first.is_output
+    assert np.isclose(pool.vector_bytes_per_output, 5)

@@ -1,0 +1,101 @@
+"""Seed 002's cost recursion on hand-computed trees: every rule of compiler/cost/recursion.py."""
+
+import numpy as np
+import pytest
+
+from stc.compiler.cost.objective import objective
+from stc.compiler.cost.recursion import NodeCost, s_cut, stages_of, t_cut
+from stc.compiler.diagnostics import StcError
+from stc.compiler.targets.cost_units import Work
+from stc.compiler.targets.hardware import load_target
+
+TARGET = load_target("set-8x8")
+
+
+def child(latency, macs=0, dram=0, hop_bytes=0, link=0.0, weights=0, ifm=(0, 0), wgt=(0, 0), buf=(0, 0)):
+    """A node on two cores and one link."""
+    return NodeCost(
+        work=Work(macs=macs, dram_read_bytes=dram, noc_hop_bytes=hop_bytes),
+        weights=Work(dram_read_bytes=weights),
+        links=np.array([link]),
+        weight_links=np.array([0.0]),
+        latency=latency,
+        ifm=np.array(ifm, dtype=float),
+        wgt=np.array(wgt, dtype=float),
+        buf=np.array(buf, dtype=float),
+        compute_cycles=latency,
+    )
+
+
+def test_work_and_hops_are_n_times_the_sum_weights_once():
+    a = child(10, macs=100, dram=64, hop_bytes=5, weights=640)
+    b = child(20, macs=50, dram=0, hop_bytes=7, weights=64)
+    for cut in (t_cut([a, b], 4, TARGET), s_cut([a, b], 4, [0, 0], TARGET)):
+        assert cut.work == Work(macs=600, dram_read_bytes=256, noc_hop_bytes=48)
+        assert cut.weights == Work(dram_read_bytes=704)
+        assert cut.energy(TARGET) == pytest.approx(600 * 0.018 + 5.6 * 48 + 60 * (256 + 704))
+
+
+def test_t_cut_latency_is_n_times_the_sum():
+    assert t_cut([child(10), child(20)], 3, TARGET).latency == 90
+
+
+def test_s_cut_latency_is_n_plus_the_last_stage_times_the_max():
+    assert s_cut([child(10), child(20), child(5)], 4, [0, 1, 2], TARGET).latency == (4 + 2) * 20
+    assert s_cut([child(10), child(20)], 4, [0, 0], TARGET).latency == 4 * 20
+
+
+def test_latency_never_below_the_traffic():
+    # 6400 DRAM bytes at 64 B/cycle: 100 cycles > 2 × 10
+    assert t_cut([child(10, dram=3200), child(10)], 2, TARGET).latency == 100
+    # 2400 bytes on one link at 24 B/cycle: 100 cycles > 2 × 10
+    assert t_cut([child(10, link=600), child(10, link=600)], 2, TARGET).latency == 100
+
+
+def test_stages_follow_reads_from_earlier_siblings():
+    assert stages_of([set(), {0}, set(), {1, 2}]) == [0, 1, 0, 2]
+
+
+def test_ifm_is_n_times_the_sum_and_wgt_the_sum():
+    a = child(1, ifm=(10, 0), wgt=(100, 1))
+    b = child(1, ifm=(5, 2), wgt=(7, 0))
+    for cut in (t_cut([a, b], 3, TARGET), s_cut([a, b], 3, [0, 0], TARGET)):
+        assert cut.ifm.tolist() == [45, 6]
+        assert cut.wgt.tolist() == [107, 1]
+
+
+def test_s_cut_buffers_add_and_add_the_prefetch_with_subbatches():
+    a = child(1, ifm=(10, 0), buf=(30, 0))
+    b = child(1, ifm=(0, 4), buf=(0, 8))
+    assert s_cut([a, b], 1, [0, 0], TARGET).buf.tolist() == [30, 8]
+    assert s_cut([a, b], 2, [0, 0], TARGET).buf.tolist() == [40, 12]
+
+
+def test_t_cut_buffer_is_the_max_of_buf_and_the_next_ifm_with_wraparound():
+    a = child(1, ifm=(10, 1), buf=(30, 1))
+    b = child(1, ifm=(20, 2), buf=(5, 50))
+    c = child(1, ifm=(3, 0), buf=(12, 0))
+    # n = 1: a+ifm(b) = (50, 3), b+ifm(c) = (8, 50), c alone = (12, 0)
+    assert t_cut([a, b, c], 1, TARGET).buf.tolist() == [50, 50]
+    # n = 2: the last child also holds the first's next ifm: c + ifm(a) = (22, 1)
+    assert t_cut([a, b, c], 2, TARGET).buf.tolist() == [50, 50]
+    assert t_cut([c, a], 2, TARGET).buf.tolist() == [max(12 + 10, 30 + 3), max(0 + 1, 1 + 0)]
+
+
+def test_validity_is_buf_plus_wgt_against_the_buffer():
+    fits = child(1, buf=(1 << 19, 0), wgt=(1 << 19, 0))
+    assert fits.buffer_peak() == 1 << 20
+    assert fits.fits(TARGET)
+    assert not child(1, buf=(1 << 19, 0), wgt=((1 << 19) + 1, 0)).fits(TARGET)
+
+
+@pytest.mark.parametrize(
+    ("name", "expected"), [("edp", 6.0), ("energy", 2.0), ("latency", 3.0), ("e2d", 12.0), ("ed3", 54.0)]
+)
+def test_cost_functions(name, expected):
+    assert objective(name)(2.0, 3.0) == expected
+
+
+def test_unknown_cost_function():
+    with pytest.raises(StcError, match="unknown cost function 'fast'"):
+        objective("fast")

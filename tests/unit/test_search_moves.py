@@ -1,0 +1,155 @@
+"""The annealing moves (compiler/search/moves.py): each does what it says, trees stay legal,
+the dependence order holds; the annealing and the chains are deterministic for a seed."""
+
+import random
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from test_cost_layer import two_layer_network
+
+from stc.compiler.cost.evaluate import CostModel
+from stc.compiler.cost.tree import Node
+from stc.compiler.search import moves
+from stc.compiler.search.annealing import anneal, initial_tree, temperature
+from stc.compiler.search.chains import search
+from stc.compiler.search.moves import Rules, legal, mutate, tidy
+from stc.compiler.targets.hardware import load_target
+
+# a chain 0 → 1 → 2 and a branch 0 → 3, joined by 4
+PRODUCERS = (frozenset(), frozenset({0}), frozenset({1}), frozenset({0}), frozenset({2, 3}))
+RULES = Rules(PRODUCERS, batch=8)
+
+
+def tree_of(text: str) -> Node:
+    """`T/2[0, S[1, 2], 3]`-style trees."""
+    tokens = text.replace("[", " [ ").replace("]", " ] ").replace(",", " ").split()
+
+    def parse(position: int) -> tuple[Node, int]:
+        token = tokens[position]
+        if token.isdigit():
+            return Node.leaf(int(token)), position + 1
+        kind, _, n = token.partition("/")
+        children = []
+        position += 2
+        while tokens[position] != "]":
+            child, position = parse(position)
+            children.append(child)
+        return Node.cut(kind, children, int(n or 1)), position + 1
+
+    return parse(0)[0]
+
+
+class Scripted(random.Random):
+    """A generator whose choices are given: `choice` returns the listed index of its options."""
+
+    def __init__(self, picks):
+        super().__init__(0)
+        self.picks = list(picks)
+
+    def choice(self, seq):
+        return seq[self.picks.pop(0)]
+
+    def randint(self, a, b):
+        return self.picks.pop(0)
+
+    def random(self):
+        return self.picks.pop(0)
+
+
+def test_swap_before_swaps_independent_siblings_only():
+    tree = tree_of("T[0 1 3 2 4]")
+    # the second option is node 3 (index 2), swapped with 1: 3 does not read 1
+    assert repr(moves.swap_before(tree.copy(), Scripted([1]), RULES)) == "T/1[L0, L3, L1, L2, L4]"
+    # node 1 reads 0: no swap
+    assert moves.swap_before(tree.copy(), Scripted([0]), RULES) is None
+
+
+def test_swap_after_swaps_independent_siblings_only():
+    tree = tree_of("T[0 1 3 2 4]")
+    assert repr(moves.swap_after(tree.copy(), Scripted([1]), RULES)) == "T/1[L0, L3, L1, L2, L4]"
+    assert moves.swap_after(tree.copy(), Scripted([0]), RULES) is None
+
+
+def test_remove_cut_splices_the_children():
+    tree = tree_of("T[0 S[1 2] 3 4]")
+    assert repr(moves.remove_cut(tree, Scripted([0]), RULES)) == "T/1[L0, L1, L2, L3, L4]"
+
+
+def test_wrap_range_makes_a_cut_of_the_other_kind():
+    tree = tree_of("T[0 1 2 3 4]")
+    # the root, 2 children from index 1, not a T under the T (0.9 ≥ 0.5)
+    assert repr(moves.wrap_range(tree, Scripted([0, 2, 1, 0.9]), RULES)) == "T/1[L0, S/1[L1, L2], L3, L4]"
+    tree = tree_of("T[0 1 2 3 4]")
+    assert repr(moves.wrap_range(tree, Scripted([0, 2, 1, 0.1]), RULES)) == "T/1[L0, T/1[L1, L2], L3, L4]"
+
+
+def test_subbatch_moves_halve_and_double():
+    assert repr(moves.fewer_subbatches(tree_of("T/4[0 1 2 3 4]"), Scripted([0]), RULES)) == "T/2[L0, L1, L2, L3, L4]"
+    assert repr(moves.more_subbatches(tree_of("T/4[0 1 2 3 4]"), Scripted([0]), RULES)) == "T/8[L0, L1, L2, L3, L4]"
+    assert moves.fewer_subbatches(tree_of("T[0 1 2 3 4]"), Scripted([0]), RULES) is None
+
+
+def test_move_leaf_into_a_neighbour_and_out():
+    tree = tree_of("T[0 S[1 2] 3 4]")
+    # leaf options in order: 0, 3, 4 (the root's), then 1, 2; leaf 0 into the next cut
+    assert repr(moves.move_leaf(tree.copy(), Scripted([0, 0]), RULES)) == "T/1[S/1[L0, L1, L2], L3, L4]"
+    # leaf 1, first of its cut: out, before the cut
+    assert repr(moves.move_leaf(tree.copy(), Scripted([3, 0]), RULES)) == "T/1[L0, L1, S/1[L2], L3, L4]"
+    # leaf 3 into the previous cut
+    assert repr(moves.move_leaf(tree.copy(), Scripted([1, 0]), RULES)) == "T/1[L0, S/1[L1, L2, L3], L4]"
+
+
+def test_tidy_drops_empty_and_trivial_cuts():
+    tree = Node.cut("T", [Node.cut("S", []), Node.cut("S", [Node.leaf(0)]), Node.cut("T", [Node.leaf(1)], n=2)])
+    assert repr(tidy(tree)) == "T/1[L0, T/2[L1]]"
+
+
+def test_legal_checks_order_batches_and_space():
+    assert legal(tree_of("T/2[0 S/4[1 3] 2 4]"), RULES)
+    assert not legal(tree_of("T[1 0 2 3 4]"), RULES)  # 1 before its producer
+    assert not legal(tree_of("T/2[0 S/8[1 3] 2 4]"), RULES)  # 8 subbatches of a batch of 4
+    assert not legal(tree_of("T[0 S[1 3] 2 4]"), Rules(PRODUCERS, 8, "ls"))
+    assert legal(tree_of("T[0 S[1 3] 2 4]"), Rules(PRODUCERS, 8, "lp"))
+    assert not legal(tree_of("T[0 S[1 T[3 2]] 4]"), Rules(PRODUCERS, 8, "lp"))
+
+
+@settings(max_examples=25, deadline=None)
+@given(seed=st.integers(0, 10_000), space=st.sampled_from(["set", "ls", "lp"]))
+def test_random_moves_keep_trees_legal(seed, space):
+    rng = random.Random(seed)
+    rules = Rules(PRODUCERS, 8, space)
+    tree = tree_of("T[0 1 2 3 4]")
+    for _ in range(60):
+        changed = mutate(tree, rng, rules)
+        if changed is None:
+            continue
+        assert legal(changed, rules)
+        assert sorted(changed.leaves()) == [0, 1, 2, 3, 4]
+        tree = changed
+
+
+def test_temperature_schedule():
+    assert temperature(0) == pytest.approx(0.07)
+    assert temperature(0.5) == pytest.approx(0.07 * 0.5 / 5)
+    assert temperature(1) == 0
+
+
+def test_annealing_is_deterministic_for_a_seed_and_never_worse_than_its_start():
+    model = CostModel(two_layer_network(8), load_target("set-8x8"))
+    start = initial_tree(model)
+    first = anneal(model, start, rounds=60, seed=3)
+    again = anneal(CostModel(two_layer_network(8), load_target("set-8x8")), start, rounds=60, seed=3)
+    assert repr(first.tree) == repr(again.tree)
+    assert first.cost == again.cost
+    assert first.cost <= model.evaluate(start).value(model.objective)
+
+
+def test_chains_in_processes_agree_with_one_process():
+    network = two_layer_network(8)
+    target = load_target("set-8x8")
+    parallel = search(network, target, rounds=40, chains=2, jobs=2, show_progress=False)
+    serial = search(network, target, rounds=40, chains=2, jobs=1, show_progress=False)
+    assert repr(parallel.tree) == repr(serial.tree)
+    assert parallel.cost == serial.cost
+    assert parallel.cost <= parallel.initial.value(CostModel(network, target).objective)

@@ -1,0 +1,93 @@
+"""
+Benchmark of the schedule search on SET's workloads and hardware (`set-8x8`): stc's
+layer-sequential (LS), layer-pipeline (LP) and unrestricted (SET-space) searches side by
+side in one run, with SET's own figures (docs/passes/st-search.md, from set-anchor.md).
+
+    python -m stc.tools.bench_search                          # the four workloads
+    python -m stc.tools.bench_search --only darknet19 --rounds-per-layer 20
+
+For each: latency against the compute bound (MACs / (64 cores × 1024 MAC/cycle)) and, at
+batch 1, against the weight-fetch bound (weight bytes / DRAM bytes per cycle), energy, EDP,
+wall time. stc's energy has no intra-core buffer term (the machine has none); SET's does
+(74 % of its DarkNet-19 energy), so EDP is also shown with SET's intra-core energy per MAC
+added to stc's ("EDP+core").
+"""
+
+from __future__ import annotations
+
+import click
+
+from stc.compiler.cost.network import network_of
+from stc.compiler.search.chains import search
+from stc.compiler.targets.hardware import load_target
+from stc.compiler.zoo import build_network
+from stc.dialects import task
+
+WORKLOADS = (("darknet19", 64), ("vgg19-conv", 64), ("resnet50-v1", 64), ("resnet50-v1", 1))
+
+SET_BEST = {
+    ("darknet19", 64): {"edp": 1.557e17, "latency": 2_951_096, "energy": 5.275e10, "wall": 261},
+    ("vgg19-conv", 64): {"edp": 6.119e18, "latency": 19_311_488, "energy": 3.168e11, "wall": 65},
+    ("resnet50-v1", 64): {"edp": 9.363e17, "latency": 6_960_648, "energy": 1.345e11, "wall": 556},
+    ("resnet50-v1", 1): {"edp": 2.356e15, "latency": 461_863, "energy": 5.101e9, "wall": 397},
+}
+"""SET's best of LS/LP/SET per workload (EDP pJ·cycles, latency cycles, energy pJ) and the
+wall time of its SET search (s), from set-anchor.md."""
+
+SET_CORE_PJ_PER_MAC = 0.74 * 5.275e10 / (2_790_989_824 * 64)
+"""SET's intra-core buffer energy per MAC: 74 % of its DarkNet-19 b64 energy over its MACs."""
+
+
+def run(name: str, batch: int, rounds_per_layer: int, budget: float | None, chains: int) -> list[str]:
+    module = build_network(name, batch=batch)
+    graph = next(op for op in module.ops if isinstance(op, task.GraphOp))
+    network = network_of(graph)
+    target = load_target("set-8x8")
+    compute_bound = network.macs / (target.mesh.core_count * target.compute.macs_per_cycle)
+    weight_bound = network.weight_bytes / target.global_memory.bandwidth_bytes_per_cycle
+    rounds = rounds_per_layer * len(network.layers)
+    lines = [
+        f"{name} b{batch}: {len(network.layers)} layers, {network.macs / batch / 1e9:.3f} G MACs/image, "
+        f"compute bound {compute_bound:,.0f} cyc, weight-fetch bound {weight_bound:,.0f} cyc, {rounds} rounds/chain"
+    ]
+    header = f"  {'search':8} {'latency':>12} {'/compute':>9} {'/weights':>9} {'energy pJ':>10} {'EDP':>10}"
+    lines.append(header + f" {'EDP+core':>10} {'wall s':>7}")
+    best_edp = float("inf")
+    for space in ("ls", "lp", "set"):
+        result = search(network, target, seed=0, rounds=rounds, chains=chains, budget_seconds=budget, space=space)
+        estimate = result.estimate
+        edp = estimate.energy * estimate.latency
+        adjusted = (estimate.energy + SET_CORE_PJ_PER_MAC * network.macs) * estimate.latency
+        best_edp = min(best_edp, adjusted)
+        lines.append(
+            f"  {space:8} {estimate.latency:12,.0f} {estimate.latency / compute_bound:9.3f} "
+            f"{estimate.latency / weight_bound:9.3f} {estimate.energy:10.3e} {edp:10.3e} {adjusted:10.3e} "
+            f"{result.seconds:7.1f}"
+        )
+        if space == "set":
+            lines.append("  best tree: " + " | ".join(result.tree.notation(network, batch).splitlines()[:6]) + " …")
+    reference = SET_BEST[(name, batch)]
+    lines.append(
+        f"  {'SET best':8} {reference['latency']:12,.0f} {reference['latency'] / compute_bound:9.3f} "
+        f"{reference['latency'] / weight_bound:9.3f} {reference['energy']:10.3e} {'':10} {reference['edp']:10.3e} "
+        f"{reference['wall']:7.0f}"
+    )
+    lines.append(f"  stc best EDP+core / SET best EDP: {best_edp / reference['edp']:.3f}")
+    return lines
+
+
+@click.command()
+@click.option("--only", default=None, help="one network of the workloads")
+@click.option("--rounds-per-layer", default=100, show_default=True, help="annealing rounds per layer (SET: 100)")
+@click.option("--budget", type=float, default=None, help="seconds per search")
+@click.option("--chains", default=2, show_default=True, help="independent chains (one process each)")
+def main(only: str | None, rounds_per_layer: int, budget: float | None, chains: int) -> None:
+    for name, batch in WORKLOADS:
+        if only is not None and name != only:
+            continue
+        for line in run(name, batch, rounds_per_layer, budget, chains):
+            click.echo(line)
+
+
+if __name__ == "__main__":
+    main()
