@@ -78,7 +78,7 @@ def divisors(value: int) -> list[int]:
     return [d for d in range(1, value + 1) if value % d == 0]
 
 
-def candidates(layer: Layer, cores: int, batch: int, target: HardwareTarget, keep: int = 4) -> list[Partition]:
+def candidates(layer: Layer, cores: int, batch: int, target: HardwareTarget, keep: int = 16) -> list[Partition]:
     """The `keep` best partitions of the module docstring's order, best first."""
     counts = factorisations(cores)
     limits = np.array(dimensions(layer, batch))

@@ -18,10 +18,10 @@ from collections.abc import Sequence
 
 from attrs import frozen
 
-from stc.compiler.memory.plan import storage_kind
 from stc.compiler.memory.storage_size import storage_bytes
 from stc.compiler.targets.hardware import HardwareTarget
 from stc.dialects import task
+from stc.dialects.st.local_memory import alignment_kind
 from stc.dialects.task.base import element_width
 from stc.dialects.task.stats import macs, tensor_bytes
 
@@ -105,7 +105,7 @@ def tile_of(buffer: task.BufferOp) -> Tile:
         buffer.task_id,
         tuple(typ.get_shape()),
         element_width(typ) // 8,  # pyright: ignore[reportOptionalOperand]
-        storage_kind(buffer),
+        alignment_kind(buffer),
         sources,
         readers[0].task_id if readers else None,
     )
@@ -125,7 +125,7 @@ def layer_of(op: task.ComputeBlock, target: HardwareTarget) -> Layer:
         op.name,
         tuple(typ.get_shape()),
         element_width(typ) // 8,  # pyright: ignore[reportOptionalOperand]
-        storage_kind(op),
+        alignment_kind(op),
         op.data_inputs[0].type.get_shape()[1],  # pyright: ignore[reportAttributeAccessIssue]
         window,
         isinstance(op, task.FcOp),
@@ -133,7 +133,7 @@ def layer_of(op: task.ComputeBlock, target: HardwareTarget) -> Layer:
         isinstance(op, task.ConvOp | task.FcOp),
         tuple(tile_of(buffer) for buffer in buffers),
         tuple(
-            (d.task_id, d.name, tensor_bytes(d.result.type), storage_kind(d), storage_bytes(d, target)) for d in data
+            (d.task_id, d.name, tensor_bytes(d.result.type), alignment_kind(d), storage_bytes(d, target)) for d in data
         ),
         tuple(tile_of(use.operation) for use in op.result.uses if isinstance(use.operation, task.BufferOp)),
     )

@@ -13,7 +13,7 @@ from collections.abc import Sequence
 
 import attrs
 
-from stc.compiler.memory.plan import row_major_strides
+from stc.dialects.task.stats import row_major_strides
 
 
 @attrs.frozen

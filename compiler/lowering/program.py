@@ -34,17 +34,16 @@ from __future__ import annotations
 import itertools
 from collections import defaultdict
 
-from xdsl.dialects.builtin import IntegerAttr, TensorType
+from xdsl.dialects.builtin import DenseArrayBase, IntegerAttr, TensorType
 from xdsl.ir import Attribute, Operation
 from xdsl.utils.exceptions import PassFailedException
 
 from stc.compiler.lowering.boxes import Box, nchw_box, nhwc_box
 from stc.compiler.lowering.layout import load_through_nc1hwc0, store_through_nc1hwc0
-from stc.compiler.memory.lmem import ADDRESS, STAGING
 from stc.compiler.memory.plan import MemoryPlan, describe
 from stc.compiler.targets.hardware import Coord, HardwareTarget
 from stc.dialects import isa, task
-from stc.dialects.st import COORD, ROUTES
+from stc.dialects.st import ADDRESS, COORD, ROUTES, STAGING_IN, STAGING_OUT
 from stc.dialects.task.base import element_width
 from stc.dialects.task.stats import tensor_bytes
 
@@ -89,6 +88,8 @@ class GraphLowering:
 
     def local(self, op: task.TaskOp, attribute: str = ADDRESS) -> int:
         value = op.attributes.get(attribute)
+        if isinstance(value, DenseArrayBase):  # a staging area: address, bytes
+            return int(value.get_values()[0])
         if not isinstance(value, IntegerAttr):
             raise PassFailedException(
                 f"{self.pass_name}: {describe(op)} of task.graph @{self.graph.graph_name} has no {attribute}; "
@@ -180,7 +181,7 @@ class GraphLowering:
             global_box = nchw_box(self.global_at[source.task_id], shape, 1, box.lo, box.shape)
             tile = self.buffer_box(buffer, offset, box.shape)
             if self.staged:
-                ops = load_through_nc1hwc0(global_box, self.local(buffer, STAGING["staging in"]), tile)
+                ops = load_through_nc1hwc0(global_box, self.local(buffer, STAGING_IN), tile)
             else:
                 ops = [isa.DmaLoadOp(tile.sizes, global_box.address, tile.address, global_box.strides, tile.strides)]
             self.emit(buffer.task_id, self.plan.first(buffer.task_id), *ops)
@@ -196,7 +197,7 @@ class GraphLowering:
         if itemsize > 1:  # the bytes of each element are the innermost dimension on both sides
             tile = Box(tile.address, (*shape, itemsize), (*tile.strides[:-1], itemsize, 1))
         if self.staged and itemsize == 1:
-            ops = store_through_nc1hwc0(tile, self.local(buffer, STAGING["staging out"]), destination)
+            ops = store_through_nc1hwc0(tile, self.local(buffer, STAGING_OUT), destination)
         else:
             ops = [isa.DmaStoreOp(tile.sizes, destination.address, tile.address, destination.strides, tile.strides)]
         self.emit(buffer.task_id, self.plan.last(buffer.task_id), *ops)

@@ -25,6 +25,8 @@ from typing import Literal
 
 import attrs
 
+from stc.dialects.st.local_memory import first_overlap
+
 GOOD_ENOUGH = 1.03
 """In a memory of one bank, a placement whose peak address is within this factor of the
 peak live bytes is kept without trying further. With several banks the peak address says
@@ -518,29 +520,12 @@ def check_allocation(requests: Sequence[Request], addresses: Mapping[Hashable, i
         if r.size <= memory.smallest_bank and _bank_of(address, bank_lows) != _bank_of(address + r.size - 1, bank_lows):
             raise ValueError(f"{r.label} at [{address}, {address + r.size}) crosses a bank boundary")
 
-    # Events sorted by time; at one time the ends of the previous time come before the starts.
-    events = sorted(
-        [(r.start, 1, i) for i, r in enumerate(requests)] + [(r.end + 1, 0, i) for i, r in enumerate(requests)]
-    )
-    live: list[tuple[int, int]] = []  # (address, request index), sorted
-    for time, is_start, i in events:
-        entry = (addresses[requests[i].key], i)
-        if not is_start:
-            live.pop(bisect.bisect_left(live, entry))
-            continue
-        position = bisect.bisect_left(live, entry)
-        neighbours = live[max(position - 1, 0) : position + 1]
-        for address, j in neighbours:
-            if _overlap(entry[0], requests[i].size, address, requests[j].size):
-                first, second = sorted((entry, (address, j)))
-                raise ValueError(f"at time {time}, {_region(requests, first)} and {_region(requests, second)} overlap")
-        live.insert(position, entry)
+    spans = [(r.start, r.end, addresses[r.key], r.size) for r in requests]
+    if (overlap := first_overlap(spans)) is not None:
+        time, i, j = overlap
+        raise ValueError(f"at time {time}, {_region(requests, spans, i)} and {_region(requests, spans, j)} overlap")
 
 
-def _overlap(address: int, size: int, other_address: int, other_size: int) -> bool:
-    return address < other_address + other_size and other_address < address + size
-
-
-def _region(requests: Sequence[Request], entry: tuple[int, int]) -> str:
-    address, i = entry
+def _region(requests: Sequence[Request], spans: Sequence[tuple[int, int, int, int]], i: int) -> str:
+    address = spans[i][2]
     return f"{requests[i].label} [{address}, {address + requests[i].size})"

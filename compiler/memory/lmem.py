@@ -4,7 +4,10 @@ Local-memory addresses for a mapped task graph (`st-lmem-alloc`): the regions of
 
 - `st.addr` on a storage block: where it lives;
 - `st.addr` on a compute block: where its result lives (in place: inside its buffer);
-- `st.staging_in` / `st.staging_out` on a buffer of an NC1HWC0 target: its staging areas.
+- `st.staging_in` / `st.staging_out` on a buffer of an NC1HWC0 target: its staging areas,
+  `array<i64: address, bytes>`.
+
+The `st` dialect's verifier (`stc.dialects.st.local_memory`) checks the result.
 
 ```mlir
 %w = task.weight 2 #task.random<1> : tensor<16x3x3x3xi8> {st.coord = ..., st.addr = 1024 : i64}
@@ -17,23 +20,22 @@ import math
 from collections import defaultdict
 
 from attrs import astuple
-from xdsl.dialects.builtin import IntegerAttr, i64
+from xdsl.dialects.builtin import DenseArrayBase, IntegerAttr, i64
 from xdsl.utils.exceptions import PassFailedException
 
 from stc.compiler.memory.allocation import AllocationError, Memory, Request, allocate
-from stc.compiler.memory.plan import STAGING_ALIGNMENT, MemoryPlan, Region
+from stc.compiler.memory.banks import memory_of
+from stc.compiler.memory.plan import MemoryPlan, Region
 from stc.compiler.targets.hardware import Coord, HardwareTarget
 from stc.dialects import task
+from stc.dialects.st.local_memory import ADDRESS, STAGING_ALIGNMENT, STAGING_IN, STAGING_OUT
 
-ADDRESS = "st.addr"
-STAGING = {"staging in": "st.staging_in", "staging out": "st.staging_out"}
+STAGING = {"staging in": STAGING_IN, "staging out": STAGING_OUT}
 
 
 def core_memory(target: HardwareTarget, core: Coord) -> Memory:
     """The usable local memory of a core and its banks (sizes from address 0)."""
-    capacity = max(target.tile_type_at(*core).memory_bytes - target.local_memory.reserved_bytes, 0)
-    banks = tuple(bank.capacity_bytes for bank in target.local_memory.banks)
-    return Memory(capacity, banks if len(banks) > 1 else ())
+    return memory_of(target, target.tile_type_at(*core).memory_bytes)
 
 
 def alignment_of(target: HardwareTarget, kind: str) -> int:
@@ -75,9 +77,13 @@ def allocate_graph(
 
 
 def write_addresses(plan: MemoryPlan, addresses: dict[tuple[int, str], int]) -> None:
+    sizes = {region.key: region.size for region in plan.regions}
     for (task_id, role), address in addresses.items():
         op = plan.blocks[task_id]
-        op.attributes[STAGING.get(role, ADDRESS)] = IntegerAttr(address, i64)
+        if role in STAGING:
+            op.attributes[STAGING[role]] = DenseArrayBase.from_list(i64, (address, sizes[task_id, role]))
+        else:
+            op.attributes[ADDRESS] = IntegerAttr(address, i64)
     for task_id in plan.in_place:
         home, offset = plan.result_home(task_id)
         plan.blocks[task_id].attributes[ADDRESS] = IntegerAttr(addresses[home] + offset, i64)

@@ -28,22 +28,19 @@ and a load in phase 1).
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterator
 
 import attrs
 import numpy as np
-from xdsl.dialects.builtin import TensorType
 from xdsl.utils.exceptions import PassFailedException
 
 from stc.compiler.targets.hardware import Coord, HardwareTarget
 from stc.dialects import task
 from stc.dialects.st import COORD, CoordAttr
-from stc.dialects.task.base import element_width, task_id_of
-from stc.dialects.task.stats import tensor_bytes
+from stc.dialects.st.local_memory import STAGING_ALIGNMENT, alignment_kind
+from stc.dialects.task.base import element_width, task_id_of, tensor_bytes
+from stc.dialects.task.stats import is_contiguous, offset_bytes
 from stc.runtime.kernels.layout import Nc1hwc0Geometry
-
-STAGING_ALIGNMENT = 32
-"""Staging areas hold `vec_trans_scatter` lanes: 32-byte blocks."""
 
 Piece = tuple[task.BufferOp, task.BoxAttr, tuple[int, ...]]
 """Where a result goes: a buffer, the box of the result it takes, where the box lands."""
@@ -62,32 +59,6 @@ class Region:
     start: int
     end: int
     label: str
-
-
-def row_major_strides(shape: Sequence[int], itemsize: int) -> tuple[int, ...]:
-    """Byte strides of a dense row-major tensor of `shape`."""
-    strides = [itemsize] * len(shape)
-    for axis in range(len(shape) - 2, -1, -1):
-        strides[axis] = strides[axis + 1] * shape[axis + 1]
-    return tuple(strides)
-
-
-def is_contiguous(box: tuple[int, ...], shape: tuple[int, ...]) -> bool:
-    """Whether a sub-box of a row-major tensor is one run of bytes: every dimension after
-    the first one the box spans more than once is whole."""
-    spanning = [axis for axis, size in enumerate(box) if size > 1]
-    return not spanning or all(box[axis] == shape[axis] for axis in range(spanning[0] + 1, len(shape)))
-
-
-def storage_kind(op: task.TaskOp) -> str:
-    """The alignment kind of a block's local bytes."""
-    if isinstance(op, task.WeightOp):
-        return "weight"
-    if isinstance(op, task.BiasOp | task.TableOp):
-        return "bias"
-    result = op.results[0].type
-    assert isinstance(result, TensorType)
-    return "activation" if element_width(result) == 8 else "partial_sum"
 
 
 def describe(op: task.TaskOp) -> str:
@@ -165,7 +136,7 @@ class MemoryPlan:
                 and box.shape == shape
                 and buffer.result.type.get_element_type() == op.result.type.get_element_type()
                 and is_contiguous(shape, buffer_shape)
-                and self.offset_bytes(buffer, offset) % self.alignment(storage_kind(op)) == 0
+                and offset_bytes(buffer.result.type, offset) % self.alignment(alignment_kind(op)) == 0
             ):
                 return buffer, box, offset
         return None
@@ -175,14 +146,7 @@ class MemoryPlan:
         if (piece := self.in_place.get(task_id)) is None:
             return (task_id, "result"), 0
         buffer, _, offset = piece
-        return (buffer.task_id, "storage"), self.offset_bytes(buffer, offset)
-
-    @staticmethod
-    def offset_bytes(buffer: task.BufferOp, offset: tuple[int, ...]) -> int:
-        """Where a piece at `offset` starts in a buffer's dense bytes."""
-        typ = buffer.result.type
-        itemsize = element_width(typ) // 8  # pyright: ignore[reportOptionalOperand]
-        return int(np.dot(offset, row_major_strides(typ.get_shape(), itemsize)))
+        return (buffer.task_id, "storage"), offset_bytes(buffer.result.type, offset)
 
     def alignment(self, kind: str) -> int:
         return getattr(self.target.local_memory.alignment_bytes, kind)
@@ -200,7 +164,7 @@ class MemoryPlan:
                 time = self.first(task_id)
                 size = tensor_bytes(op.result.type)
                 label = f"{describe(op)} result, {size} B"
-                yield Region((task_id, "result"), self.core(task_id), size, storage_kind(op), time, time, label)
+                yield Region((task_id, "result"), self.core(task_id), size, alignment_kind(op), time, time, label)
 
     def storage_region(self, op: task.StorageOp) -> Region:
         start, end = self.first(op.task_id), self.last(op.task_id)
@@ -215,7 +179,7 @@ class MemoryPlan:
                     )
         size = tensor_bytes(op.results[0].type)
         label = f"{describe(op)}, {size} B"
-        return Region((op.task_id, "storage"), self.core(op.task_id), size, storage_kind(op), start, end, label)
+        return Region((op.task_id, "storage"), self.core(op.task_id), size, alignment_kind(op), start, end, label)
 
     def spilled(self, producer: int, buffer: task.BufferOp) -> bool:
         """Whether a result reaches a buffer through global memory: the buffer is first held

@@ -12,6 +12,10 @@ copy of the tree and returns the changed copy, or None when the move does not ap
 | `more_subbatches` | 20 | double a cut's subbatch count ("batch up") |
 | `move_leaf` | 40 | move a layer into the neighbouring cut, or out of its cut to the grandparent |
 
+Wrapping children of a root T-cut of one subbatch merges segments: stc's one deviation from
+SET's moves, the new cut takes the largest subbatch count of the wrapped segments, and
+one-layer segments join it as layers, so that merging does not always overflow the buffers.
+
 Only the swaps change the order of the layers, and only when no dependence is crossed, so
 the depth-first leaf order stays a topological order of the network. `legal` checks what a
 tree must satisfy before it is priced.
@@ -104,7 +108,14 @@ def wrap_range(tree: Node, rng: random.Random, rules: Rules) -> Node | None:
     kind = "S" if parent.kind == "T" else "T"
     if parent is tree and rng.random() < 0.5:
         kind = "T"
-    wrapped = Node.cut(kind, parent.children[start : start + length])
+    chosen = parent.children[start : start + length]
+    if parent is tree and parent.kind == "T" and parent.n == 1:
+        # merging segments: one-layer segments join as layers, the new one keeps their subbatches
+        n = max(child.n for child in chosen)
+        chosen = [child.children[0] if len(child.children) == 1 else child for child in chosen]
+        wrapped = Node.cut(kind, chosen, n)
+    else:
+        wrapped = Node.cut(kind, chosen)
     parent.children[start : start + length] = [wrapped]
     return tree
 

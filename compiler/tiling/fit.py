@@ -15,6 +15,8 @@ from collections.abc import Iterator
 from xdsl.dialects.builtin import ModuleOp
 from xdsl.utils.exceptions import PassFailedException
 
+from stc.compiler.memory.allocation import Memory
+from stc.compiler.memory.banks import memory_of, packs_in_banks
 from stc.compiler.memory.storage_size import bias_bytes, buffer_bytes, weight_bytes
 from stc.compiler.progress import progress
 from stc.compiler.targets.hardware import HardwareTarget
@@ -56,6 +58,7 @@ class PieceSizer:
         self.reduces = isinstance(op, task.ConvOp | task.FcOp)
         self.channels = (op.result.type.get_shape()[3], shape_of(op.data_inputs[0])[3])
         self.spatial: dict[tuple[int, int], tuple[int, int]] = {}
+        self.memory = local_memory(target)
 
     def rows(self, axis: int, count: int) -> tuple[int, int]:
         """(read, written) length along y (0) or x (1) of the piece that reads the most."""
@@ -65,23 +68,38 @@ class PieceSizer:
             self.spatial[key] = (length(piece.read), length(piece.out))
         return self.spatial[key]
 
-    def bytes(self, counts: Counts) -> int:
-        """Bytes of the largest piece of the block split by `counts` (see `piece_bytes`)."""
+    def regions(self, counts: Counts) -> list[int]:
+        """The regions, in bytes, of the largest piece of the block split by `counts`: its
+        input storage and its result tile (int32 partial sums when r is split)."""
         ny, nx, nf, nr = counts
         read_y, out_y = self.rows(0, ny)
         read_x, out_x = self.rows(1, nx)
         f = -(-self.channels[0] // nf)
         r = -(-self.channels[1] // nr) if self.reduces else f
         read = (self.batch, read_y, read_x, r)
-        total = sum(buffer_bytes(read, bits, self.target) for bits in self.input_bits)
+        regions = [buffer_bytes(read, bits, self.target) for bits in self.input_bits]
         if self.kernel is not None:
-            total += weight_bytes((f, *self.kernel, r), self.target)
+            regions.append(weight_bytes((f, *self.kernel, r), self.target))
         if self.table:
-            total += self.target.aligned_bytes("bias", 256)
+            regions.append(self.target.aligned_bytes("bias", 256))
         if self.bias and nr == 1:
-            total += bias_bytes(f, self.target)
+            regions.append(bias_bytes(f, self.target))
         result_bits = 32 if nr > 1 else self.result_bits
-        return total + buffer_bytes((self.batch, out_y, out_x, f), result_bits, self.target)
+        return regions + [buffer_bytes((self.batch, out_y, out_x, f), result_bits, self.target)]
+
+    def bytes(self, counts: Counts) -> int:
+        """Bytes of the largest piece of the block split by `counts` (see `piece_bytes`)."""
+        return sum(self.regions(counts))
+
+    def fits(self, counts: Counts) -> bool:
+        """Whether the largest piece's regions fit a core: in bytes, and in its banks with
+        no region that fits in a bank crossing one (`packs_in_banks`)."""
+        return packs_in_banks(self.regions(counts), self.memory)
+
+
+def local_memory(target: HardwareTarget) -> Memory:
+    """A compute core's usable local memory and its banks."""
+    return memory_of(target, target.local_memory.capacity_bytes)
 
 
 def piece_bytes(op: task.ComputeBlock, counts: Counts, target: HardwareTarget) -> int:
@@ -118,30 +136,40 @@ def unfit_message(op: task.ComputeBlock, target: HardwareTarget) -> str:
     counts = finest_counts(op)
     finest = piece_bytes(op, counts, target)
     where = f"{op.name} {op.task_id}: no split makes its pieces fit {target.usable_memory_bytes} B"
+    vector = ",".join(map(str, counts))
     if finest > target.usable_memory_bytes:
-        vector = ",".join(map(str, counts))
         return f"{where}: even its finest pieces (vector={vector}) read {finest} B"
+    sizer = PieceSizer(op, target)
+    if not sizer.fits(counts):
+        sizes = " + ".join(map(str, sizer.regions(counts)))
+        banks = " + ".join(str(high - low) for low, high in sizer.memory.bank_ranges)
+        return (
+            f"{where}: even its finest pieces (vector={vector}) need {sizes} B, which do not fit banks of "
+            f"{banks} B without a region that fits in a bank crossing one"
+        )
     return f"{where} in at most {MAX_PIECES} pieces"
 
 
 def fitting_counts(op: task.ComputeBlock, target: HardwareTarget, sizer: PieceSizer | None = None) -> Counts | None:
     """
-    The split with the fewest pieces whose largest piece fits a core, None if none does.
-    Pieces only add halo, replicas and alignment to what the whole block reads (less only
-    the bias an r split moves away), so fewer pieces than that total over the capacity
-    cannot fit and the search starts there; when even the finest pieces do not fit, none do.
+    For a block that does not fit a core whole, the split with the fewest pieces whose
+    largest piece fits, None if none does. Pieces only add halo, replicas and alignment to
+    what the whole block reads (less only the bias an r split moves away), so fewer pieces
+    than that total over the capacity cannot fit and the search starts there (at two
+    pieces, when the whole fits by bytes but not in the banks); when even the finest pieces
+    do not fit, none do.
     """
     capacity = target.usable_memory_bytes
     sizer = sizer or PieceSizer(op, target)
-    if sizer.bytes(finest_counts(op)) > capacity:
+    if not sizer.fits(finest_counts(op)):
         return None
     whole = sizer.bytes((1, 1, 1, 1))
     bias = bias_bytes(axis_lengths(op)["f"] or 0, target) if op.optional_bias is not None else 0
-    for pieces in range(max(1, -(-(whole - bias) // capacity)), MAX_PIECES + 1):
+    for pieces in range(max(2, -(-(whole - bias) // capacity)), MAX_PIECES + 1):
         fits = [
-            (counts[3] > 1, size, counts)
+            (counts[3] > 1, sum(regions), counts)
             for counts in candidate_counts(op, pieces)
-            if (size := sizer.bytes(counts)) <= capacity
+            if packs_in_banks(regions := sizer.regions(counts), sizer.memory)
         ]
         if fits:
             return min(fits)[2]
@@ -162,14 +190,13 @@ def split_until_fit(blocks: GraphBlocks, target: HardwareTarget) -> None:
     those splits create, in order. Each block is checked once, so the cost is linear in the
     graph and what the splits create.
     """
-    capacity = target.usable_memory_bytes
     pending = deque(op for op in blocks.graph.tasks() if isinstance(op, task.ComputeBlock))
     with progress("task-split: fit", total=len(pending)) as bar:
         while pending:
             op = pending.popleft()
             bar.advance()
             sizer = PieceSizer(op, target)
-            if sizer.bytes((1, 1, 1, 1)) <= capacity:
+            if sizer.fits((1, 1, 1, 1)):
                 continue
             counts = fitting_counts(op, target, sizer)
             if counts is None:

@@ -35,13 +35,17 @@ from stc.dialects.st.attrs import (
     phases_problem,
     place_problem,
 )
+from stc.dialects.st.local_memory import ADDRESS, STAGING_IN, STAGING_OUT, verify_local_memory
 from stc.dialects.st.mapping import ActionOp, MappingOp
 
 __all__ = [
+    "ADDRESS",
     "AREA_FLAGS",
     "COMPUTE_STAGES",
     "COORD",
     "ROUTES",
+    "STAGING_IN",
+    "STAGING_OUT",
     "ActionOp",
     "AreaGroupOp",
     "CoordAttr",
@@ -63,6 +67,7 @@ __all__ = [
     "is_split_vector",
     "phases_problem",
     "place_problem",
+    "verify_local_memory",
 ]
 
 St = Dialect(

@@ -24,6 +24,7 @@ from stc.compiler.diagnostics import StcError
 from stc.compiler.references import referenced_target
 from stc.compiler.targets.hardware import TargetError
 from stc.dialects.st.attrs import COORD, CoordAttr, coord_problem
+from stc.dialects.st.local_memory import verify_local_memory
 from stc.dialects.syntax import Body
 from stc.dialects.task.graph import GraphOp
 
@@ -111,6 +112,10 @@ class MappingOp(IRDLOperation):
                 raise VerifyException(f"{op.name} {op.task_id}: {COORD} must be a #st.coord, got {coord}")
             if problem := coord_problem(target, coord):
                 raise VerifyException(f"{op.name} {op.task_id} at {coord.text()}: {problem}")
+        try:
+            verify_local_memory(graph, target)
+        except VerifyException as error:
+            raise VerifyException(f"{prefix}: local memory: {error}") from None
 
 
 class ActionOp(IRDLOperation):

@@ -4,9 +4,12 @@ from __future__ import annotations
 
 import math
 from collections import Counter
+from collections.abc import Sequence
+
+from xdsl.dialects.builtin import TensorType
 
 from stc.dialects import task
-from stc.dialects.task.base import tensor_bytes
+from stc.dialects.task.base import element_width, tensor_bytes
 
 
 def macs(op: task.ComputeBlock) -> int:
@@ -20,6 +23,28 @@ def macs(op: task.ComputeBlock) -> int:
     if isinstance(op, task.MulOp):
         return math.prod(result)
     return 0
+
+
+def row_major_strides(shape: Sequence[int], itemsize: int) -> tuple[int, ...]:
+    """Byte strides of a dense row-major tensor of `shape`."""
+    strides = [itemsize] * len(shape)
+    for axis in range(len(shape) - 2, -1, -1):
+        strides[axis] = strides[axis + 1] * shape[axis + 1]
+    return tuple(strides)
+
+
+def is_contiguous(box: tuple[int, ...], shape: tuple[int, ...]) -> bool:
+    """Whether a sub-box of a row-major tensor is one run of bytes: every dimension after
+    the first one the box spans more than once is whole."""
+    spanning = [axis for axis, size in enumerate(box) if size > 1]
+    return not spanning or all(box[axis] == shape[axis] for axis in range(spanning[0] + 1, len(shape)))
+
+
+def offset_bytes(typ: TensorType, offset: Sequence[int]) -> int:
+    """Where the element at `offset` starts in the dense row-major bytes of a tensor."""
+    bits = element_width(typ)
+    assert bits is not None
+    return sum(i * stride for i, stride in zip(offset, row_major_strides(typ.get_shape(), bits // 8), strict=True))
 
 
 def storage_kind(op: task.StorageOp) -> str:

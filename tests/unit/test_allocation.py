@@ -16,6 +16,7 @@ from stc.compiler.memory.allocation import (
     check_allocation,
     peak_live_bytes,
 )
+from stc.compiler.memory.banks import packs_in_banks
 
 TIANJICX = Memory(143360, (65536, 65536, 16384))
 
@@ -373,3 +374,26 @@ def test_the_checker_rejects_a_region_moved_onto_a_live_neighbour(requests: list
     with pytest.raises(ValueError, match="overlap") as info:
         check_allocation(requests, broken, memory)
     assert moved.label in str(info.value)
+
+
+def test_packs_in_banks_counts_banks_not_only_bytes():
+    aie = Memory(65536, (16384,) * 4)
+    assert not packs_in_banks([14336] * 4 + [3584], aie)  # 61,440 B, but five tiles for four banks
+    assert packs_in_banks([14336] * 4 + [2048] * 4, aie)
+    assert not packs_in_banks([16384] * 4 + [16], aie)  # more bytes than the memory
+    tianjicx = Memory(143360, (65536, 65536, 16384))  # 12,288 B usable in MEM2
+    assert packs_in_banks([100000, 20000, 12000], tianjicx)  # the large regions cross from 0
+    assert not packs_in_banks([110000, 15000, 15000], tianjicx)  # 21,072 and 12,288 B left: one 15,000 B fits
+    assert packs_in_banks([], Memory(0))
+
+
+@settings(max_examples=100, deadline=None)
+@given(random_problems())
+def test_what_packs_in_banks_the_allocator_places_at_one_time(problem: tuple[list[Request], Memory]):
+    """packs_in_banks is a sufficient test: regions it packs, all live at once, allocate."""
+    requests, memory = problem
+    sizes = [r.size for r in requests]
+    if not packs_in_banks(sizes, memory):
+        return
+    together = [Request(r.key, r.size, 1, 0, 0, r.label) for r in requests]
+    check_allocation(together, allocate(together, memory), memory)

@@ -84,6 +84,13 @@ def test_wrap_range_makes_a_cut_of_the_other_kind():
     assert repr(moves.wrap_range(tree, Scripted([0, 2, 1, 0.1]), RULES)) == "T/1[L0, T/1[L1, L2], L3, L4]"
 
 
+def test_wrapping_segments_keeps_their_subbatches():
+    tree = tree_of("T[T/4[0] T/8[1] T/2[2 3] 4]")
+    # the root, 3 children from index 0, an S-cut (0.9 ≥ 0.5)
+    merged = moves.wrap_range(tree, Scripted([0, 3, 0, 0.9]), RULES)
+    assert repr(merged) == "T/1[S/8[L0, L1, T/2[L2, L3]], L4]"
+
+
 def test_subbatch_moves_halve_and_double():
     assert repr(moves.fewer_subbatches(tree_of("T/4[0 1 2 3 4]"), Scripted([0]), RULES)) == "T/2[L0, L1, L2, L3, L4]"
     assert repr(moves.more_subbatches(tree_of("T/4[0 1 2 3 4]"), Scripted([0]), RULES)) == "T/8[L0, L1, L2, L3, L4]"

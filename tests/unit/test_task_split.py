@@ -748,14 +748,14 @@ def test_fit_checks_each_block_once_and_the_blocks_it_splits_once_more(monkeypat
     from stc.compiler.zoo import build_network
 
     checks: Counter[int] = Counter()
-    piece_bytes = split_fit.PieceSizer.bytes
+    piece_regions = split_fit.PieceSizer.regions
 
-    def counted(sizer: split_fit.PieceSizer, counts: tuple[int, int, int, int]) -> int:
+    def counted(sizer: split_fit.PieceSizer, counts: tuple[int, int, int, int]) -> list[int]:
         if counts == (1, 1, 1, 1):
             checks[sizer.op.task_id] += 1
-        return piece_bytes(sizer, counts)
+        return piece_regions(sizer, counts)
 
-    monkeypatch.setattr(split_fit.PieceSizer, "bytes", counted)
+    monkeypatch.setattr(split_fit.PieceSizer, "regions", counted)
     graph = graph_of(build_network("resnet18"))
     splits = split_fit.fit_splits(graph, load_target("tianjicx"))
     split_ids = {task_id for task_id, _ in splits}

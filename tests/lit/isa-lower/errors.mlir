@@ -40,3 +40,42 @@ st.mapping @full target "set-8x8" {
 }
 
 // CHECK: st-lmem-alloc: local memory of core (0, 0) in phase 0: 1179648 B live > 1048576 B usable: block 1 (task.buffer), 393216 B, block 2 (task.buffer), 393216 B, block 3 (task.add) result, 393216 B
+
+// -----
+
+// Four 12,288 B tiles and the add's 12,288 B result on one AIE-ML tile in one phase:
+// 61,440 B fit its 65,536 B, but each tile needs a 16 KB bank of its own and there are four.
+task.graph @banks {
+  %x = task.input 0 "x" : tensor<1x12x8x128xi8>
+  %a = task.buffer 1 si %x : tensor<1x12x8x128xi8>
+  %b = task.buffer 2 si %x : tensor<1x12x8x128xi8>
+  %c = task.buffer 3 si %x : tensor<1x12x8x128xi8>
+  %d = task.buffer 4 si %x : tensor<1x12x8x128xi8>
+  %s = task.add 5 %a, %b, %c, %d shift 2 : tensor<1x12x8x128xi8>
+  %out = task.buffer 6 so %s : tensor<1x12x8x128xi8>
+  task.output 7 "y" %out
+}
+st.mapping @banks target "aie-ml" {
+  st.put_in 0 at (0, 0, 3, 0), (0, 0, router_recv)
+  st.put_group_in 5 at (0, 0, 3, 0), (0, 0, axon)
+  st.put_in 6 at (0, 0, 3, 1), (0, 0, memory)
+  st.put_in 7 at (0, 0, 3, 1), (0, 0, router_send)
+}
+
+// CHECK: st-lmem-alloc: local memory of core (3, 0) in phase 0: 61440 B live fit 65536 B usable only without fragmentation: block 1 (task.buffer), 12288 B, block 2 (task.buffer), 12288 B, block 3 (task.buffer), 12288 B, block 4 (task.buffer), 12288 B (+1 more)
+
+// -----
+
+// A mapping that leaves a block without a place.
+task.graph @half {
+  %x = task.input 0 "x" : tensor<1x4x4x16xi8>
+  %in = task.buffer 1 si %x : tensor<1x4x4x16xi8>
+  %r = task.relu 2 %in : tensor<1x4x4x16xi8>
+  %out = task.buffer 3 so %r : tensor<1x4x4x16xi8>
+  task.output 4 "y" %out
+}
+st.mapping @half target "tianjicx" {
+  st.put_in 0 at (0, 0, 0, 0), (0, 0, router_recv)
+}
+
+// CHECK: st-lmem-alloc: block 1 (task.buffer) of task.graph @half is not placed; run st-place (or st-apply) first
