@@ -286,6 +286,24 @@ class NodeLowering(Int8Graph):
             target[target.index(-1)] = math.prod(x.shape) // max(known, 1)
         self.reshaped(node, x, tuple(target))
 
+    def lower_Squeeze(self, node: Node) -> None:
+        x = self.value(node)
+        axes = {a % len(x.shape) for a in self.axes(node)} or {i for i, d in enumerate(x.shape) if d == 1}
+        self.reshaped(node, x, tuple(d for i, d in enumerate(x.shape) if i not in axes or d != 1))
+
+    def lower_Unsqueeze(self, node: Node) -> None:
+        x = self.value(node)
+        rank = len(x.shape) + len(self.axes(node))
+        axes = {a % rank for a in self.axes(node)}
+        sizes = iter(x.shape)
+        self.reshaped(node, x, tuple(1 if i in axes else next(sizes) for i in range(rank)))
+
+    def axes(self, node: Node) -> list[int]:
+        """The `axes` of a Squeeze or Unsqueeze: an input from opset 13, an attribute before."""
+        if self.has_input(node, 1):
+            return [int(a) for a in self.constant(node, 1).astype(np.int64).ravel()]
+        return list(node.attr("axes", []))
+
     def reshaped(self, node: Node, x: Value, target: tuple[int, ...]) -> None:
         """A reshape that moves no data in NHWC: a feature map flattened for a Gemm, or
         N×C ↔ N×C×1×1."""

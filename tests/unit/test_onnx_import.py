@@ -241,6 +241,20 @@ def test_identity_reshape_and_a_flattened_feature_map_into_gemm(tmp_path):
     assert result.agreement[0].cosine > 0.99
 
 
+def test_squeeze_and_unsqueeze_of_unit_dimensions_move_no_data(tmp_path):
+    axes = numpy_helper.from_array(np.array([2, 3], dtype=np.int64), "axes")
+    nodes = [
+        helper.make_node("GlobalAveragePool", ["x"], ["g"], name="gap"),
+        helper.make_node("Squeeze", ["g", "axes"], ["s"], name="squeeze"),
+        helper.make_node("Unsqueeze", ["s", "axes"], ["u"], name="unsqueeze"),
+        helper.make_node("Flatten", ["u"], ["f"], name="flat"),
+        helper.make_node("Gemm", ["f", "w"], ["y"], name="fc", transB=1),
+    ]
+    result = imported(save_model(tmp_path / "m.onnx", nodes, [1, 4, 3, 3], [1, 5], [axes, constant("w", (5, 4))]))
+    assert block_names(result) == ["task.avgpool", "task.fc"]
+    assert result.agreement[0].cosine > 0.99
+
+
 def test_matmul_and_the_constant_added_to_it_become_an_fc_with_a_bias(tmp_path):
     nodes = [
         helper.make_node("MatMul", ["x", "w"], ["m"], name="mm"),

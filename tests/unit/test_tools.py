@@ -98,7 +98,17 @@ def test_bad_ir_is_reported_with_its_position(tmp_path):
 
 def test_zoo_lists_and_writes(tmp_path):
     listing = run(stc_zoo, "--list")
-    assert listing.output.split() == ["tiny", "lenet", "resnet18", "resnet50", "vgg19", "darknet19", "googlenet"]
+    assert listing.output.split() == [
+        "tiny",
+        "lenet",
+        "resnet18",
+        "resnet50",
+        "resnet50-v1",
+        "vgg19",
+        "vgg19-conv",
+        "darknet19",
+        "googlenet",
+    ]
     out = tmp_path / "tiny.mlir"
     assert run(stc_zoo, "tiny", "--batch", 2, "-o", out).exit_code == 0
     assert 'task.input 0 "image" : tensor<2x16x16x3xi8>' in out.read_text()
