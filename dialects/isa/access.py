@@ -77,10 +77,7 @@ def required_alignment(target: HardwareTarget, rule: str) -> int:
         return BLOCK_BYTES
     if rule in ("byte", "none"):
         return 1
-    alignment = target.local_memory.alignment_bytes
-    if rule == "transfer":
-        return min(alignment.activation, alignment.partial_sum, alignment.weight, alignment.bias)
-    return getattr(alignment, rule)
+    return getattr(target.local_memory.alignment_bytes, rule)
 
 
 def local_capacity(target: HardwareTarget, coord: Coord) -> int:

@@ -117,12 +117,12 @@ class DmaOp(DeclaredPropertyOrder, Instruction):
         return self.local_address.value.data, ints(self.local_strides)
 
     def local_accesses(self) -> list[Access]:
-        """The local box: a dense box starts at the transfer alignment, a strided one (a
-        sub-box of a tile, such as a channel slice) at any byte."""
+        """The local box, at any byte: it is a tile or a sub-box of one (a sample of a
+        batch, a channel slice, a halo band), and a tile's own alignment is checked where
+        the tile is allocated (st's local-memory verifier) and where an instruction computes
+        on it."""
         address, strides = self.side("local")
-        sizes = ints(self.sizes)
-        alignment = "transfer" if strides == dense_strides(sizes) else "byte"
-        return [Access("local box", address, strided_extent(sizes, strides), alignment)]
+        return [Access("local box", address, strided_extent(ints(self.sizes), strides), "byte")]
 
     def global_accesses(self) -> list[Access]:
         address, strides = self.side("global")

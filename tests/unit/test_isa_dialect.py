@@ -114,8 +114,7 @@ def test_vec_trans_scatter_footprint_covers_every_repeat_and_half() -> None:
 def test_alignment_rules_follow_the_target() -> None:
     tianjicx, tpu = load_target("tianjicx"), load_target("tpu-like")
     assert isa.required_alignment(tianjicx, "partial_sum") == 128
-    assert isa.required_alignment(tianjicx, "transfer") == 16
-    assert isa.required_alignment(tpu, "transfer") == 64
+    assert isa.required_alignment(tpu, "activation") == 64
     assert isa.required_alignment(tpu, "block") == 32
     assert isa.local_capacity(tianjicx, (0, 0)) == 143360
     assert isa.local_capacity(load_target("aie-ml"), (0, 0)) == 0

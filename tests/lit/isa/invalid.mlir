@@ -204,17 +204,6 @@ isa.program @p target "tianjicx" {
 
 isa.program @p target "tianjicx" {
   isa.core (0, 0) {
-    isa.dma_store sizes [4, 64] from local 8 to global 0
-    isa.sync 0
-  }
-}
-
-// CHECK: core (0, 0), phase 0, #0 isa.dma_store: local box address 8 is not a multiple of 16 (tianjicx transfer alignment)
-
-// -----
-
-isa.program @p target "tianjicx" {
-  isa.core (0, 0) {
     isa.dma_store sizes [64] from local 0 to global 1073741800
     isa.sync 0
   }
