@@ -26,7 +26,7 @@ from attrs import frozen
 
 from stc.compiler.cost.mesh import MeshModel
 from stc.compiler.cost.network import Layer
-from stc.compiler.cost.partition import Partition, Pieces, input_span, pieces
+from stc.compiler.cost.partition import Partition, Pieces, box_volume, input_span, pieces
 from stc.compiler.cost.recursion import NodeCost
 from stc.compiler.targets.cost_units import Work, dma_cycles, link_cycles
 from stc.compiler.targets.hardware import HardwareTarget
@@ -155,7 +155,7 @@ class Needed:
 
     @property
     def volume(self) -> np.ndarray:
-        return np.prod([np.maximum(hi - lo, 0) for lo, hi in (self.b, self.rows, self.cols, self.channels)], axis=0)
+        return box_volume(self.b, self.rows, self.cols, self.channels)
 
 
 def needed_input(layer: Layer, box: Pieces, offset: int, channels: int) -> Needed:

@@ -119,7 +119,13 @@ class Pieces:
 
     @property
     def outputs(self) -> np.ndarray:
-        return np.prod([hi - lo for lo, hi in (self.b, self.k, self.h, self.w)], axis=0)
+        return box_volume(self.b, self.k, self.h, self.w)
+
+
+def box_volume(*intervals: tuple[np.ndarray, np.ndarray]) -> np.ndarray:
+    """Per core, the elements of the box whose [lo, hi) along each axis `intervals` give
+    (an empty interval counts 0)."""
+    return np.prod([np.maximum(hi - lo, 0) for lo, hi in intervals], axis=0)
 
 
 def pieces(layer: Layer, batch: int, part: Partition) -> Pieces:
