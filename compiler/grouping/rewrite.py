@@ -15,13 +15,13 @@ st.mapping @net target "tpu-like" {
 ```
 
 Timestep t is phase t on the one core. A buffer a member reads is held from the timestep
-of the last member of the same group that writes it, so those bytes never leave local
-memory (`st-lmem-alloc` fills a buffer no later than its first phase, so of several
-members writing one buffer, such as a concatenation, only the last writes in place and the
-earlier ones go through global memory); a buffer filled only from outside the group is
-held in its reader's timestep and loaded there. Weights, biases and tables are held from
-the first slice of their layer to its last: loaded once, resident across the slices. A buffer no layer reads (it feeds a
-network output) is held in its last writer's timestep.
+of the first member of the same group that writes it, so those bytes never leave local
+memory: each writer, a concatenation's several among them, writes its part in its own
+timestep (producers of earlier groups go through global memory); a buffer filled only
+from outside the group is held in its reader's timestep and loaded there. Weights, biases and tables are held from
+the first slice of their layer to its last: loaded once, resident across the slices. A
+buffer no layer reads (it feeds a network output) is held from the first timestep its last
+writer's group writes it to the last, and stored then.
 """
 
 from __future__ import annotations
@@ -220,8 +220,9 @@ def storage_steps(op: task.DataOp | BufferOp, written: Written) -> tuple[int, in
         return min(steps), max(steps)
     writers = [value.owner.task_id for value in op.sources if isinstance(value.owner, task.ComputeBlock)]
     if not readers:
-        last = max(written.step[writer] for writer in writers)
-        return last, last
+        last = max(writers, key=written.step.__getitem__)
+        same = [written.step[w] for w in writers if written.group[w] == written.group[last]]
+        return min(same), written.step[last]
     reader = readers[0]
     same = [written.step[w] for w in writers if written.group[w] == written.group[reader]]
-    return max(same, default=written.step[reader]), written.step[reader]
+    return min(same, default=written.step[reader]), written.step[reader]

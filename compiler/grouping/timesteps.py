@@ -8,10 +8,13 @@ machine runs DMA and compute one after the other, so an earlier load would only 
 memory longer). What lives in local memory:
 
 - an input tile of a layer's slice: from the timestep of the first member that writes it
-  (its own when only layers outside the group do) to the layer's;
+  (its own when only layers outside the group do) to the layer's; every member writing it
+  (the branches of a concatenation) writes its part in its own timestep;
 - a result tile, in its timestep, when it does not land whole in one input tile;
 - a layer's weights, bias and table: over its own timesteps, first slice to last; so, when
   N or H is sliced, they are loaded once and stay resident across the slices;
+- a buffer feeding a network output: whole, from the first timestep a member writes it
+  to the last;
 - on an NC1HWC0 target, the staging areas of network inputs and outputs.
 
 These are rectangles for the same allocator `st-lmem-alloc` uses (one allocator, two
@@ -26,7 +29,7 @@ group [4, 6] sliced n=1 h=2:   step 0: conv 4 (slice 0)   step 1: relu 6 (slice 
 from __future__ import annotations
 
 import math
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 
 from attrs import frozen
 
@@ -89,9 +92,8 @@ def plan_group(layers: LayerGraph, slicing: Slicing, target: HardwareTarget) -> 
                 writers = {
                     source.producer: steps[s, source.producer] for source in tile.sources if source.producer in inside
                 }
-                start = max(writers.values(), default=step)
-                local = {producer for producer, written in writers.items() if written == start}
-                loaded, spilled, from_input = loaded_bytes(tile, mine, inside, local)
+                start = min(writers.values(), default=step)
+                loaded, from_input = loaded_bytes(tile, mine, inside)
                 label = f"input of {layer.describe()} slice {s}, {size} B"
                 key = ("input", task_id, s, tile.task_id)
                 requests.append(Request(key, size, alignment_of(target, tile.kind), start, step, label))
@@ -101,9 +103,9 @@ def plan_group(layers: LayerGraph, slicing: Slicing, target: HardwareTarget) -> 
                     box = (mine.batch[1] - mine.batch[0], mine.read[1] - mine.read[0], *tile.shape[2:])
                     staging, label = staging_bytes(box), f"staging of {layer.describe()} slice {s}"
                     requests.append(
-                        Request((key, "staging"), staging, alignment_of(target, "staging"), step, step, label)
+                        Request((key, "staging"), staging, alignment_of(target, "staging"), start, start, label)
                     )
-                dram_read, dram_write = dram_read + loaded, dram_write + spilled
+                dram_read += loaded
             result = box_bytes(layer.shape, layer.itemsize, mine.batch, mine.rows)
             if len(layer.outputs) != 1 or task_id in leaving or len(layer.outputs[0].sources) > 1:
                 label = f"result of {layer.describe()} slice {s}, {result} B"
@@ -114,6 +116,10 @@ def plan_group(layers: LayerGraph, slicing: Slicing, target: HardwareTarget) -> 
             macs, streamed_read = macs + layer_macs, streamed_read + read
             streamed_write += 0 if layer.on_mac_array else result
             dram_write += stored_bytes(layer, mine, inside)
+    for request in output_requests(layers, slicing, steps, target):
+        requests.append(request)
+        if request.alignment != alignment_of(target, "staging"):
+            stored.append(request)
     for task_id in members:
         layer = layers.op(task_id)
         for block_id, name, size, kind, aligned in layer.data:
@@ -127,22 +133,43 @@ def plan_group(layers: LayerGraph, slicing: Slicing, target: HardwareTarget) -> 
     return GroupPlan(slicing, steps, tuple(requests), tuple(stored), work)
 
 
-def loaded_bytes(tile: Tile, mine: LayerSlice, inside: set[int], local: set[int]) -> tuple[int, int, bool]:
-    """The bytes of a layer slice's input tile loaded from global memory (all but those its
-    `local` producers write in place), those of them members stored earlier in the slice,
-    and whether a network input is among them."""
-    loaded = spilled = 0
+def output_requests(
+    layers: LayerGraph, slicing: Slicing, steps: dict[tuple[int, int], int], target: HardwareTarget
+) -> Iterator[Request]:
+    """The buffers feeding network outputs that members write: each held whole from its
+    first writer's timestep to its last (every slice writes its part in place), and on an
+    NC1HWC0 target its output staging in the last."""
+    written: dict[int, tuple[Tile, list[int]]] = {}
+    for s, task_id in steps:
+        for tile in layers.op(task_id).outputs:
+            if tile.reader is None:
+                written.setdefault(tile.task_id, (tile, []))[1].append(steps[s, task_id])
+    for tile_id, (tile, at) in written.items():
+        size = math.prod(tile.shape) * tile.itemsize
+        label = f"output buffer {tile_id}, {size} B"
+        yield Request(("output", tile_id), size, alignment_of(target, tile.kind), min(at), max(at), label)
+        if target.activation_layout.kind == "nc1hwc0" and tile.itemsize == 1:
+            label = f"staging of output buffer {tile_id}"
+            staging = staging_bytes(tile.shape)
+            yield Request(
+                ("output", tile_id, "staging"), staging, alignment_of(target, "staging"), max(at), max(at), label
+            )
+
+
+def loaded_bytes(tile: Tile, mine: LayerSlice, inside: set[int]) -> tuple[int, bool]:
+    """The bytes of a layer slice's input tile loaded from global memory (all but those
+    members of the group write in place, each in its own timestep), and whether a network
+    input is among them."""
+    loaded = 0
     from_input = False
     for source in tile.sources:
-        if source.producer in local:
+        if source.producer in inside:
             continue
         batch = overlap(mine.batch, (source.offset[0], source.offset[0] + source.box[0][1] - source.box[0][0]))
         rows = overlap(mine.read, (source.offset[1], source.offset[1] + source.box[1][1] - source.box[1][0]))
-        nbytes = box_bytes([hi - lo for lo, hi in source.box], tile.itemsize, batch, rows)
-        loaded += nbytes
-        spilled += nbytes if source.producer in inside else 0
+        loaded += box_bytes([hi - lo for lo, hi in source.box], tile.itemsize, batch, rows)
         from_input = from_input or source.producer is None
-    return loaded, spilled, from_input
+    return loaded, from_input
 
 
 def stored_bytes(layer: Layer, mine: LayerSlice, inside: set[int]) -> int:

@@ -7,7 +7,8 @@ regions of a core:
 
 - every storage block placed on it (weight, bias, table, activation buffer), dense, over
   the phases the mapping gives it (a result made in an earlier phase than its buffer's
-  first waits in global memory: "spilled");
+  first waits in global memory: "spilled"; one made while the buffer is held is written
+  into it in its own phase, so the writers of a concatenation fill it one after another);
 - the result tile of every compute block placed on it, for the block's phase, unless the
   result lands whole and contiguously in a buffer of the same core, where the block then
   writes it directly ("in place"): a conv's result in the next relu's input buffer, a row
@@ -169,17 +170,30 @@ class MemoryPlan:
     def storage_region(self, op: task.StorageOp) -> Region:
         start, end = self.first(op.task_id), self.last(op.task_id)
         if isinstance(op, task.BufferOp):
-            for value, _, _ in op.pieces:
-                producer = value.owner
-                if isinstance(producer, task.ComputeBlock) and self.first(producer.task_id) > start:
-                    raise PassFailedException(
-                        f"{self.pass_name}: {describe(op)} is first held in {self.when(start)}, but its producer "
-                        f"{describe(producer)} computes in {self.when(self.first(producer.task_id))}; a buffer "
-                        "is filled no later than its first phase"
-                    )
+            self.check_filled_in_time(op)
         size = tensor_bytes(op.results[0].type)
         label = f"{describe(op)}, {size} B"
         return Region((op.task_id, "storage"), self.core(op.task_id), size, alignment_kind(op), start, end, label)
+
+    def check_filled_in_time(self, buffer: task.BufferOp) -> None:
+        """Every producer of a buffer computes before the buffer's first reader and no later
+        than its last phase: a producer before its first phase is spilled, the others write
+        it while it is held (several writers of a concatenation, in their own phases)."""
+        readers = [
+            self.first(use.operation.task_id)
+            for use in buffer.result.uses
+            if isinstance(use.operation, task.ComputeBlock)
+        ]
+        deadline = min([*readers, self.last(buffer.task_id)])
+        for value, _, _ in buffer.pieces:
+            producer = value.owner
+            if isinstance(producer, task.ComputeBlock) and self.first(producer.task_id) > deadline:
+                why = "first read" if readers and deadline == min(readers) else "last held"
+                raise PassFailedException(
+                    f"{self.pass_name}: {describe(buffer)} is {why} in {self.when(deadline)}, but its producer "
+                    f"{describe(producer)} computes in {self.when(self.first(producer.task_id))}; a buffer is "
+                    "filled while it is held, before its first reader"
+                )
 
     def spilled(self, producer: int, buffer: task.BufferOp) -> bool:
         """Whether a result reaches a buffer through global memory: the buffer is first held

@@ -210,25 +210,46 @@ def small_tpu(tmp_path: Path, capacity: int) -> str:
     return str(path)
 
 
-@pytest.mark.parametrize("network", ["tiny", "lenet"])
+def concat_network(batch: int):
+    """Two branches concatenated (a 1×1 conv, a 3×3 conv and a relu), then a maxpool: one
+    buffer with two writers. Rows are 64 bytes, tpu-like's DMA alignment."""
+    builder = NetworkBuilder("concat", batch=batch, seed=3)
+    x = builder.input("x", 16, 8, 4)
+    y = builder.concat([builder.conv(x, 16, 1), builder.conv(x, 16, 3, 1, 1, relu=True)])
+    builder.output("y", builder.maxpool(y, 2, 2))
+    return builder.finish()
+
+
+NETWORKS = {
+    "tiny": lambda batch: build_network("tiny", batch=batch),
+    "lenet": lambda batch: build_network("lenet", batch=batch),
+    "concat": concat_network,
+}
+
+
+@pytest.mark.parametrize("network", ["tiny", "lenet", "concat"])
 def test_a_small_local_memory_makes_the_searches_slice(tmp_path: Path, network: str):
-    """On a tpu-like of 64 KB, batch-2 networks need N and H slices: the pipeline's groups
-    are sliced, compute bit-identically on the machine and move fewer DRAM bytes."""
-    target = small_tpu(tmp_path, 65536)
+    """On a tpu-like of 64 KB (8 KB for the concatenation), batch-2 networks need N and H
+    slices: the pipeline's groups are sliced, compute bit-identically on the machine and
+    move fewer DRAM bytes, exactly as many as the groups' plan predicts."""
+    target = small_tpu(tmp_path, 8192 if network == "concat" else 65536)
     with references_within([tmp_path]):
-        module = build_network(network, batch=2)
+        module = NETWORKS[network](2)
         inputs = random_inputs(find_graph(module), 0)
         expected = run_module(module, inputs)
         counters = {}
         for group in ("best", "none"):
-            module = build_network(network, batch=2)
+            module = NETWORKS[network](2)
             StcPipelinePass(target=target, group=group).apply(Context(), module)
             outputs, counters[group] = run_isa_module(module, inputs, base_dir=tmp_path)
             for name, array in expected.items():
                 np.testing.assert_array_equal(outputs[name], array)
         assert counters["best"]["dram_bytes"] < counters["none"]["dram_bytes"]
-        module = build_network(network, batch=2)
+        module = NETWORKS[network](2)
         TaskSplitPass(fit=target).apply(Context(), module)
+        hardware = load_target(target)
+        groups = Groups(LayerGraph(find_graph(module), hardware), hardware).search("best")
+        assert sum(group.plan.work.dram_bytes for group in groups) == counters["best"]["dram_bytes"]
         TaskLayerGroupPass(target=target, strategy="best").apply(Context(), module)
         tasks = find_graph(module).tasks()
         assert max(op.attributes["lg.slice"].value.data for op in tasks if "lg.slice" in op.attributes) > 0

@@ -2,7 +2,8 @@
 // writes it: timestep t is phase t; slice s runs its layers in steps 2s and 2s + 1. The
 // conv's weight (block 9, one copy both slices read) is resident from step 0 to step 2; the
 // relu's input tile of each slice lives from the conv's step to the relu's, in local
-// memory; the group's input tiles are loaded in their reader's step.
+// memory; the group's input tiles are loaded in their reader's step; the output buffer 6
+// is held from the first slice's relu (step 1) to the last's (step 3), each writing its rows.
 
 // RUN: stc-opt %s -p 'task-layer-group{group=3,5 slices=1,2}' | filecheck %s
 // RUN: stc-opt %s -p 'task-layer-group{group=3,5 slices=1,2},st-place,st-route,st-lmem-alloc,isa-lower' -o %t.isa.mlir
@@ -20,7 +21,7 @@
 // CHECK-NEXT:   st.put_in 15 at (0, 0, 0, 0), (0, 1, soma1)
 // CHECK-NEXT:   st.put_in 16 at (0, 0, 0, 0), (0, 2, memory) to (0, 0, 0, 0), (0, 3, memory)
 // CHECK-NEXT:   st.put_in 17 at (0, 0, 0, 0), (0, 3, soma1)
-// CHECK-NEXT:   st.put_in 6 at (0, 0, 0, 0), (0, 3, memory)
+// CHECK-NEXT:   st.put_in 6 at (0, 0, 0, 0), (0, 1, memory) to (0, 0, 0, 0), (0, 3, memory)
 // CHECK-NEXT: }
 task.graph @pair {
   %0 = task.input 0 "x" : tensor<1x8x8x8xi8>
