@@ -6,7 +6,10 @@ co-location with input storage, area groups, memory and phase limits, and minimi
 
     stc-opt net.mlir -p 'st-apply,st-place{seed=1 iterations=50000}'
 
-A graph without a mapping gets an empty, applied one for the `target` option.
+A graph without a mapping gets an empty, applied one for the `target` option. The buffers
+between members of one layer group (`lg.group`, from task-layer-group on a many-core
+target) are then held on their readers' cores from their producers' phases, where local
+memory allows (`stc.compiler.grouping.hold`).
 """
 
 from __future__ import annotations
@@ -17,6 +20,7 @@ from xdsl.context import Context
 from xdsl.dialects.builtin import ModuleOp
 from xdsl.passes import ModulePass
 
+from stc.compiler.grouping.hold import hold_group_buffers
 from stc.compiler.mapping.actions import apply_mapping, mapping_for
 from stc.compiler.mapping.placement import check_options, place
 from stc.dialects import task
@@ -48,3 +52,4 @@ class StPlacePass(ModulePass):
             matrix = apply_mapping(mapping_for(op, graph, self.target, self.name))
             place(matrix, self.seed, self.iterations, self.strategy)
             matrix.annotate()
+            hold_group_buffers(matrix)

@@ -5,7 +5,9 @@ on a target, as one named pipeline:
     task-split{fit=T} → task-layer-group{target=T} → st-place{target=T} → st-route
         → st-lmem-alloc → isa-lower
 
-task-layer-group runs on one-core targets (tpu-like) only; `group=none` leaves it out, so
+On a one-core target (tpu-like) task-layer-group searches and slices the groups; on a
+many-core target it makes every layer one group, and st-place holds the buffers between
+layers on their readers' cores where local memory allows. `group=none` leaves it out, so
 that every layer's activations go through global memory (layer by layer).
 
     stc-opt net.mlir -p 'stc-pipeline{target=tianjicx}' -o net.isa.mlir
@@ -19,7 +21,6 @@ from xdsl.context import Context
 from xdsl.dialects.builtin import ModuleOp
 from xdsl.passes import ModulePass
 
-from stc.compiler.targets.hardware import load_target
 from stc.passes.isa_lower import IsaLowerPass
 from stc.passes.st_lmem_alloc import StLmemAllocPass
 from stc.passes.st_place import StPlacePass
@@ -39,8 +40,8 @@ class StcPipelinePass(ModulePass):
     - seed: st-place's seed (default 0).
     - iterations: st-place's annealing moves (default 20000).
     - group: task-layer-group's strategy, "best" (default: the cheaper of the DP's and the
-      greedy search's groups), "dp" or "greedy", or "none" for layer by layer; one-core
-      targets only.
+      greedy search's groups), "dp" or "greedy", or "none" for layer by layer (on a
+      many-core target any value but "none" makes one group).
     """
 
     name = "stc-pipeline"
@@ -51,7 +52,7 @@ class StcPipelinePass(ModulePass):
     group: str = "best"
 
     def passes(self) -> list[ModulePass]:
-        grouped = self.group != "none" and load_target(self.target).mesh.core_count == 1
+        grouped = self.group != "none"
         return [
             TaskSplitPass(fit=self.target),
             *([TaskLayerGroupPass(target=self.target, strategy=self.group)] if grouped else []),

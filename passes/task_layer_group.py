@@ -18,8 +18,8 @@ from xdsl.dialects.builtin import ModuleOp
 from xdsl.passes import ModulePass
 from xdsl.utils.exceptions import PassFailedException
 
-from stc.compiler.grouping.choice import choose_groups
-from stc.compiler.grouping.rewrite import write_groups
+from stc.compiler.grouping.choice import choose_groups, spatial_group
+from stc.compiler.grouping.rewrite import write_groups, write_spatial_group
 from stc.compiler.targets.hardware import load_target
 from stc.dialects import task
 from stc.dialects.st import MappingOp
@@ -28,7 +28,10 @@ from stc.dialects.st import MappingOp
 @dataclass(frozen=True)
 class TaskLayerGroupPass(ModulePass):
     """
-    Group the layers of every task graph for a one-core target.
+    Group the layers of every task graph. On a one-core target the groups are searched,
+    sliced and written with their timesteps as an st.mapping; on a many-core target the
+    layers (or the named run) form one group, annotated for st-place, which holds the
+    buffers between its members on their readers' cores.
 
     Options:
 
@@ -66,5 +69,8 @@ class TaskLayerGroupPass(ModulePass):
                     f"task-layer-group: task.graph @{graph.graph_name} already has an st.mapping; "
                     "layer groups are made before placement"
                 )
+            if hardware.mesh.core_count > 1:
+                write_spatial_group(graph, spatial_group(graph, hardware, self.group, self.slices))
+                continue
             groups = choose_groups(graph, hardware, self.strategy, self.group, self.slices)
             op.body.block.add_op(write_groups(graph, groups, self.target))

@@ -1,6 +1,8 @@
 """
 Benchmark of task-layer-group: zoo networks on a one-core target, grouped by each search
-against layer by layer, measured by the machine in the same run.
+against layer by layer, measured by the machine in the same run; on a many-core target
+(`--target tianjicx`), the one group whose buffers st-place holds on their readers' cores
+against layer by layer.
 
     python -m stc.tools.bench_layer_group [--network resnet50 ...] [--target tpu-like] [--batch 1] [--runs 3]
 
@@ -89,14 +91,43 @@ def describe(groups: list[Group]) -> str:
     return f"{len(groups)} groups, largest {largest} layers, {len(sliced)} sliced"
 
 
+def spatial(network: str, batch: int, target: str, floor: int) -> None:
+    """A many-core target: stc-pipeline with the one group (its buffers held on their
+    readers' cores) against layer by layer, and the pipeline's compile time."""
+    runs = {}
+    for group in ("best", "none"):
+        start = time.perf_counter()
+        runs[group] = machine_run(network, batch, target, group)
+        runs[group, "seconds"] = time.perf_counter() - start
+    grouped, alone = runs["best"], runs["none"]
+    click.echo(f"{network} batch {batch} on {target}: one group, buffers held on their readers' cores")
+    if isinstance(grouped, str) or isinstance(alone, str):
+        click.echo(f"  grouped: {describe_run(grouped)}\n  layer by layer: {describe_run(alone)}")
+        return
+    click.echo(
+        f"  DRAM bytes: grouped {grouped['dram_bytes']} / layer by layer {alone['dram_bytes']} = "
+        f"{grouped['dram_bytes'] / alone['dram_bytes']:.3f}; compulsory floor {floor} "
+        f"(grouped / floor = {grouped['dram_bytes'] / floor:.3f})"
+    )
+    click.echo(
+        f"  cycles: grouped {grouped['cycles']} / layer by layer {alone['cycles']} = "
+        f"{grouped['cycles'] / alone['cycles']:.3f}; NoC bytes {grouped['noc_bytes']} / {alone['noc_bytes']}; "
+        f"compile + run {runs['best', 'seconds']:.1f} s / {runs['none', 'seconds']:.1f} s; bit-identical"
+    )
+
+
 @click.command()
 @click.option("--network", "networks", multiple=True, default=NETWORKS, show_default=True)
 @click.option("--target", default="tpu-like", show_default=True)
 @click.option("--batch", default=1, show_default=True)
 @click.option("--runs", default=3, show_default=True, help="search timings: min and median of this many runs")
 def main(networks: tuple[str, ...], target: str, batch: int, runs: int) -> None:
+    many_core = load_target(target).mesh.core_count > 1
     for network in networks:
         floor = compulsory_bytes(find_graph(build_network(network, batch)))
+        if many_core:
+            spatial(network, batch, target, floor)
+            continue
         layers = len(LayerGraph(fitted(network, batch, target), load_target(target)))
         click.echo(f"{network} batch {batch} on {target}: {layers} layers after task-split{{fit}}")
         found: dict[str, list[Group]] = {}

@@ -29,12 +29,7 @@ PASS = "task-layer-group"
 def choose_groups(
     graph: task.GraphOp, target: HardwareTarget, strategy: str, members: Sequence[int], slices: Sequence[int]
 ) -> list[Group]:
-    """The groups of a graph, in graph order."""
-    if target.mesh.core_count != 1:
-        raise PassFailedException(
-            f"{PASS}: {target.name} has {target.mesh.core_count} cores; layer groups are placed on one-core targets "
-            "(tpu-like) only"
-        )
+    """The groups of a graph on a one-core target, in graph order."""
     layers = LayerGraph(graph, target)
     groups = Groups(layers, target)
     if not members:
@@ -43,6 +38,23 @@ def choose_groups(
     named = named_group(groups, members, slices)
     alone = [groups.single(position) for position in range(len(layers)) if not start <= position < stop]
     return sorted([*alone, named], key=lambda group: layers.position[group.members[0]])
+
+
+def spatial_group(
+    graph: task.GraphOp, target: HardwareTarget, members: Sequence[int], slices: Sequence[int]
+) -> list[int]:
+    """The members of the one group of a many-core target: the named run, or every layer.
+    The slices are `task-split`'s pieces, which `st-place` spreads over the cores."""
+    if slices:
+        raise PassFailedException(
+            f"{PASS}: {target.name} has {target.mesh.core_count} cores: a group's slices are task-split's pieces "
+            "there, which st-place spreads over the cores; `slices` is for one-core targets"
+        )
+    layers = LayerGraph(graph, target)
+    if not members:
+        return [layer.task_id for layer in layers.ops]
+    start, stop = run_of(layers, members)
+    return [layer.task_id for layer in layers.ops[start:stop]]
 
 
 def run_of(layers: LayerGraph, members: Sequence[int]) -> tuple[int, int]:

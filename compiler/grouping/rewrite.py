@@ -201,6 +201,15 @@ def write_groups(graph: task.GraphOp, groups: Sequence[Group], target_name: str)
     return MappingOp(graph.graph_name, target_name, list(put_actions(graph, written)))
 
 
+def write_spatial_group(graph: task.GraphOp, members: Sequence[int]) -> None:
+    """Annotate the members of a many-core target's group with `lg.group = 0`: `st-place`
+    then holds the buffers between them on their readers' cores (`hold.py`)."""
+    inside = set(members)
+    for op in graph.tasks():
+        if isinstance(op, task.ComputeBlock) and op.task_id in inside:
+            op.attributes[GROUP] = IntegerAttr(0, i64)
+
+
 def put_actions(graph: task.GraphOp, written: Written) -> Iterator[PutInOp]:
     """A put_in for every block but the network inputs and outputs (st-place places those)."""
     for op in graph.tasks():

@@ -25,7 +25,7 @@ from xdsl.utils.exceptions import PassFailedException
 
 from stc.compiler.memory.allocation import AllocationError, Memory, Request, allocate
 from stc.compiler.memory.banks import memory_of
-from stc.compiler.memory.plan import MemoryPlan, Region
+from stc.compiler.memory.plan import MemoryPlan
 from stc.compiler.targets.hardware import Coord, HardwareTarget
 from stc.dialects import task
 from stc.dialects.st.local_memory import ADDRESS, STAGING_ALIGNMENT, STAGING_IN, STAGING_OUT
@@ -50,30 +50,34 @@ def allocate_graph(
     """Give every region of the graph's plan an address and write them on the blocks; the
     plan and the addresses by region key."""
     plan = MemoryPlan(graph, target, pass_name)
-    apart = plan.apart()
-    by_core: dict[Coord, list[Region]] = defaultdict(list)
-    for region in plan.regions:
-        by_core[region.core].append(region)
     addresses: dict[tuple[int, str], int] = {}
-    for core, regions in sorted(by_core.items()):
-        requests = [
-            Request(
-                region.key,
-                region.size,
-                alignment_of(target, region.alignment),
-                region.start,
-                region.end,
-                region.label,
-                frozenset(apart.get(region.key, ())),
-            )
-            for region in regions
-        ]
+    for core, requests in sorted(core_requests(plan).items()):
         try:
             addresses |= allocate(requests, core_memory(target, core))
         except AllocationError as error:
             raise PassFailedException(overflow_message(pass_name, plan, core, error)) from None
     write_addresses(plan, addresses)
     return plan, addresses
+
+
+def core_requests(plan: MemoryPlan) -> dict[Coord, list[Request]]:
+    """The allocator's rectangles of each core: the plan's regions, with the regions each
+    compute block's output is better kept apart from (other banks)."""
+    apart = plan.apart()
+    by_core: dict[Coord, list[Request]] = defaultdict(list)
+    for region in plan.regions:
+        by_core[region.core].append(
+            Request(
+                region.key,
+                region.size,
+                alignment_of(plan.target, region.alignment),
+                region.start,
+                region.end,
+                region.label,
+                frozenset(apart.get(region.key, ())),
+            )
+        )
+    return by_core
 
 
 def write_addresses(plan: MemoryPlan, addresses: dict[tuple[int, str], int]) -> None:

@@ -14,8 +14,8 @@
 // RUN: stc-opt %s -p 'task-layer-group' | filecheck %s --check-prefix=ALONE
 // ALONE: task.conv 3 %{{.*}} {lg.group = 0 : i64, lg.slice = 0 : i64, lg.step = 0 : i64}
 
-// RUN: not stc-opt %s -p 'task-layer-group{target=tianjicx}' 2>&1 | filecheck %s --check-prefix=MANY
-// MANY: stc-opt: error: task-layer-group: tianjicx has 160 cores; layer groups are placed on one-core targets (tpu-like) only
+// RUN: not stc-opt %s -p 'task-layer-group{target=tianjicx group=3 slices=1,2}' 2>&1 | filecheck %s --check-prefix=MANY
+// MANY: stc-opt: error: task-layer-group: tianjicx has 160 cores: a group's slices are task-split's pieces there, which st-place spreads over the cores; `slices` is for one-core targets
 
 // timesteps.mlir has the error for a graph that is already mapped.
 task.graph @big {

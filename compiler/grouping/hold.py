@@ -1,0 +1,105 @@
+"""
+Layer groups on a many-core target, once `st-place` has put their pieces on cores: a
+buffer whose reader and producers belong to one group is held on its reader's core from
+its first producer's phase, so each producer sends its part there as soon as it makes it
+(over the NoC, or by a local copy) and the bytes never go through global memory.
+
+```mlir
+%c = task.conv 4 %in, %w {lg.group = 0 : i64, st.coord = #st.coord<(0, 0, 0, 1), (0, 0, axon)>}
+%b = task.buffer 5 si %c {st.coord = #st.coord<(0, 0, 2, 3), (0, 0 to 1, memory)>}
+%r = task.relu 6 %b {lg.group = 0 : i64, st.coord = #st.coord<(0, 0, 2, 3), (0, 1, soma1)>}
+```
+
+Layer by layer `st-place` holds buffer 5 in phase 1 only, and conv 4's result waits in
+global memory. Holding is best effort, buffer by buffer in graph order: a buffer stays
+as placed when the st matrix's memory rule refuses the earlier phases on its core, and
+the holds of a core are given up, last first, while `st-lmem-alloc`'s allocator cannot
+place that core's regions.
+"""
+
+from __future__ import annotations
+
+from xdsl.utils.exceptions import PassFailedException
+
+from stc.compiler.grouping.rewrite import GROUP
+from stc.compiler.mapping.matrix import Place, STMatrix
+from stc.compiler.memory.allocation import AllocationError, allocate
+from stc.compiler.memory.lmem import core_memory, core_requests
+from stc.compiler.memory.plan import MemoryPlan
+from stc.dialects import task
+from stc.dialects.st import Stage
+
+ACTION = "st-place"
+
+
+def group_of(op: task.TaskOp) -> int | None:
+    attribute = op.attributes.get(GROUP)
+    return attribute.value.data if attribute is not None else None  # pyright: ignore[reportAttributeAccessIssue]
+
+
+def hold_group_buffers(matrix: STMatrix) -> list[int]:
+    """Hold every buffer read and written inside one group from its first producer's
+    phase where local memory allows; the ids of the buffers held, and the st coordinates
+    written on the graph."""
+    held: dict[int, Place] = {}
+    for buffer in matrix.graph.tasks():
+        if isinstance(buffer, task.BufferOp) and (extra := earlier_phases(matrix, buffer)) is not None:
+            try:
+                matrix.put(ACTION, [(buffer, extra)])
+            except PassFailedException:
+                continue
+            held[buffer.task_id] = extra
+    matrix.annotate()
+    if not held:
+        return []
+    crowded = overflowing_cores(matrix, None)
+    while crowded:
+        mine = [task_id for task_id, place in held.items() if core_of(place) in crowded]
+        if not mine:
+            break  # it overflows without holds too: st-lmem-alloc reports it
+        last = max(mine)
+        release(matrix, last, held.pop(last))
+        matrix.annotate()
+        crowded = overflowing_cores(matrix, crowded)
+    return sorted(held)
+
+
+def earlier_phases(matrix: STMatrix, buffer: task.BufferOp) -> Place | None:
+    """The phases before its own in which a group's buffer would be held, if any."""
+    readers = [use.operation for use in buffer.result.uses if isinstance(use.operation, task.ComputeBlock)]
+    place = matrix.places.get(buffer.task_id)
+    if not readers or place is None or (group := group_of(readers[0])) is None:
+        return None
+    phases = [
+        producer.phase
+        for value in buffer.sources
+        if isinstance(value.owner, task.ComputeBlock)
+        and group_of(value.owner) == group
+        and (producer := matrix.places.get(value.owner.task_id)) is not None
+        and producer.step == place.step
+    ]
+    if not phases or min(phases) >= place.phase:
+        return None
+    return Place(place.space, place.step, tuple(range(min(phases), place.phase)), Stage.MEMORY)
+
+
+def core_of(place: Place) -> tuple[int, int]:
+    return place.space[2], place.space[3]
+
+
+def overflowing_cores(matrix: STMatrix, among: set[tuple[int, int]] | None) -> set[tuple[int, int]]:
+    """The cores (of `among`, or all) whose regions `st-lmem-alloc` could not place."""
+    plan = MemoryPlan(matrix.graph, matrix.target, ACTION)
+    crowded = set()
+    for core, requests in core_requests(plan).items():
+        if among is not None and core not in among:
+            continue
+        try:
+            allocate(requests, core_memory(matrix.target, core))
+        except AllocationError:
+            crowded.add(core)
+    return crowded
+
+
+def release(matrix: STMatrix, task_id: int, extra: Place) -> None:
+    matrix.take_storage(ACTION, matrix.blocks[task_id], extra.space, extra.step, extra.phases)
