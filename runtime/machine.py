@@ -10,7 +10,9 @@ zero at the start. Instructions view them as int8/int32 tensors. Phases run in o
 within a phase every core runs its instructions in order, and a receive waits until
 its send has run, so cores are interleaved only where data flows between them.
 
-Each core keeps a clock per phase. An instruction advances it by its cycles; a send
+Each core keeps a clock per phase. An instruction advances it by its cycles (on a target
+whose `global_memory.dma_overlaps_compute` is set, DMA loads and stores advance a clock of
+their own, and the core's phase lasts the longer of the two); a send
 occupies the sender while it injects its bytes, and its data arrives at the receiver
 ⌈bytes / link bandwidth⌉ + hops × hop latency cycles after the send started; a receive
 waits for that arrival. A phase lasts as long as its slowest core, and the program as
@@ -110,6 +112,8 @@ class Core:
     """Its first bytes: as many as the program touches, at most `capacity`."""
     clock: int = 0
     """Cycles since the current phase began."""
+    dma_clock: int = 0
+    """On a target whose DMA overlaps compute: the DMA engine's cycles since the phase began."""
     busy_cycles: int = 0
     """Cycles spent executing, over all phases."""
 
@@ -221,7 +225,7 @@ class Machine:
 
     def run_phase(self, phase: int, queues: dict[Coord, deque[tuple[int, isa.Instruction]]]) -> None:
         for core in self.cores.values():
-            core.clock = 0
+            core.clock = core.dma_clock = 0
         busy_before = {coord: core.busy_cycles for coord, core in self.cores.items()}
         while any(queues.values()):
             if self.advance(phase, queues):
@@ -236,7 +240,7 @@ class Machine:
         if self.mailbox:
             tag, message = next(iter(self.mailbox.items()))
             raise StcError(f"{message.sender}: tag {tag} is sent but never received in phase {phase}")
-        self.phase_cycles.append(max((core.clock for core in self.cores.values()), default=0))
+        self.phase_cycles.append(max((max(core.clock, core.dma_clock) for core in self.cores.values()), default=0))
         for coord, core in self.cores.items():
             self.core_phase_cycles[coord].append(core.busy_cycles - busy_before[coord])
 
@@ -252,9 +256,14 @@ class Machine:
                     break
                 queue.popleft()
                 cycles, work = self.handlers[type(op)](core, op, isa.where(coord, phase, index, op))
+                beside = self.target.global_memory.dma_overlaps_compute and isinstance(op, isa.DmaOp)
                 if self.trace is not None:
-                    self.trace.append(Executed(coord, phase, op, core.clock, cycles, work))
-                core.clock += cycles
+                    start = core.dma_clock if beside else core.clock
+                    self.trace.append(Executed(coord, phase, op, start, cycles, work))
+                if beside:
+                    core.dma_clock += cycles
+                else:
+                    core.clock += cycles
                 core.busy_cycles += cycles
                 self.work += work
                 progressed = True

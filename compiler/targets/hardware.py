@@ -127,6 +127,9 @@ class GlobalMemory:
 
     capacity_bytes: int
     bandwidth_bytes_per_cycle: float
+    dma_overlaps_compute: bool = False
+    """The DMA engines run beside the compute units (TPU-MLIR's GDMA): a core's phase lasts
+    max(its DMA cycles, its other cycles) instead of their sum."""
 
 
 @frozen
@@ -523,6 +526,7 @@ def _read_global_memory(table: _Table) -> GlobalMemory:
     global_memory = GlobalMemory(
         capacity_bytes=table.integer("capacity_bytes", minimum=1),
         bandwidth_bytes_per_cycle=table.number("bandwidth_bytes_per_cycle", positive=True),
+        dma_overlaps_compute=table.boolean("dma_overlaps_compute") if table.has("dma_overlaps_compute") else False,
     )
     table.check_all_read()
     return global_memory

@@ -3,12 +3,15 @@ executor, and run-time errors."""
 
 import subprocess
 import sys
+from pathlib import Path
 
 import numpy as np
 import pytest
-from xdsl.dialects.builtin import IntegerType, ModuleOp, TensorType, i8
+from xdsl.dialects.builtin import IntegerType, ModuleOp, StringAttr, TensorType, i8
 
+from stc.compiler import targets
 from stc.compiler.diagnostics import StcError
+from stc.compiler.references import references_within
 from stc.compiler.targets.cost_units import Work, energy_pj
 from stc.compiler.targets.hardware import load_target
 from stc.dialects import isa
@@ -352,3 +355,37 @@ def test_strided_transfers_and_copies_move_boxes_of_nhwc_tiles():
     assert (outputs["right"] == x[..., 4:]).all()
     assert counters["noc_bytes"] == 256
     assert counters["local_write_bytes"] == 512 + 256 + 256
+
+
+def overlapping_target(tmp_path, flag: str = "true") -> str:
+    """tianjicx whose DMA engines run beside its compute units, as a TOML file."""
+    text = (Path(targets.__file__).parent / "tianjicx.toml").read_text()
+    old = "bandwidth_bytes_per_cycle = 16.0       # assumed\n"
+    assert old in text
+    text = text.replace(old, f"{old}dma_overlaps_compute = {flag}\n").replace('name = "tianjicx"', 'name = "tj-gdma"')
+    path = tmp_path / "tj-gdma.toml"
+    path.write_text(text)
+    return str(path)
+
+
+def test_dma_beside_compute_makes_a_phase_last_the_longer_of_the_two(tmp_path) -> None:
+    """The relu program (load 16, relu 16, store 16 cycles) on a target whose DMA overlaps
+    compute: its phase lasts max(16 + 16, 16) = 32 cycles instead of 48; the outputs and the
+    work counted do not change."""
+    x = np.arange(-128, 128, dtype=np.int8).reshape(1, 16, 4, 4)
+    program = relu_program()
+    find_program(program).target = StringAttr(overlapping_target(tmp_path))
+    with references_within([tmp_path]):
+        outputs, counters = run_isa_module(program, {"x": x}, base_dir=tmp_path)
+    _, serial = run_isa_module(relu_program(), {"x": x})
+    assert np.array_equal(outputs["y"], np.maximum(x, 0))
+    assert (counters["cycles"], serial["cycles"]) == (32, 48)
+    assert counters["phase_cycles"] == [32]
+    assert counters["core_cycles"] == serial["core_cycles"] == {"0,0": 48}
+    assert counters["dram_bytes"] == serial["dram_bytes"] == 512
+    assert load_target("tianjicx").global_memory.dma_overlaps_compute is False
+
+
+def test_dma_overlap_is_a_boolean(tmp_path) -> None:
+    with pytest.raises(StcError, match="global_memory.dma_overlaps_compute: expected true or false, got 1"):
+        load_target(overlapping_target(tmp_path, "1"))
