@@ -3,6 +3,7 @@ and grouped networks (random and zoo) computing bit-identically before and after
 
 from pathlib import Path
 
+import attrs
 import numpy as np
 import pytest
 from hypothesis import HealthCheck, assume, given, settings
@@ -13,9 +14,11 @@ from xdsl.utils.exceptions import PassFailedException
 
 from stc.compiler import targets
 from stc.compiler.grouping.layers import Layer, LayerGraph, Window
+from stc.compiler.grouping.price import work_cycles
 from stc.compiler.grouping.search import Groups
 from stc.compiler.grouping.slicing import SlicingRefused, backward_rows, duplicated_rows, slice_group
 from stc.compiler.references import references_within
+from stc.compiler.targets.cost_units import Work
 from stc.compiler.targets.hardware import load_target
 from stc.compiler.zoo import build_network
 from stc.compiler.zoo.builder import NetworkBuilder
@@ -299,3 +302,12 @@ def test_bad_options_are_refused_in_one_line(options, message):
     with pytest.raises(PassFailedException) as error:
         TaskLayerGroupPass(**options).apply(Context(), build_network("tiny"))
     assert str(error.value).startswith(message)
+
+
+def test_a_groups_cycles_take_the_longer_of_dma_and_compute_when_they_overlap():
+    """2 MAC cycles and 10 DMA cycles on tpu-like: 12 one after the other, 10 side by side."""
+    target = load_target("tpu-like")
+    memory = attrs.evolve(target.global_memory, dma_overlaps_compute=True)
+    work = Work(macs=8192, dram_read_bytes=640)
+    assert work_cycles(work, target) == 12
+    assert work_cycles(work, attrs.evolve(target, global_memory=memory)) == 10
