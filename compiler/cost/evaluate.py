@@ -183,6 +183,18 @@ class CostModel:
             reads.append({owner[p] for p in producers if p in owner and owner[p] < index})
         return reads
 
+    def cheapest(
+        self, index: int, place: Place, placed: tuple[Placed | None, ...], output: Output
+    ) -> tuple[Partition, NodeCost]:
+        """Of the candidate and aligned partitions, the one of least cost (ties: the smaller counts)."""
+        layer = self.network.layers[index]
+        options = []
+        for part in self.candidates(index, place.count, place.batch) + self.aligned(layer, place, placed):
+            cost = leaf_cost(self.context, layer, place.start, part, place.batch, placed, output)
+            options.append((self.objective(cost.energy(self.target), cost.latency), part.counts, part, cost))
+        _, _, part, cost = min(options, key=lambda option: option[:2])
+        return part, cost
+
     def placed(self, layer: int, place: Place, part: Partition) -> Placed:
         return Placed(self.network.layers[layer], place.start, part, place.batch)
 
@@ -209,11 +221,6 @@ class CostModel:
                 else Placed(self.network.layers[where[0]], where[1].start, where[2], where[1].batch)
                 for where in inputs
             )
-            options = []
-            for part in self.candidates(layer, place.count, place.batch) + self.aligned(spec, place, placed):
-                cost = leaf_cost(self.context, spec, place.start, part, place.batch, placed, output)
-                options.append((self.objective(cost.energy(self.target), cost.latency), part.counts, part, cost))
-            _, _, part, cost = min(options, key=lambda option: option[:2])
-            self._leaves[key] = (part, cost)
+            self._leaves[key] = self.cheapest(layer, place, placed, output)
         part, cost = self._leaves[key]
         return (place, part), cost

@@ -128,8 +128,10 @@ def box_volume(*intervals: tuple[np.ndarray, np.ndarray]) -> np.ndarray:
     return np.prod([np.maximum(hi - lo, 0) for lo, hi in intervals], axis=0)
 
 
+@functools.lru_cache(maxsize=1 << 14)
 def pieces(layer: Layer, batch: int, part: Partition) -> Pieces:
-    """The output box of every core of the partition, in core order."""
+    """The output box of every core of the partition, in core order (cached: callers must
+    not write to the arrays)."""
     core = np.arange(part.cores)
     k = core % part.pk
     w = core // part.pk % part.pw
