@@ -93,10 +93,9 @@ def leaf_cost(
             received += float(volume.sum())
             links += loads
             continue
-        shared, sender, receiver, total = transfers(placed.layer, placed.batch, placed.part, layer, batch, part, source)
-        group = 1 if layer.channelwise else part.pk
-        links += shared @ mesh.range_multicast(placed.start + sender, start + receiver * group, group)
-        sent += float(shared.sum())
+        loads, sending, total = on_chip(mesh, placed, layer, start, batch, part, source)
+        links += loads
+        sent += sending
         received += total
     out_bytes = outputs.astype(float)
     dram_write = 0.0
@@ -167,6 +166,19 @@ def needed_input(layer: Layer, box: Pieces, offset: int, channels: int) -> Neede
 def needed_volume(layer: Layer, batch: int, part: Partition, source: Source) -> np.ndarray:
     """Per core, the bytes of its input box from one source (cached: do not write to it)."""
     return needed_input(layer, pieces(layer, batch, part), source.channel_offset, source.channels).volume
+
+
+@functools.lru_cache(maxsize=1 << 14)
+def on_chip(
+    mesh: MeshModel, placed: Placed, layer: Layer, start: int, batch: int, part: Partition, source: Source
+) -> tuple[np.ndarray, float, float]:
+    """An input from a producer on chip: the bytes over each link (XY multicast to the
+    consumer cores that need the same box), the bytes sent and the bytes received
+    (cached: callers must not write to the array)."""
+    shared, sender, receiver, total = transfers(placed.layer, placed.batch, placed.part, layer, batch, part, source)
+    group = 1 if layer.channelwise else part.pk
+    loads = shared @ mesh.range_multicast(placed.start + sender, start + receiver * group, group)
+    return loads, float(shared.sum()), total
 
 
 @functools.lru_cache(maxsize=1 << 14)
