@@ -212,7 +212,8 @@ def test_a_graph_too_full_for_one_step_is_placed_over_several(tmp_path: Path):
 
     text = (Path(__file__).parents[2] / "compiler/targets/tianjicx.toml").read_text()
     small = tmp_path / "tianjicx-2x2.toml"
-    for old, new in [("max_phases = 32", "max_phases = 2"), ("cores_y = 10", "cores_y = 2"), ("cores_x = 16", "cores_x = 2")]:
+    resized = [("max_phases = 32", "max_phases = 2"), ("cores_y = 10", "cores_y = 2"), ("cores_x = 16", "cores_x = 2")]
+    for old, new in resized:
         text = text.replace(old, new)
     small.write_text(text.replace("row_max = 9", "row_max = 1").replace("column_max = 15", "column_max = 1"))
     source = relu_chain(12, "4x4x4x32")
