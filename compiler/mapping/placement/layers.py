@@ -21,7 +21,7 @@ class Layer:
     """Free memory and stages of every core in one step and phase."""
 
     def __init__(self, matrix: STMatrix, cores: Cores, step: int, phase: int):
-        used = np.array([matrix.used.get((space, step, phase), 0) for space in cores.spaces], dtype=np.int64)
+        used = np.array([matrix.used_bytes(space, step, phase) for space in cores.spaces], dtype=np.int64)
         self.memory = cores.capacity - used
 
         def holder(space: Space, stage: Stage) -> int:

@@ -15,6 +15,7 @@ from collections.abc import Sequence
 import numpy as np
 
 from stc.compiler.mapping.matrix import STMatrix, describe, input_storage
+from stc.compiler.mapping.phase_ranges import format_ranges, intersection
 from stc.compiler.mapping.placement.errors import placement_error
 from stc.compiler.mapping.placement.units import Unit, Units
 from stc.dialects import task
@@ -104,7 +105,11 @@ class PhasePlan:
         """The phases to try for a unit, in order: its target phase, the later ones, then the
         earlier ones, within its bounds (`phases` of the blocks around it) and pins."""
         lo, hi = self.bounds(unit, phases)
-        allowed = [p for p in (unit.fixed_phases or range(lo, hi + 1)) if lo <= p <= hi]
+        allowed = [
+            p
+            for first, last in intersection(unit.fixed_phases or ((lo, hi),), ((lo, hi),))
+            for p in range(first, last + 1)
+        ]
         start = min(max(unit.target_phase, lo), hi)
         return [p for p in allowed if p >= start] + [p for p in reversed(allowed) if p < start]
 
@@ -113,19 +118,19 @@ class PhasePlan:
         it, the pins of its input storage or the target's phases."""
         head, gap = unit.head.task_id, self.gap
         lo, hi = self.bounds(unit, phases)
-        fixed = unit.fixed_phases or (lo,)
+        fixed = unit.fixed_phases or ((lo, lo),)
         reasons: list[str] = []
         after = [p for p in self.producers[head] if self.same_step(p, unit, phases) and phases[p] + gap == lo]
-        if after and (lo > max(fixed) or lo > hi):
+        if after and (lo > fixed[-1][1] or lo > hi):
             reasons.append(f"after {self.describe_phase(after[0], phases, placed)}")
-        if hi < min(fixed) or lo > hi:
+        if hi < fixed[0][0] or lo > hi:
             before = [c for c in self.consumers[head] if self.same_step(c, unit, phases) and phases[c] - gap == hi]
             if before:
                 reasons.append(f"before {self.describe_phase(before[0], phases, placed)}")
             else:
                 reasons.append(f"within {self.matrix.target.name}'s {self.limit} phases")
         if unit.fixed_phases is not None:
-            reasons.append(f"in a phase of its pinned input storage ({', '.join(map(str, unit.fixed_phases))})")
+            reasons.append(f"in a phase of its pinned input storage ({format_ranges(unit.fixed_phases)})")
         order = "a later phase than" if gap else "no earlier phase than"
         return (
             f"no phase suits {describe(unit.head)}: it must run {' and '.join(reasons)}; a block runs in "

@@ -38,7 +38,7 @@ class PlacerState:
         for unit in self.units:
             space = self.cores.spaces[unit.core]
             puts = [
-                (op, Place(space, unit.step, (unit.phase,), self.stage_for(op, space, unit.step, unit.phase)))
+                (op, Place.at(space, unit.step, unit.phase, self.stage_for(op, space, unit.step, unit.phase)))
                 for op in unit.blocks
             ]
             self.matrix.put(ACTION, puts)

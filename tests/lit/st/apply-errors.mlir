@@ -371,7 +371,7 @@ st.mapping @fc target "tianjicx" {
   st.put_in 1 at (0, 0, 0, 0), (0, 0, memory) to (0, 0, 0, 0), (0, 2, memory)
   st.take_out 1 at (0, 0, 0, 0), (0, 1, memory)
 }
-// CHECK: st.take_out (action 2): block 1 (task.weight) lives in phases [0, 2] of core (0, 0, 0, 0) in step 0; a storage block lives in one contiguous range of phases
+// CHECK: st.take_out (action 2): block 1 (task.weight) lives in phases 0, 2 of core (0, 0, 0, 0) in step 0; a storage block lives in one contiguous range of phases
 
 // -----
 
