@@ -179,6 +179,16 @@ class STMatrix:
         """The storage blocks on a core in a phase, by id."""
         return sorted(i for i in self.residents.get((space, step), ()) if self.places[i].holds(phase))
 
+    def changes(self) -> dict[int, list[int]]:
+        """By step, the phases where what a core holds may change: where its memory in use
+        changes, and where a compute or router stage is taken and freed again."""
+        phases: dict[int, set[int]] = {}
+        for (_, step), use in self.memory.items():
+            phases.setdefault(step, set()).update(use.starts)
+        for _, step, phase, _ in self.slots:
+            phases.setdefault(step, set()).update((phase, phase + 1))
+        return {step: sorted(points) for step, points in phases.items()}
+
     def size_of(self, op: task.TaskOp) -> int:
         return storage_bytes(op, self.target) if isinstance(op, task.StorageOp) else 0
 

@@ -5,6 +5,8 @@ core and which unit holds its axon and soma stages, starting from what the matri
 
 from __future__ import annotations
 
+import bisect
+
 import numpy as np
 
 from stc.compiler.mapping.matrix import STMatrix
@@ -63,8 +65,15 @@ class Layers:
         self.matrix = matrix
         self.cores = cores
         self.made: dict[tuple[int, int], Layer] = {}
+        self.changes: dict[int, list[int]] = {}
+        """By step, in order, the phases where a layer was made and the phases after them:
+        between two of them (and the matrix's `changes`) every phase looks the same."""
 
     def at(self, step: int, phase: int) -> Layer:
         if (key := (step, phase)) not in self.made:
             self.made[key] = Layer(self.matrix, self.cores, step, phase)
+            changes = self.changes.setdefault(step, [])
+            for point in (phase, phase + 1):
+                if (index := bisect.bisect_left(changes, point)) == len(changes) or changes[index] != point:
+                    changes.insert(index, point)
         return self.made[key]
