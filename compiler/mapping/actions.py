@@ -273,14 +273,12 @@ def mapped_graphs(module: ModuleOp, pass_name: str) -> list[tuple[MappingOp, tas
             raise PassFailedException(
                 f"{pass_name}: task.graph @{graph.graph_name} has no st.mapping; run st-place first"
             )
-    return [(mapping, checked_graph(mapping)) for mapping in mappings]
+    return [(mapping, mapped_graph(mapping)) for mapping in mappings]
 
 
-def checked_graph(mapping: MappingOp) -> task.GraphOp:
-    """The graph of a mapping, whose coordinates, when the mapping is applied, are checked
-    against every rule again: an edited coordinate (weights on another core than their
-    conv) must be an error, not a program that computes something else."""
-    graph = mapped_graph(mapping)
+def check_applied(mapping: MappingOp, graph: task.GraphOp) -> None:
+    """Check an applied mapping's coordinates against every rule again: an edited
+    coordinate (weights on another core than their conv) must be an error, not a program
+    that computes something else."""
     if mapping.applied is not None:
         applied_matrix(mapping, graph, mapping_target(mapping))
-    return graph

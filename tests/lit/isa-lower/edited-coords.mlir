@@ -1,7 +1,6 @@
-// An applied mapping's coordinates are checked against every rule again by st-lmem-alloc
-// and isa-lower: a hand-edited coordinate that breaks one (here the relu's input buffer
-// moved to another core) is an error, never a program that computes something else.
-// RUN: not stc-opt %s -p st-lmem-alloc 2>&1 | filecheck %s
+// An applied mapping's coordinates are checked against every rule again by isa-lower: a
+// hand-edited coordinate that breaks one (here the relu's input buffer moved to another
+// core) is an error, never a program that computes something else.
 // RUN: not stc-opt %s -p isa-lower 2>&1 | filecheck %s
 
 task.graph @g {
