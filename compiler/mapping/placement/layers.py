@@ -66,14 +66,30 @@ class Layers:
         self.cores = cores
         self.made: dict[tuple[int, int], Layer] = {}
         self.changes: dict[int, list[int]] = {}
-        """By step, in order, the phases where a layer was made and the phases after them:
-        between two of them (and the matrix's `changes`) every phase looks the same."""
+        """By step, in order, the phases (as counted by `PhasePlan`) where a layer was asked
+        for and the phases after them: between two of them (and the matrix's `changes`)
+        every phase looks the same."""
 
     def at(self, step: int, phase: int) -> Layer:
+        """The layer of a step and phase; a phase past the target's is counted on into the
+        next steps (see `PhasePlan`)."""
+        changes = self.changes.setdefault(step, [])
+        for point in (phase, phase + 1):
+            if (index := bisect.bisect_left(changes, point)) == len(changes) or changes[index] != point:
+                changes.insert(index, point)
+        step, phase = step_and_phase(step, phase, self.matrix.target.max_phases)
         if (key := (step, phase)) not in self.made:
             self.made[key] = Layer(self.matrix, self.cores, step, phase)
-            changes = self.changes.setdefault(step, [])
-            for point in (phase, phase + 1):
-                if (index := bisect.bisect_left(changes, point)) == len(changes) or changes[index] != point:
-                    changes.insert(index, point)
         return self.made[key]
+
+
+def step_and_phase(step: int, phase: int, span: int | None) -> tuple[int, int]:
+    """A step and a phase counted on from it over steps of `span` phases, as a step and a
+    phase within it.
+
+    >>> step_and_phase(0, 40, 32)
+    (1, 8)
+    """
+    if span is None:
+        return step, phase
+    return step + phase // span, phase % span
