@@ -30,6 +30,7 @@ from stc.compiler.cost.objective import Objective, objective
 from stc.compiler.cost.partition import Partition, candidates, dimensions
 from stc.compiler.cost.recursion import NodeCost, bounded, s_cut, stages_of, t_cut
 from stc.compiler.cost.tree import Node
+from stc.compiler.diagnostics import StcError
 from stc.compiler.targets.hardware import HardwareTarget
 
 
@@ -148,12 +149,7 @@ class CostModel:
         if isinstance(places, str):
             return attrs.evolve(INVALID, reason=places)
         segments = self.segments(tree)
-        segment_of = {layer: index for index, segment in enumerate(segments) for layer in segment.leaves()}
-        located: dict[int, tuple[Place, Partition]] = {}
-        leaves: dict[int, NodeCost] = {}
-        for node in tree.nodes():
-            if node.is_leaf:
-                located[node.layer], leaves[node.layer] = self.leaf(node.layer, places[id(node)], located, segment_of)
+        _, leaves = self.locate(tree, places)
         costs = []
         for index, segment in enumerate(segments):
             cost = bounded(self.node_cost(segment, leaves), self.target)
@@ -165,6 +161,29 @@ class CostModel:
             costs.append(cost)
         root = costs[0] if len(costs) == 1 and segments[0] is tree else t_cut(costs, 1, self.target)
         return Estimate(root, root.energy(self.target), root.latency, True)
+
+    def segment_of(self, tree: Node) -> dict[int, int]:
+        """The segment (an index into `segments(tree)`) of every layer of the tree."""
+        return {layer: index for index, segment in enumerate(self.segments(tree)) for layer in segment.leaves()}
+
+    def locate(
+        self, tree: Node, places: dict[int, Place]
+    ) -> tuple[dict[int, tuple[Place, Partition]], dict[int, NodeCost]]:
+        """Every leaf's place, chosen partition and cost, in depth-first order."""
+        segment_of = self.segment_of(tree)
+        located: dict[int, tuple[Place, Partition]] = {}
+        leaves: dict[int, NodeCost] = {}
+        for node in tree.nodes():
+            if node.is_leaf:
+                located[node.layer], leaves[node.layer] = self.leaf(node.layer, places[id(node)], located, segment_of)
+        return located, leaves
+
+    def layout(self, tree: Node) -> dict[int, tuple[Place, Partition]]:
+        """Each layer's cores, batch and partition as `evaluate` prices them."""
+        places = self.places(tree)
+        if isinstance(places, str):
+            raise StcError(f"the tree cannot be laid out: {places}")
+        return self.locate(tree, places)[0]
 
     def node_cost(self, node: Node, leaves: dict[int, NodeCost]) -> NodeCost:
         if node.is_leaf:
