@@ -189,7 +189,7 @@ class Lowering:
             slot = place.step * (self.target.max_phases or 0)
             try:
                 start, end = (self.coord(core, slot + p, Stage.MEMORY) for p in (first, place.phase - 1))
-                self.act(PutInOp(op.task_id, start, end))
+                self.act(PutInOp(op.task_id, start, end if first < place.phase - 1 else None))
             except PassFailedException:
                 continue
 

@@ -30,7 +30,8 @@ from stc.compiler.cost.network import Network, network_of
 from stc.compiler.diagnostics import StcError
 from stc.compiler.ir_files import module_text
 from stc.compiler.mapping.actions import apply_mapping
-from stc.compiler.search.chains import search
+from stc.compiler.cost.objective import objective
+from stc.compiler.search.chains import SPACES, search
 from stc.compiler.search.lowering import lower_tree
 from stc.compiler.targets.hardware import load_target
 from stc.dialects import task
@@ -56,6 +57,9 @@ def map_searched(module: ModuleOp, options: SearchOptions) -> None:
     """Search, lower and apply a schedule for every task graph of the module."""
     try:
         target = load_target(options.target)
+        objective(options.cost)
+        if options.space not in SPACES:
+            raise StcError(f"unknown search space {options.space!r}: use {', '.join(SPACES)}")
         graphs = [op for op in module.ops if isinstance(op, task.GraphOp)]
         for graph in graphs:
             refuse_mapped(module, graph)
