@@ -32,6 +32,9 @@ alone.
 - A string literal whose escapes spell UTF-8 (`"g\\C3\\BCn"`, as xDSL's printer writes
   `"gün"`) is a string, as the lexer's docstring says, not bytes: upstream makes it bytes
   unless it is ASCII, so any printed non-ASCII string attribute failed to parse back.
+- A parse error's excerpt shows at most MAX_EXCERPT_COLUMNS characters of each line, around
+  the error: upstream prints the whole line and as many spaces before the carets and the
+  message, so an error in a 20,000-character line was a 60,000-character message.
 """
 
 from __future__ import annotations
@@ -76,6 +79,10 @@ MAX_NESTING_DEPTH = 64
 """The deepest nesting of regions, attributes and types, counted together. Each level
 takes about 8 Python frames to parse, print or verify: 64 levels stay well inside
 Python's default recursion limit (1000) in every pass."""
+
+MAX_EXCERPT_COLUMNS = 120
+"""The most characters of a source line a parse error's excerpt shows; a longer line is
+cut to a window around the error, with `...` where it was cut."""
 
 UPSTREAM_VERSION = "0.74.0"
 
@@ -188,6 +195,45 @@ def utf8_string_literal(lex: Method) -> Method:
     return lex_string_literal  # pyright: ignore[reportReturnType]
 
 
+def clip_line(line: str, first: int, last: int) -> tuple[str, int, int]:
+    """A line cut to MAX_EXCERPT_COLUMNS characters around columns `first` to `last`
+    (the carets), and those columns in the cut line."""
+    if len(line) <= MAX_EXCERPT_COLUMNS:
+        return line, first, last
+    start = max(0, min(first - MAX_EXCERPT_COLUMNS // 3, len(line) - MAX_EXCERPT_COLUMNS))
+    end = start + MAX_EXCERPT_COLUMNS
+    before = "..." if start > 0 else ""
+    after = "..." if end < len(line) else ""
+    shift = len(before) - start
+    return before + line[start:end] + after, first + shift, min(last, end) + shift
+
+
+def clipped_excerpt(print_with_context: Method) -> Method:
+    @functools.wraps(print_with_context)
+    def print_clipped(self: Span, msg: str | None = None) -> str:
+        context_start = self.input.get_start_of_line(self.start)
+        context_end = self.input.get_end_of_line(max(self.start, self.end - 1))
+        context = self.input.content[context_start:context_end]
+        if isinstance(context, bytes) or context_end - context_start <= MAX_EXCERPT_COLUMNS:
+            return print_with_context(self, msg)
+        start, end = self.start - context_start, self.end - context_start
+        lines = [str(self.get_location())]
+        offset = 0
+        for line in context.split("\n"):
+            shown_line = line.removesuffix("\r")
+            first = min(max(start - offset, 0), len(shown_line))
+            last = min(max(end - offset, 0), len(shown_line))
+            shown_line, first, last = clip_line(shown_line, first, last)
+            lines += [shown_line, " " * first + "^" * max(last - first, 1)]
+            if msg is not None:
+                lines.append(" " * first + msg)
+                msg = None
+            offset += len(line) + 1
+        return "\n".join(lines) + "\n"
+
+    return print_clipped  # pyright: ignore[reportReturnType]
+
+
 WRAPPED: list[tuple[Any, str, Callable[[Any], Any]]] = [
     (MLIRTokenKind, "get_int_value", bounded_int_value),
     (AttrParser, "_parse_optional_integer_or_float_type", bounded_integer_width),
@@ -197,6 +243,7 @@ WRAPPED: list[tuple[Any, str, Callable[[Any], Any]]] = [
     (AttrParser, "parse_optional_type", bounded_nesting),
     (Parser, "parse_optional_region", bounded_nesting),
     (MLIRLexer, "_lex_string_literal", utf8_string_literal),
+    (Span, "print_with_context", clipped_excerpt),
 ]
 """The upstream methods wrapped, each with its fix."""
 

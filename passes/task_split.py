@@ -42,9 +42,9 @@ class TaskSplitPass(ModulePass):
     - vector: split counts ny,nx,nf,nr; nn,ny,nx,nf,nr to split the batch too; or the
       seed's ny,nx,nf,nr,1,1.
     - fit: a hardware target (preset name or TOML path): split every block whose input
-      storage exceeds a core's local memory by the smallest vector whose pieces fit, then
-      the partial-sum adds such splits create, until everything fits
-      (`stc.compiler.tiling.fit`).
+      storage exceeds a core's local memory by the smallest vector whose pieces fit (the
+      batch first on many-core targets), then the partial-sum adds such splits create,
+      until everything fits (`stc.compiler.tiling.fit`).
 
     With no options, every block with a hint `split = array<i64: ny, nx, nf, nr>` is
     split by it, in graph order, and the hint is removed. Each graph the run splits blocks

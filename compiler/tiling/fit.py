@@ -5,7 +5,11 @@ the split with the fewest pieces whose largest piece fits, preferring splits tha
 the reduction whole (an r-split adds a `task.add` of partial sums, which may need a
 split of its own in turn). ResNet-50's first conv, for instance, reads a
 224×224×3 image padded to 16 B per pixel (802,816 B) and is split into 7 row bands.
-The batch is never split here (the vectors `fit` chooses are nn = 1).
+On a many-core target the batch is split first (seed 004 slices N first): into the fewest
+sub-batches that fit, or, when one sample does not fit, into its samples, each cut as the
+block at batch 1 is, so the pieces grow with the batch, never faster. On a one-core target
+the batch stays whole (nn = 1): its samples run on the same core anyway, and
+task-layer-group decides the N slices there from what stays live across layers.
 """
 
 from __future__ import annotations
@@ -128,12 +132,18 @@ def candidate_counts(op: task.ComputeBlock, pieces: int, nn: int = 1) -> Iterato
                     yield nn, ny, nx, nf, nr
 
 
-def finest_counts(op: task.ComputeBlock) -> Counts:
-    """The split into the smallest pieces `fit` considers: one along every axis but the
-    batch, r as far as partial sums allow."""
+def splits_batch(target: HardwareTarget) -> bool:
+    """Whether `fit` cuts the batch first on `target`: on many-core targets only."""
+    return target.mesh.core_count > 1
+
+
+def finest_counts(op: task.ComputeBlock, target: HardwareTarget) -> Counts:
+    """The split into the smallest pieces `fit` considers: one along every axis (the batch
+    only where `fit` splits it), r as far as partial sums allow."""
     lengths = axis_lengths(op)
-    _, ly, lx, lf, lr = (lengths[axis] or 1 for axis in AXES)
-    return 1, ly, lx, lf, lr if lr == 1 or partial_sum_problem(op, lr) is None else 1
+    ln, ly, lx, lf, lr = (lengths[axis] or 1 for axis in AXES)
+    nn = ln if splits_batch(target) else 1
+    return nn, ly, lx, lf, lr if lr == 1 or partial_sum_problem(op, lr) is None else 1
 
 
 def vector_text(counts: Counts) -> str:
@@ -142,7 +152,7 @@ def vector_text(counts: Counts) -> str:
 
 
 def unfit_message(op: task.ComputeBlock, target: HardwareTarget) -> str:
-    counts = finest_counts(op)
+    counts = finest_counts(op, target)
     finest = piece_bytes(op, counts, target)
     where = f"{op.name} {op.task_id}: no split makes its pieces fit {target.usable_memory_bytes} B"
     if finest > target.usable_memory_bytes:
@@ -155,28 +165,36 @@ def unfit_message(op: task.ComputeBlock, target: HardwareTarget) -> str:
             f"{where}: even its finest pieces (vector={vector_text(counts)}) need {sizes} B, which do not fit banks of "
             f"{banks} B without a region that fits in a bank crossing one"
         )
-    return f"{where} in at most {MAX_PIECES} pieces"
+    return f"{where} in at most {MAX_PIECES} pieces per sub-batch"
 
 
 def fitting_counts(op: task.ComputeBlock, target: HardwareTarget, sizer: PieceSizer | None = None) -> Counts | None:
     """
-    For a block that does not fit a core whole, the split with the fewest pieces whose
-    largest piece fits, None if none does. Pieces only add halo, replicas and alignment to
-    what the whole block reads (less only the bias an r split moves away), so fewer pieces
+    For a block that does not fit a core whole, the split whose largest piece fits, None
+    if none does. Where `fit` splits the batch, the batch first: the fewest sub-batches
+    that fit; when one sample does not fit, one piece per sample. Then the sub-batch is cut
+    into the fewest pieces that fit. Pieces only add halo, replicas and alignment to what
+    the whole sub-batch reads (less only the bias an r split moves away), so fewer pieces
     than that total over the capacity cannot fit and the search starts there (at two
-    pieces, when the whole fits by bytes but not in the banks); when even the finest pieces
-    do not fit, none do.
+    pieces, when it fits by bytes but not in the banks); when even the finest pieces do
+    not fit, none do.
     """
     capacity = target.usable_memory_bytes
     sizer = sizer or PieceSizer(op, target)
-    if not sizer.fits(finest_counts(op)):
+    if not sizer.fits(finest_counts(op, target)):
         return None
-    whole = sizer.bytes(UNSPLIT)
+    nn = 1
+    if splits_batch(target) and sizer.batch > 1:
+        sub_batches = (count for count in range(2, sizer.batch + 1) if sizer.fits((count, 1, 1, 1, 1)))
+        if (count := next(sub_batches, None)) is not None:
+            return count, 1, 1, 1, 1
+        nn = sizer.batch
+    whole = sizer.bytes((nn, 1, 1, 1, 1))
     bias = bias_bytes(axis_lengths(op)["f"] or 0, target) if op.optional_bias is not None else 0
     for pieces in range(max(2, -(-(whole - bias) // capacity)), MAX_PIECES + 1):
         fits = [
             (counts[4] > 1, sum(regions), counts)
-            for counts in candidate_counts(op, pieces)
+            for counts in candidate_counts(op, pieces, nn)
             if packs_in_banks(regions := sizer.regions(counts), sizer.memory)
         ]
         if fits:

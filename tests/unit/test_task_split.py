@@ -780,3 +780,37 @@ def test_lenet_at_batch_3_split_along_n_and_the_rest_computes_the_same():
     split_group(graph, [op.task_id for op in blocks], vectors)
     module.verify()
     assert_same_outputs(build_network("lenet", batch=3), module, seed=5)
+
+
+def test_fit_splits_the_batch_first_so_pieces_grow_with_it():
+    from stc.compiler.targets.hardware import load_target
+    from stc.compiler.tiling.fit import fit_splits
+    from stc.compiler.zoo import build_network
+
+    target = load_target("tianjicx")
+    batch_one = build_network("resnet18")
+    one = fit_splits(graph_of(batch_one), target)
+    module = build_network("resnet18", batch=2)
+    two = fit_splits(graph_of(module), target)
+    per_sample = [counts[1:] for _, counts in two if counts[0] == 2 and counts[1:] != (1, 1, 1, 1)]
+    assert sorted(per_sample) == sorted(counts[1:] for _, counts in one)
+    blocks = [sum(isinstance(op, task.ComputeBlock) for op in m.walk()) for m in (batch_one, module)]
+    assert blocks[0] < blocks[1] <= 2 * blocks[0]
+    assert_same_outputs(build_network("resnet18", batch=2), module, seed=2)
+
+
+def test_fit_keeps_the_batch_whole_on_a_one_core_target():
+    """On one core, task-layer-group decides the N slices: the same memory as tianjicx's
+    core on a 1x1 mesh splits ResNet-18 at batch 2 with nn = 1 only."""
+    import attrs
+
+    from stc.compiler.targets.hardware import Mesh, load_target
+    from stc.compiler.tiling.fit import fit_splits
+    from stc.compiler.zoo import build_network
+
+    target = attrs.evolve(load_target("tianjicx"), mesh=Mesh(1, 1, 1, 1))
+    module = build_network("resnet18", batch=2)
+    splits = fit_splits(graph_of(module), target)
+    assert splits
+    assert all(counts[0] == 1 for _, counts in splits)
+    assert_same_outputs(build_network("resnet18", batch=2), module, seed=2)

@@ -12,11 +12,13 @@ from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 from xdsl.parser import Parser
 from xdsl.utils.exceptions import ParseError
+from xdsl.utils.lexer import Input, Span
 from xdsl.utils.mlir_lexer import MLIRLexer
 
 from stc.compiler.ir_files import module_text, stc_context
 from stc.compiler.xdsl_fixes import (
     MAX_DENSE_ELEMENTS,
+    MAX_EXCERPT_COLUMNS,
     MAX_INTEGER_WIDTH,
     MAX_LITERAL_DIGITS,
     MAX_NESTING_DEPTH,
@@ -195,3 +197,25 @@ def test_bombs_end_in_exit_1_within_seconds_under_a_memory_limit(source: str, tm
     assert result.returncode == 1, result.stderr
     assert result.stderr.startswith("stc-opt: error: ")
     assert "Traceback" not in result.stderr
+
+
+@settings(max_examples=60, deadline=None)
+@given(
+    lines=st.lists(st.integers(0, 3 * MAX_EXCERPT_COLUMNS), min_size=1, max_size=3),
+    where=st.tuples(st.floats(0, 1), st.floats(0, 1)),
+)
+def test_an_excerpt_shows_the_error_within_a_bounded_width(lines: list[int], where: tuple[float, float]):
+    """Any span over lines of any length: each line shown is at most MAX_EXCERPT_COLUMNS
+    (and two `...`) wide, and the carets under it point at the span's own characters."""
+    unique = iter(chr(0x4E00 + i) for i in range(sum(lines)))  # so a caret off by any count points elsewhere
+    text = "\n".join("".join(next(unique) for _ in range(length)) for length in lines)
+    first, last = sorted(round(fraction * len(text)) for fraction in where)
+    span = Span(first, max(last, first), Input(text, "t.mlir"))
+    shown = span.print_with_context("here").splitlines()
+    assert shown[0] == str(span.get_location())
+    assert all(len(line) <= MAX_EXCERPT_COLUMNS + 6 for line in shown[1:] if line.strip() != "here")
+    source, carets = shown[1], shown[2]
+    column = len(carets) - len(carets.lstrip())
+    if first < len(text) and text[first] != "\n":
+        assert source[column] == text[first]
+    assert shown[3] == " " * column + "here"
