@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 import stat
 from io import StringIO
 from pathlib import Path
@@ -9,16 +10,21 @@ from typing import IO
 
 from xdsl.context import Context
 from xdsl.dialects.builtin import ModuleOp
-from xdsl.ir import Operation
+from xdsl.ir import Attribute, Operation
 from xdsl.parser import Parser
 from xdsl.printer import Printer
 from xdsl.utils.exceptions import DiagnosticException, VerifyException
 from xdsl.utils.lexer import Position, Span
-from xdsl.utils.mlir_lexer import MLIRLexer
+from xdsl.utils.mlir_lexer import MLIRLexer, MLIRTokenKind
 
 import stc.compiler.xdsl_fixes  # noqa: F401  (applied on import)
 from stc.compiler.diagnostics import StcError, first_paragraph
 from stc.dialects import get_all_dialects, stc_context
+from stc.dialects.st.attrs import COORD_TEXT
+
+REPEATED_ATTRIBUTES: dict[str, re.Pattern[str]] = {"#st.coord": re.compile(rf"<{COORD_TEXT.pattern}>")}
+"""The attributes `StcParser` reads once per spelling: their names and the text of their
+parameters as stc prints them, which names the attribute."""
 
 
 class AttributeValueError(VerifyException):
@@ -37,6 +43,28 @@ class StcParser(Parser):
     def __init__(self, ctx: Context, text: str, name: str, line_offset: int = 0):
         super().__init__(ctx, text, name)
         self.line_offset = line_offset
+        self.attributes_read: dict[str, Attribute] = {}
+
+    def parse_optional_attribute(self) -> Attribute | None:
+        """
+        An attribute; one that a module repeats thousands of times (`#st.coord`, one per
+        block of a mapped graph, a few hundred distinct), spelled as stc prints it, is
+        parsed and verified once per spelling and then looked up by its text.
+        """
+        token = self._current_token
+        if token.kind != MLIRTokenKind.HASH_IDENT or token.text not in REPEATED_ATTRIBUTES:
+            return super().parse_optional_attribute()
+        spelled = REPEATED_ATTRIBUTES[token.text].match(self.lexer.input.content, token.span.end)
+        if spelled is None:
+            return super().parse_optional_attribute()
+        key = token.text + spelled[0]
+        if (attr := self.attributes_read.get(key)) is None:
+            attr = super().parse_optional_attribute()
+            assert attr is not None
+            self.attributes_read[key] = attr
+        else:
+            self._resume_from(spelled.end())
+        return attr
 
     def parse_operation(self) -> Operation:
         start = self.pos

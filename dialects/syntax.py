@@ -35,6 +35,32 @@ from xdsl.printer import Printer
 
 from stc.dialects.integers import i64_array, i64_attr
 
+INT = r"-?[0-9]{1,18}"
+"""A decimal integer as stc's printers write it; 18 digits always fit in 64 bits."""
+
+INT_LIST_TEXT = re.compile(rf"\[(?:{INT}(?:, {INT})*)?\]")
+INT_TUPLE_TEXT = re.compile(rf"\((?:{INT}(?:, {INT})*)?\)")
+
+
+def take_text(parser: AttrParser, pattern: re.Pattern[str]) -> re.Match[str] | None:
+    """
+    Match `pattern` at the parser's next token and consume the text it matches, in one
+    regex instead of token by token; None, consuming nothing, when it does not match.
+    A reader tries the form stc's printers write this way and falls back to xDSL's
+    tokens for any other spelling (other spacing, comments, hexadecimal), so both read
+    the same values: `[1, 2, 3]` is 7 tokens and 3 integers, one match here.
+    """
+    match = pattern.match(parser.lexer.input.content, parser.pos)
+    if match is not None:
+        parser._resume_from(match.end())  # pyright: ignore[reportPrivateUsage]
+    return match
+
+
+def ints_of(text: str) -> list[int]:
+    """The integers of a matched `[1, 2, 3]` or `(1, 2, 3)`."""
+    inner = text[1:-1]
+    return [int(v) for v in inner.split(", ")] if inner else []
+
 
 def parse_i64(parser: AttrParser, what: str) -> int:
     """Parse an integer literal that must fit in a signed 64-bit integer; `what` names it in the error."""
@@ -47,6 +73,8 @@ def parse_i64(parser: AttrParser, what: str) -> int:
 
 def parse_int_list(parser: AttrParser, what: str = "integer") -> list[int]:
     """Parse `[1, 2, 3]` of 64-bit integers."""
+    if match := take_text(parser, INT_LIST_TEXT):
+        return ints_of(match[0])
     return parser.parse_comma_separated_list(parser.Delimiter.SQUARE, lambda: parse_i64(parser, what))
 
 
@@ -63,6 +91,8 @@ def format_int_list(values: Sequence[int]) -> str:
 
 def parse_int_tuple(parser: AttrParser) -> list[int]:
     """Parse `(1, 2, 3)`, a coordinate."""
+    if match := take_text(parser, INT_TUPLE_TEXT):
+        return ints_of(match[0])
     return parser.parse_comma_separated_list(parser.Delimiter.PAREN, lambda: parser.parse_integer(allow_boolean=False))
 
 

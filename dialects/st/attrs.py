@@ -5,6 +5,7 @@ name, and the routes `st-route` writes.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 
 from xdsl.dialects.builtin import ArrayAttr, IntAttr
@@ -17,7 +18,7 @@ from xdsl.utils.exceptions import VerifyException
 from xdsl.utils.str_enum import StrEnum
 
 from stc.compiler.targets.hardware import HardwareTarget
-from stc.dialects.syntax import WithBody, format_int_tuple, parse_int_tuple
+from stc.dialects.syntax import WithBody, format_int_tuple, parse_int_tuple, take_text
 
 Space = tuple[int, int, int, int]
 """(chip y, chip x, core y, core x)."""
@@ -69,6 +70,14 @@ def phases_problem(phase: int, last_phase: int, stage: Stage) -> str | None:
     if last_phase - phase >= MAX_PHASE_SPAN:
         return f"a storage block spans at most {MAX_PHASE_SPAN} phases, got {last_phase - phase + 1}"
     return None
+
+
+NATURAL = "([0-9]{1,18})"
+COORD_TEXT = re.compile(
+    rf"\({NATURAL}, {NATURAL}, {NATURAL}, {NATURAL}\), \({NATURAL}, {NATURAL}(?: to {NATURAL})?, "
+    rf"({'|'.join(stage.value for stage in Stage)})\)"
+)
+"""The body of a coordinate as `format_coord` writes it."""
 
 
 @irdl_attr_definition
@@ -142,8 +151,21 @@ class CoordAttr(ParametrizedAttribute, WithBody):
 
     @classmethod
     def parse_body(cls, parser: AttrParser) -> CoordAttr:
-        """Parse `(0, 0, 2, 3), (0, 1, axon)` or `(0, 0, 2, 3), (0, 0 to 3, memory)`."""
+        """
+        Parse `(0, 0, 2, 3), (0, 1, axon)` or `(0, 0, 2, 3), (0, 0 to 3, memory)`. A
+        mapped graph repeats a few hundred coordinates thousands of times: each spelling
+        is read once per parser, in one match, and then looked up by its text.
+        """
         start = parser.pos
+        if match := take_text(parser, COORD_TEXT):
+            known: dict[str, CoordAttr] = parser.__dict__.setdefault("coords", {})
+            if (coord := known.get(match[0])) is None:
+                *space, step, phase, last_phase, stage = match.groups()
+                coord = CoordAttr(
+                    [int(v) for v in space], int(step), int(phase), Stage(stage), last_phase and int(last_phase)
+                )
+                known[match[0]] = coord
+            return coord
         space = parse_int_tuple(parser)
         if len(space) != 4:
             parser.raise_error(
@@ -207,6 +229,11 @@ ROUTES = "st.routes"
 
 RouteData = tuple[int, int, tuple[Space, ...]]
 
+SPACE_TEXT = re.compile(rf"\({NATURAL}, {NATURAL}, {NATURAL}, {NATURAL}\)")
+ONE_SPACE = r"\([0-9]{1,18}, [0-9]{1,18}, [0-9]{1,18}, [0-9]{1,18}\)"
+ROUTE_TEXT = re.compile(rf"<from {NATURAL}, {NATURAL} bytes, \[((?:{ONE_SPACE}(?:, {ONE_SPACE})*)?)\]>")
+"""A route's parameter as `RouteAttr` prints it, read in one match; its cores then in one `findall`."""
+
 
 @irdl_attr_definition
 class RouteAttr(Data[RouteData]):
@@ -243,6 +270,9 @@ class RouteAttr(Data[RouteData]):
 
     @classmethod
     def parse_parameter(cls, parser: AttrParser) -> RouteData:
+        if match := take_text(parser, ROUTE_TEXT):
+            path = tuple((int(a), int(b), int(c), int(d)) for a, b, c, d in SPACE_TEXT.findall(match[3]))
+            return int(match[1]), int(match[2]), path
         with parser.in_angle_brackets():
             parser.parse_keyword("from")
             source = parser.parse_integer(allow_boolean=False)

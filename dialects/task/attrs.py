@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from typing import TypeVar
 
@@ -12,6 +13,8 @@ from xdsl.parser import AttrParser
 from xdsl.printer import Printer
 from xdsl.utils.exceptions import VerifyException
 from xdsl.utils.str_enum import StrEnum
+
+from stc.dialects.syntax import INT, take_text
 
 Interval = tuple[int, int]
 DataT = TypeVar("DataT")
@@ -36,8 +39,16 @@ def parse_optional_box(parser: AttrParser) -> tuple[Interval, ...] | None:
         return lo, parser.parse_integer(allow_boolean=False)
 
     start = parser.pos
-    intervals = parser.parse_optional_comma_separated_list(parser.Delimiter.SQUARE, parse_interval)
+    if match := take_text(parser, BOX_TEXT):
+        intervals = [(int(lo), int(hi)) for lo, hi in INTERVAL_TEXT.findall(match[0])]
+    else:
+        intervals = parser.parse_optional_comma_separated_list(parser.Delimiter.SQUARE, parse_interval)
     return None if intervals is None else checked_parameter(parser, start, BoxAttr, tuple(intervals))
+
+
+INTERVAL_TEXT = re.compile(f"({INT}):({INT})")
+BOX_TEXT = re.compile(rf"\[(?:{INT}:{INT}(?:, {INT}:{INT})*)?\]")
+"""A box as `format_box` writes it, read in one match (`parse_optional_box`)."""
 
 
 def parse_box(parser: AttrParser) -> tuple[Interval, ...]:

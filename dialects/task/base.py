@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 import math
 from collections.abc import Sequence
 
@@ -73,15 +74,29 @@ def check_element_width(op: TaskOp, what: str, typ: Attribute, widths: Sequence[
     raise op.error(f"{what} must have {allowed} elements, got {typ}")
 
 
-def check_tensor(op: TaskOp, what: str, typ: TensorType, rank: int, widths: Sequence[int]) -> None:
+def check_tensor(op: TaskOp, what: str, typ: TensorType, rank: int, widths: tuple[int, ...]) -> None:
     """Raise unless `typ` is a tensor of `rank` static, positive dimensions and signless
     integers of one of `widths` bits, with no encoding: the only tensors a task graph holds."""
+    if problem := tensor_problem(typ, rank, widths):
+        raise op.error(f"{what} {problem}")
+
+
+@functools.lru_cache(maxsize=4096)
+def tensor_problem(typ: TensorType, rank: int, widths: tuple[int, ...]) -> str | None:
+    """
+    What `check_tensor` finds wrong with `typ`, or None. A graph holds a few distinct
+    types thousands of times each: the rule depends on the type alone, so it is checked
+    once per type and process.
+    """
     if not all(size >= 1 for size in typ.get_shape()):
-        raise op.error(f"{what} must have static, positive dimensions, got {typ}")
+        return f"must have static, positive dimensions, got {typ}"
     if typ.encoding != NoneAttr():
-        raise op.error(f"{what} must have no encoding, got {typ}")
+        return f"must have no encoding, got {typ}"
     if typ.get_num_dims() != rank:
-        raise op.error(f"{what} must have rank {rank}, got {typ}")
-    check_element_width(op, what, typ, widths)
+        return f"must have rank {rank}, got {typ}"
+    if element_width(typ) not in widths:
+        allowed = " or ".join(f"i{w}" for w in widths)
+        return f"must have {allowed} elements, got {typ}"
     if (size := tensor_bytes(typ)) > MAX_TENSOR_BYTES:
-        raise op.error(f"{what} holds {size} bytes, more than any target holds ({MAX_TENSOR_BYTES} bytes), in {typ}")
+        return f"holds {size} bytes, more than any target holds ({MAX_TENSOR_BYTES} bytes), in {typ}"
+    return None
