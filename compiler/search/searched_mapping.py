@@ -26,11 +26,11 @@ from xdsl.dialects.builtin import DictionaryAttr, FloatAttr, IntegerAttr, Module
 from xdsl.utils.exceptions import PassFailedException
 
 from stc.compiler.cost.evaluate import CostModel, Estimate
-from stc.compiler.cost.network import Network, network_of
+from stc.compiler.cost.network import network_of
+from stc.compiler.cost.objective import objective
 from stc.compiler.diagnostics import StcError
 from stc.compiler.ir_files import module_text
 from stc.compiler.mapping.actions import apply_mapping
-from stc.compiler.cost.objective import objective
 from stc.compiler.search.chains import SPACES, search
 from stc.compiler.search.lowering import lower_tree
 from stc.compiler.targets.hardware import load_target
@@ -78,7 +78,7 @@ def map_searched(module: ModuleOp, options: SearchOptions) -> None:
                 raise StcError(f"st-search: no valid schedule of @{graph.graph_name}: {result.estimate.reason}")
             model = CostModel(network, target, options.cost)
             mapping = lower_tree(graph, options.target, model, result.tree)
-            mapping.attributes[SEARCH_ATTR] = summary(network, result.tree.notation(network, network.batch), result.estimate)
+            mapping.attributes[SEARCH_ATTR] = summary(result.tree.notation(network, network.batch), result.estimate)
             if options.script is not None:
                 write_script(options.script, graph, mapping, len(graphs))
             module.body.block.add_op(mapping)
@@ -96,7 +96,7 @@ def refuse_mapped(module: ModuleOp, graph: task.GraphOp) -> None:
             )
 
 
-def summary(network: Network, tree: str, estimate: Estimate) -> DictionaryAttr:
+def summary(tree: str, estimate: Estimate) -> DictionaryAttr:
     assert estimate.cost is not None
     work = estimate.cost.total_work
     return DictionaryAttr(
