@@ -8,7 +8,9 @@ on a target, as one named pipeline:
 On a one-core target (tpu-like) task-layer-group searches and slices the groups; on a
 many-core target it makes every layer one group, and st-place holds the buffers between
 layers on their readers' cores where local memory allows. `group=none` leaves it out, so
-that every layer's activations go through global memory (layer by layer).
+that every layer's activations go through global memory (layer by layer). With
+`search=true`, st-search{target=T} replaces task-split, task-layer-group and st-place: its
+schedule splits and places every layer itself.
 
     stc-opt net.mlir -p 'stc-pipeline{target=tianjicx}' -o net.isa.mlir
 """
@@ -25,6 +27,7 @@ from stc.passes.isa_lower import IsaLowerPass
 from stc.passes.st_lmem_alloc import StLmemAllocPass
 from stc.passes.st_place import StPlacePass
 from stc.passes.st_route import StRoutePass
+from stc.passes.st_search import StSearchPass
 from stc.passes.task_layer_group import TaskLayerGroupPass
 from stc.passes.task_split import TaskSplitPass
 
@@ -42,6 +45,8 @@ class StcPipelinePass(ModulePass):
     - group: task-layer-group's strategy, "best" (default: the cheaper of the DP's and the
       greedy search's groups), "dp" or "greedy", or "none" for layer by layer (on a
       many-core target any value but "none" makes one group).
+    - search: st-search instead of task-split, task-layer-group and st-place (default false).
+    - rounds: st-search's annealing rounds per chain (default 100 per layer).
     """
 
     name = "stc-pipeline"
@@ -50,8 +55,13 @@ class StcPipelinePass(ModulePass):
     seed: int = 0
     iterations: int = 20000
     group: str = "best"
+    search: bool = False
+    rounds: int | None = None
 
     def passes(self) -> list[ModulePass]:
+        if self.search:
+            searched = StSearchPass(target=self.target, seed=self.seed, rounds=self.rounds)
+            return [searched, StRoutePass(), StLmemAllocPass(), IsaLowerPass()]
         grouped = self.group != "none"
         return [
             TaskSplitPass(fit=self.target),

@@ -30,6 +30,7 @@ from stc.compiler.cost.objective import Objective, objective
 from stc.compiler.cost.partition import Partition, candidates, dimensions
 from stc.compiler.cost.recursion import NodeCost, bounded, s_cut, stages_of, t_cut
 from stc.compiler.cost.tree import Node
+from stc.compiler.diagnostics import StcError
 from stc.compiler.targets.hardware import HardwareTarget
 
 
@@ -150,10 +151,10 @@ class CostModel:
         if isinstance(places, str):
             return attrs.evolve(INVALID, reason=places)
         segments = self.segments(tree)
-        segment_of = {layer: index for index, segment in enumerate(segments) for layer in segment.leaves()}
+        segment_of = self.segment_of(tree)
         costs = []
         for index, segment in enumerate(segments):
-            cost = self.segment_cost(segment, places, segment_of)
+            cost, _ = self.segment_cost(segment, places, segment_of)
             if not cost.fits(self.target):
                 peak = cost.buffer_peak()
                 return attrs.evolve(
@@ -163,11 +164,28 @@ class CostModel:
         root = costs[0] if len(costs) == 1 and segments[0] is tree else t_cut(costs, 1, self.target)
         return Estimate(root, root.energy(self.target), root.latency, True)
 
-    def segment_cost(self, segment: Node, places: dict[int, Place], segment_of: dict[int, int]) -> NodeCost:
+    def segment_of(self, tree: Node) -> dict[int, int]:
+        """The segment (an index into `segments(tree)`) of every layer of the tree."""
+        return {layer: index for index, segment in enumerate(self.segments(tree)) for layer in segment.leaves()}
+
+    def layout(self, tree: Node) -> dict[int, tuple[Place, Partition]]:
+        """Each layer's cores, batch and partition as `evaluate` prices them."""
+        places = self.places(tree)
+        if isinstance(places, str):
+            raise StcError(f"the tree cannot be laid out: {places}")
+        segment_of = self.segment_of(tree)
+        located: dict[int, tuple[Place, Partition]] = {}
+        for segment in self.segments(tree):
+            located |= self.segment_cost(segment, places, segment_of)[1]
+        return located
+
+    def segment_cost(
+        self, segment: Node, places: dict[int, Place], segment_of: dict[int, int]
+    ) -> tuple[NodeCost, dict[int, tuple[Place, Partition]]]:
         """A segment's cost with each leaf's cheapest partition; when that overflows the
         buffers, with the cheapest partitions that split each layer's output channels (and
         weights) at least 2, 4, … ways where they can (`spread`): the first that fits, or
-        the last tried."""
+        the last tried. Also each leaf's place and partition."""
         spread = 1
         while True:
             located: dict[int, tuple[Place, Partition]] = {}
@@ -179,10 +197,10 @@ class CostModel:
                     )
             cost = bounded(self.node_cost(segment, leaves), self.target)
             if cost.fits(self.target) or int(cost.buf.max(initial=0)) > self.target.usable_memory_bytes:
-                return cost
+                return cost, located
             spread *= 2
             if spread > self.context.mesh.core_count:
-                return cost
+                return cost, located
 
     def node_cost(self, node: Node, leaves: dict[int, NodeCost]) -> NodeCost:
         if node.is_leaf:
