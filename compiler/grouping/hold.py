@@ -80,7 +80,7 @@ def earlier_phases(matrix: STMatrix, buffer: task.BufferOp) -> Place | None:
     ]
     if not phases or min(phases) >= place.phase:
         return None
-    return Place(place.space, place.step, tuple(range(min(phases), place.phase)), Stage.MEMORY)
+    return Place.at(place.space, place.step, min(phases), Stage.MEMORY, place.phase - 1)
 
 
 def core_of(place: Place) -> tuple[int, int]:
@@ -102,4 +102,4 @@ def overflowing_cores(matrix: STMatrix, among: set[tuple[int, int]] | None) -> s
 
 
 def release(matrix: STMatrix, task_id: int, extra: Place) -> None:
-    matrix.take_storage(ACTION, matrix.blocks[task_id], extra.space, extra.step, extra.phases)
+    matrix.take_storage(ACTION, matrix.blocks[task_id], extra.space, extra.step, extra.ranges)
