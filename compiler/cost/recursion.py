@@ -24,7 +24,7 @@ from __future__ import annotations
 import attrs
 import numpy as np
 
-from stc.compiler.targets.cost_units import Work, dma_cycles, energy_pj, link_cycles
+from stc.compiler.targets.cost_units import Work, dma_cycles, energy_pj
 from stc.compiler.targets.hardware import HardwareTarget
 
 
@@ -66,11 +66,10 @@ class NodeCost:
         return self.buffer_peak() <= target.usable_memory_bytes
 
     def traffic_cycles(self, target: HardwareTarget) -> int:
-        """The node's DRAM traffic over the DRAM bandwidth, or its busiest link's bytes over
-        the link bandwidth, whichever is longer."""
-        total = self.total_work
-        busiest = float((self.links + self.weight_links).max(initial=0))
-        return max(dma_cycles(target, total.dram_bytes), link_cycles(target, int(busiest)))
+        """The node's DRAM traffic over the DRAM bandwidth, which the cores share. Links
+        carry any load at once: the machine models no link contention, so neither does
+        the model (docs/cost-model.md, calibration)."""
+        return dma_cycles(target, self.total_work.dram_bytes)
 
 
 def scaled(work: Work, n: int) -> Work:
