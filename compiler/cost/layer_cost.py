@@ -105,7 +105,7 @@ def leaf_cost(
     if output is not Output.CHIP:
         dram += out_bytes
         links += out_bytes @ mesh.routes[cores, mesh.port_core[cores]]
-    weight_slices = layer.weight_bytes * (box.k[1] - box.k[0]) / layer.out_channels
+    weight_slices = layer.weight_bytes * (box.k[1] - box.k[0]) / layer.out_channels + layer.table_bytes
     dram += weight_slices
     links += weight_slices @ from_port
     dram_write = float(out_bytes.sum()) if output is not Output.CHIP else 0.0
