@@ -1,18 +1,19 @@
 """
 The cost of one layer run once on its cores for one (sub)batch: a leaf of the RA tree.
 
-- Compute: the busiest core's MAC-array cycles plus vector cycles (`cost_units`).
-- Inputs from DRAM: each distinct input box is read once and multicast (XY) from the DRAM
-  port beside its first core to the cores that need it. Inputs on chip: every producer
-  core sends each consumer core the part of its output box that the consumer's input box
-  needs (batch, rows with halo, columns with halo, channels); consumer cores that need the
-  same box (they differ only in output channels) share one multicast tree.
-- Outputs to DRAM: each core sends its box to the nearest port.
-- Weights (once per run of the enclosing segment): each output-channel slice is read once
-  and multicast from a port to the cores computing that slice.
+Calibrated to the machine (docs/cost-model.md): what isa-lower emits for the pieces.
+
+- Compute: per core its MAC-array cycles plus vector cycles (`cost_units`).
+- Inputs from DRAM: each core loads its own input box with its own DMA, over the XY route
+  from its port (`HardwareTarget.dram_port`). Inputs on chip: every producer core sends
+  each consumer core the part of its output box that the consumer's input box needs
+  (batch, rows with halo, columns with halo, channels), one XY route per pair.
+- Outputs to DRAM: each core stores its box over the route to its port.
+- Weights, in every run: each core loads its slice (and whole lookup tables) from its port.
 - Buffers per core: ifm = the input box, wgt = the weight slice, buf = ifm + output box
   (only a 10 KB chunk of the output when it streams to DRAM and nothing on chip reads it).
-- Latency: max(compute, DRAM bytes / DRAM bandwidth, busiest link / link bandwidth).
+- Latency: max over cores of DMA + compute cycles, plus the busiest producer core's
+  injection; at least all DRAM bytes over the shared DRAM bandwidth.
 
     cost = leaf_cost(context, layer, start=0, count=16, batch=8, inputs=(None,), output=Output.DRAM)
 """

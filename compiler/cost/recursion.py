@@ -5,8 +5,8 @@ With n the subbatches of a cut:
 
 - work (MACs, local-memory, DRAM and NoC hop-bytes, hence energy) and the bytes on each
   link: n·Σ children;
-- weights are pinned for the node's whole run: their loading is Σ children, not n·Σ
-  (the seed's `wgt_usage` rule applied to the traffic that fills it);
+- `weights` (loading counted once per run of the node) is kept for callers that pin them;
+  leaves price their weights in `work`, loaded in every run as the machine does;
 - latency: T-cut n·Σ children, S-cut (n + max stage)·max child, where a child's stage is one
   more than that of every earlier sibling it reads from; and never less than the node's own
   DRAM traffic over the DRAM bandwidth or its busiest link over the link bandwidth;
