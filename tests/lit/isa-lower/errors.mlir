@@ -2,7 +2,7 @@
 // RUN: stc-opt %s --split-input-file -p 'st-apply,st-lmem-alloc' --verify-diagnostics | filecheck %s
 // RUN: not stc-opt %s --split-input-file -p 'st-apply,isa-lower' 2>&1 | filecheck %s --check-prefix=ROUTE
 
-// A buffer held in phase 0 only whose producer runs in phase 1.
+// A buffer last held in phase 0 whose producer runs in phase 1.
 task.graph @early {
   %x = task.input 0 "x" : tensor<1x4x4x16xi8>
   %in = task.buffer 1 si %x : tensor<1x4x4x16xi8>
@@ -14,7 +14,7 @@ st.mapping @early target "tianjicx" {
   st.put_in 0 at (0, 0, 0, 0), (0, 0, router_recv)
   st.put_group_in 2 at (0, 0, 0, 0), (0, 1, soma1)
   st.put_in 3 at (0, 0, 0, 0), (0, 0, memory)
-  st.put_in 4 at (0, 0, 0, 0), (0, 1, router_send)
+  st.put_in 4 at (0, 0, 0, 0), (0, 0, router_send)
 }
 
 // CHECK: st-lmem-alloc: block 3 (task.buffer) is last held in phase 0, but its producer block 2 (task.relu) computes in phase 1; a buffer is filled while it is held, before its first reader
