@@ -28,6 +28,8 @@ contents and are always verified, as are new and changed ops.
 
 from __future__ import annotations
 
+import gc
+
 from xdsl.dialects.builtin import ModuleOp
 from xdsl.ir import Operation
 
@@ -85,7 +87,13 @@ class Verifier:
             return
         passed: dict[Operation, Inputs] = {}
         self.checked = 0
-        self.check(module, passed, last)
+        collecting = gc.isenabled()
+        gc.disable()  # the inputs are many small tuples: no cycles, but they would trigger collections
+        try:
+            self.check(module, passed, last)
+        finally:
+            if collecting:
+                gc.enable()
         self.passed = passed
 
     def check(self, op: Operation, passed: dict[Operation, Inputs], last: bool) -> None:
