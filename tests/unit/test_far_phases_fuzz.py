@@ -5,14 +5,13 @@ machine: each ends in a result that computes bit-identically or in one clean err
 (exit 1), fast and never in a traceback; a few bombs run under a memory limit."""
 
 import re
-import resource
 import subprocess
 import sys
 from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
-from conftest import fuzz_examples
+from conftest import fuzz_examples, limited_memory
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -148,12 +147,6 @@ st.mapping @full target "tpu-like" {
 """On the one-core tpu-like, a buffer takes half the memory over phases 0 to 2^40 - 1 and the
 second relu is pinned at 2^40: no phase before it has room for the first relu (st-place
 once walked all 2^40 of them and ran out of memory)."""
-
-RLIMIT_BYTES = 1 << 30
-
-
-def limited_memory() -> None:
-    resource.setrlimit(resource.RLIMIT_AS, (RLIMIT_BYTES, RLIMIT_BYTES))
 
 
 @pytest.mark.parametrize(
