@@ -60,8 +60,8 @@ def actions(target: str) -> hs.SearchStrategy[Action]:
         hs.sampled_from([0, 0, 0, 0, 0, 1]),
         rows,
         columns,
-        hs.sampled_from([0, 0, 0, 1]),
-        hs.sampled_from([0, 1, 2, 33, 2**40]),
+        hs.sampled_from([0, 0, 0, 1, 2**40, 2**63 - 1]),
+        hs.sampled_from([0, 1, 2, 33, 2**40, 2**63 - 1]),
         stages,
     )
     spans = hs.one_of(
