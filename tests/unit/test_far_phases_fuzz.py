@@ -89,7 +89,7 @@ def fewer_actions(draw, source: str) -> str:
 @pytest.mark.parametrize("level", ["script", "allocated", "program"])
 def test_extreme_numbers_compile_and_run_or_end_in_one_error(level, sources, tmp_path, capsys):
     @settings(
-        max_examples=fuzz_examples(12), deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
+        max_examples=fuzz_examples(8), deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
     )
     @given(data=st.data())
     def check(data):
