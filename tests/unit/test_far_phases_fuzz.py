@@ -88,11 +88,9 @@ def fewer_actions(draw, source: str) -> str:
 
 @pytest.mark.parametrize("level", ["script", "allocated", "program"])
 def test_extreme_numbers_compile_and_run_or_end_in_one_error(level, sources, tmp_path, capsys):
-    @settings(
-        max_examples=fuzz_examples(8), deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
-    )
+    @settings(max_examples=fuzz_examples(8), deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
     @given(data=st.data())
-    def check(data):
+    def compiles_and_runs_or_fails_cleanly(data):
         source = data.draw(extreme(sources[level]))
         if level == "script":
             source = data.draw(fewer_actions(source))
@@ -106,7 +104,7 @@ def test_extreme_numbers_compile_and_run_or_end_in_one_error(level, sources, tmp
         if status == 0:  # what compiled computes what the graph does
             assert run_stc_run([str(path), "--compare", str(out)]) == 0
 
-    check()
+    compiles_and_runs_or_fails_cleanly()
 
 
 def test_the_unmutated_sources_compile_and_compare(sources, tmp_path, capsys):
