@@ -76,6 +76,7 @@ class CostModel:
         ]
         self._partitions: dict[tuple[int, int, int], list[Partition]] = {}
         self._leaves: dict[tuple, NodeCost] = {}
+        self._segments: dict[tuple, NodeCost] = {}
 
     # --- Places ---------------------------------------------------------------------
 
@@ -164,25 +165,38 @@ class CostModel:
         return Estimate(root, root.energy(self.target), root.latency, True)
 
     def segment_cost(self, segment: Node, places: dict[int, Place], segment_of: dict[int, int]) -> NodeCost:
-        """A segment's cost with each leaf's cheapest partition; when that overflows the
-        buffers, with the cheapest partitions that split each layer's output channels (and
-        weights) at least 2, 4, … ways where they can (`spread`): the first that fits, or
-        the last tried."""
-        spread = 1
+        """A segment's cost (cached on its subtree and place: nothing outside it changes it).
+        Each leaf takes its cheapest partition; while that overflows a core's buffer, the
+        layer with the most weight bytes on the fullest core is priced again with only the
+        partitions that split its output channels (and weights) twice as many ways
+        (`spread`), until the segment fits or no layer can split more."""
+        key = (segment.key(), places[id(segment)])
+        if key in self._segments:
+            return self._segments[key]
+        spreads = dict.fromkeys(segment.leaves(), 1)
         while True:
             located: dict[int, tuple[Place, Partition]] = {}
             leaves: dict[int, NodeCost] = {}
             for node in segment.nodes():
                 if node.is_leaf:
                     located[node.layer], leaves[node.layer] = self.leaf(
-                        node.layer, places[id(node)], located, segment_of, spread
+                        node.layer, places[id(node)], located, segment_of, spreads[node.layer]
                     )
             cost = bounded(self.node_cost(segment, leaves), self.target)
             if cost.fits(self.target) or int(cost.buf.max(initial=0)) > self.target.usable_memory_bytes:
-                return cost
-            spread *= 2
-            if spread > self.context.mesh.core_count:
-                return cost
+                break
+            fullest = int(np.argmax(cost.buf + cost.wgt))
+            splittable = [
+                layer
+                for layer, (place, part) in located.items()
+                if leaves[layer].wgt[fullest] > 0 and part.pk < min(self.network.layers[layer].out_channels, place.count)
+            ]
+            if not splittable:
+                break
+            heaviest = max(splittable, key=lambda layer: (leaves[layer].wgt[fullest], -layer))
+            spreads[heaviest] = 2 * located[heaviest][1].pk
+        self._segments[key] = cost
+        return cost
 
     def node_cost(self, node: Node, leaves: dict[int, NodeCost]) -> NodeCost:
         if node.is_leaf:

@@ -72,3 +72,23 @@ def test_greedy_segments_close_a_segment_when_the_next_layer_does_not_fit():
 def test_greedy_segments_give_up_when_a_layer_fits_nowhere():
     model = CostModel(deep_network(2, batch=4, channels=512, hw=4), with_buffer(30_000))
     assert greedy_segments(model) is None
+
+
+def test_a_move_reprices_only_the_segments_it_changes(monkeypatch):
+    network = deep_network(4, batch=4, channels=512, hw=4)
+    target = with_buffer(100_000)
+    model = CostModel(network, target)
+    before = Node.cut(
+        "T", [Node.cut("T", [Node.leaf(0), Node.leaf(1)], n=4), Node.cut("T", [Node.leaf(2), Node.leaf(3)], n=4)]
+    )
+    after = Node.cut(
+        "T", [Node.cut("T", [Node.leaf(0), Node.leaf(1)], n=4), Node.cut("T", [Node.leaf(2), Node.leaf(3)], n=2)]
+    )
+    model.evaluate(before)
+    priced = []
+    leaf = model.leaf
+    monkeypatch.setattr(model, "leaf", lambda layer, *args: priced.append(layer) or leaf(layer, *args))
+    estimate = model.evaluate(after)
+    assert set(priced) == {2, 3}
+    fresh = CostModel(network, target).evaluate(after)
+    assert (estimate.latency, estimate.energy, estimate.valid) == (fresh.latency, fresh.energy, fresh.valid)
