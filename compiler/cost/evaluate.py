@@ -186,10 +186,14 @@ class CostModel:
             if cost.fits(self.target) or int(cost.buf.max(initial=0)) > self.target.usable_memory_bytes:
                 break
             fullest = int(np.argmax(cost.buf + cost.wgt))
+            limits = {
+                layer: min(self.network.layers[layer].out_channels, place.count)
+                for layer, (place, _) in located.items()
+            }
             splittable = [
                 layer
-                for layer, (place, part) in located.items()
-                if leaves[layer].wgt[fullest] > 0 and part.pk < min(self.network.layers[layer].out_channels, place.count)
+                for layer, (_, part) in located.items()
+                if leaves[layer].wgt[fullest] > 0 and part.pk < limits[layer]
             ]
             if not splittable:
                 break
