@@ -47,6 +47,9 @@ class Estimate:
         return function(self.energy, self.latency) if self.valid else float("inf")
 
 
+REPAIR_PATIENCE = 8
+"""Rounds of weight splitting without a lower buffer peak after which a segment is given up."""
+
 INVALID = Estimate(None, float("inf"), float("inf"), False)
 
 
@@ -169,11 +172,13 @@ class CostModel:
         Each leaf takes its cheapest partition; while that overflows a core's buffer, the
         layer with the most weight bytes on the fullest core is priced again with only the
         partitions that split its output channels (and weights) twice as many ways
-        (`spread`), until the segment fits or no layer can split more."""
+        (`spread`), until the segment fits, no layer can split more, or REPAIR_PATIENCE
+        rounds in a row have not lowered the peak."""
         key = (segment.key(), places[id(segment)])
         if key in self._segments:
             return self._segments[key]
         spreads = dict.fromkeys(segment.leaves(), 1)
+        lowest, stalled = float("inf"), 0
         while True:
             located: dict[int, tuple[Place, Partition]] = {}
             leaves: dict[int, NodeCost] = {}
@@ -184,6 +189,10 @@ class CostModel:
                     )
             cost = bounded(self.node_cost(segment, leaves), self.target)
             if cost.fits(self.target) or int(cost.buf.max(initial=0)) > self.target.usable_memory_bytes:
+                break
+            peak = cost.buffer_peak()
+            lowest, stalled = min(lowest, peak), 0 if peak < lowest else stalled + 1
+            if stalled == REPAIR_PATIENCE:
                 break
             fullest = int(np.argmax(cost.buf + cost.wgt))
             limits = {
