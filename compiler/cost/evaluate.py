@@ -30,6 +30,7 @@ from stc.compiler.cost.objective import Objective, objective
 from stc.compiler.cost.partition import Partition, candidates, dimensions
 from stc.compiler.cost.recursion import NodeCost, bounded, s_cut, stages_of, t_cut
 from stc.compiler.cost.tree import Node
+from stc.compiler.diagnostics import StcError
 from stc.compiler.targets.hardware import HardwareTarget
 
 
@@ -79,7 +80,7 @@ class CostModel:
         ]
         self._partitions: dict[tuple[int, int, int], list[Partition]] = {}
         self._leaves: dict[tuple, NodeCost] = {}
-        self._segments: dict[tuple, NodeCost] = {}
+        self._segments: dict[tuple, tuple[NodeCost, dict[int, tuple[Place, Partition]]]] = {}
 
     # --- Places ---------------------------------------------------------------------
 
@@ -154,10 +155,10 @@ class CostModel:
         if isinstance(places, str):
             return attrs.evolve(INVALID, reason=places)
         segments = self.segments(tree)
-        segment_of = {layer: index for index, segment in enumerate(segments) for layer in segment.leaves()}
+        segment_of = self.segment_of(tree)
         costs = []
         for index, segment in enumerate(segments):
-            cost = self.segment_cost(segment, places, segment_of)
+            cost, _ = self.segment_cost(segment, places, segment_of)
             if not cost.fits(self.target):
                 peak = cost.buffer_peak()
                 return attrs.evolve(
@@ -167,13 +168,30 @@ class CostModel:
         root = costs[0] if len(costs) == 1 and segments[0] is tree else t_cut(costs, 1, self.target)
         return Estimate(root, root.energy(self.target), root.latency, True)
 
-    def segment_cost(self, segment: Node, places: dict[int, Place], segment_of: dict[int, int]) -> NodeCost:
-        """A segment's cost (cached on its subtree and place: nothing outside it changes it).
-        Each leaf takes its cheapest partition; while that overflows a core's buffer, the
-        layer with the most weight bytes on the fullest core is priced again with only the
-        partitions that split its output channels (and weights) twice as many ways
-        (`spread`), until the segment fits, no layer can split more, or REPAIR_PATIENCE
-        rounds in a row have not lowered the peak."""
+    def segment_of(self, tree: Node) -> dict[int, int]:
+        """The segment (an index into `segments(tree)`) of every layer of the tree."""
+        return {layer: index for index, segment in enumerate(self.segments(tree)) for layer in segment.leaves()}
+
+    def layout(self, tree: Node) -> dict[int, tuple[Place, Partition]]:
+        """Each layer's cores, batch and partition as `evaluate` prices them."""
+        places = self.places(tree)
+        if isinstance(places, str):
+            raise StcError(f"the tree cannot be laid out: {places}")
+        segment_of = self.segment_of(tree)
+        located: dict[int, tuple[Place, Partition]] = {}
+        for segment in self.segments(tree):
+            located |= self.segment_cost(segment, places, segment_of)[1]
+        return located
+
+    def segment_cost(
+        self, segment: Node, places: dict[int, Place], segment_of: dict[int, int]
+    ) -> tuple[NodeCost, dict[int, tuple[Place, Partition]]]:
+        """A segment's cost and each of its leaves' place and partition (cached on its
+        subtree and place: nothing outside it changes them). Each leaf takes its cheapest
+        partition; while that overflows a core's buffer, the layer with the most weight
+        bytes on the fullest core is priced again with only the partitions that split its
+        output channels (and weights) twice as many ways (`spread`), until the segment fits,
+        no layer can split more, or REPAIR_PATIENCE rounds in a row have not lowered the peak."""
         key = (segment.key(), places[id(segment)])
         if key in self._segments:
             return self._segments[key]
@@ -208,8 +226,8 @@ class CostModel:
                 break
             heaviest = max(splittable, key=lambda layer: (leaves[layer].wgt[fullest], -layer))
             spreads[heaviest] = 2 * located[heaviest][1].pk
-        self._segments[key] = cost
-        return cost
+        self._segments[key] = (cost, located)
+        return cost, located
 
     def node_cost(self, node: Node, leaves: dict[int, NodeCost]) -> NodeCost:
         if node.is_leaf:
