@@ -12,12 +12,14 @@ from xdsl.context import Context
 from xdsl.dialects.builtin import ModuleOp
 from xdsl.ir import Attribute, Operation
 from xdsl.parser import Parser
+from xdsl.parser.generic_parser import ParserState
 from xdsl.printer import Printer
 from xdsl.utils.exceptions import DiagnosticException, VerifyException
 from xdsl.utils.lexer import Position, Span
 from xdsl.utils.mlir_lexer import MLIRLexer, MLIRTokenKind
 
 import stc.compiler.xdsl_fixes  # noqa: F401  (applied on import)
+from stc.compiler.fast_lexer import FastLexer
 from stc.compiler.diagnostics import StcError, first_paragraph
 from stc.dialects import get_all_dialects, stc_context
 from stc.dialects.st.attrs import COORD_TEXT
@@ -42,6 +44,7 @@ class StcParser(Parser):
 
     def __init__(self, ctx: Context, text: str, name: str, line_offset: int = 0):
         super().__init__(ctx, text, name)
+        self._parser_state = ParserState(FastLexer(self.lexer.input))
         self.line_offset = line_offset
         self.attributes_read: dict[str, Attribute] = {}
 
