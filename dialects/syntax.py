@@ -16,6 +16,8 @@ from __future__ import annotations
 import re
 from abc import ABC, abstractmethod
 from collections.abc import Collection, Mapping, Sequence
+from functools import lru_cache
+from io import StringIO
 from typing import Any, Self, cast
 
 from xdsl.dialects.builtin import DenseArrayBase, IntegerAttr, IntegerType, TensorType
@@ -122,6 +124,19 @@ def parse_tensor_type(parser: AttrParser) -> TensorType:
     if spelled is not None:
         known[spelled[0]] = typ
     return typ
+
+
+def print_type(printer: Printer, typ: Attribute) -> None:
+    """Print a type; a graph prints the same few tensor types over and over, each
+    rendered by xDSL's printer once per process and then written as text."""
+    printer.print_string(type_text(typ))
+
+
+@lru_cache(maxsize=1 << 12)
+def type_text(typ: Attribute) -> str:
+    out = StringIO()
+    Printer(stream=out).print_attribute(typ)
+    return out.getvalue()
 
 
 def parse_defined_operand(parser: Parser) -> SSAValue:
@@ -269,7 +284,7 @@ class TypeProperty(CustomDirective):
 
     def print(self, printer: Printer, state: PrintingState, op: IRDLOperation) -> None:
         state.print_whitespace(printer)
-        printer.print_attribute(cast(Attribute, self.type.get(op)))
+        print_type(printer, cast(Attribute, self.type.get(op)))
 
 
 class WithBody(ABC):

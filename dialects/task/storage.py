@@ -36,6 +36,7 @@ from stc.dialects.syntax import (
     parse_int_list,
     parse_tensor_type,
     print_attr_dict,
+    print_type,
 )
 from stc.dialects.task.attrs import (
     BoxAttr,
@@ -87,7 +88,7 @@ class InputOp(StorageOp):
         printer.print_string(f" {self.task_id} ")
         printer.print_string_literal(self.input_name.data)
         printer.print_string(" : ")
-        printer.print_attribute(self.result.type)
+        print_type(printer, self.result.type)
         print_attr_dict(printer, self.attributes)
 
     def verify_(self) -> None:
@@ -168,8 +169,11 @@ class BufferOp(StorageOp):
         sources: Sequence[tuple[SSAValue | Operation, BoxAttr, Sequence[int]]],
         typ: TensorType,
     ):
-        super().__init__(
-            operands=[[source for source, _, _ in sources]],
+        # One operand group and no optional property: xDSL's generic builder, which sorts
+        # values into groups and drops absent properties, would leave these as they are.
+        Operation.__init__(
+            self,
+            operands=[SSAValue.get(source) for source, _, _ in sources],
             properties={
                 "id": i64_attr(task_id),
                 "kind": StorageKindAttr(kind),
@@ -235,7 +239,7 @@ class BufferOp(StorageOp):
             if any(offset):
                 printer.print_string(f" at {format_int_list(offset)}")
         printer.print_string(" : ")
-        printer.print_attribute(self.result.type)
+        print_type(printer, self.result.type)
         print_attr_dict(printer, self.attributes)
 
     def verify_(self) -> None:
@@ -317,7 +321,7 @@ def print_data_reference(printer: Printer, data: DataReference, full_type: Tenso
     printer.print_attribute(data)
     if not isinstance(data, DenseIntOrFPElementsAttr):
         printer.print_string(" : ")
-        printer.print_attribute(full_type)
+        print_type(printer, full_type)
     if box is not None:
         printer.print_string(format_box(box))
 
