@@ -240,6 +240,25 @@ class IntList(CustomDirective):
 
 
 @irdl_custom_directive
+class IntValue(CustomDirective):
+    """
+    A 64-bit integer property written as its value, `7`, as `$value` writes it; each
+    value is built once (`i64_attr`): programs repeat the same addresses and phases.
+    """
+
+    value: AttributeVariable
+
+    def parse(self, parser: Parser, state: ParsingState) -> None:
+        self.value.set(state, i64_attr(parser.parse_integer(allow_boolean=False)))
+
+    def print(self, printer: Printer, state: PrintingState, op: IRDLOperation) -> None:
+        value = self.value.get(op)
+        assert isinstance(value, IntegerAttr)
+        state.print_whitespace(printer)
+        printer.print_string(str(value.value.data))
+
+
+@irdl_custom_directive
 class OptionalInt(CustomDirective):
     """An optional 64-bit integer, the anchor of an optional group: `(custom<OptionalInt>($task)^)?`."""
 

@@ -13,6 +13,7 @@ from xdsl.dialects.builtin import (
     ArrayAttr,
     DenseArrayBase,
     DenseIntOrFPElementsAttr,
+    NoneAttr,
     StringAttr,
     TensorType,
 )
@@ -49,6 +50,9 @@ from stc.dialects.task.attrs import (
 )
 from stc.dialects.task.base import ComputeOp, StorageOp, check_tensor, task_id_of
 from stc.dialects.task.tiling import tiling_error
+
+NO_ENCODING = NoneAttr()
+"""The encoding of every tensor a task graph holds."""
 
 
 @irdl_op_definition
@@ -369,12 +373,15 @@ class DataOp(StorageOp):
         if isinstance(self.data, DenseIntOrFPElementsAttr) and self.data.type != self.full_type:
             raise self.error(f"dense data of type {self.data.type} does not match {self.full_type}")
         full_shape = self.full_type.get_shape()
-        if not self.region.inside(full_shape):
-            raise self.error(f"box {format_box(self.region)} is not inside the data's {list(full_shape)}")
-        held = TensorType(self.full_type.get_element_type(), self.region.shape)
-        if self.result.type != held:
+        if self.box is not None and not self.box.inside(full_shape):
+            raise self.error(f"box {format_box(self.box)} is not inside the data's {list(full_shape)}")
+        result = self.result.type
+        shape = full_shape if self.box is None else self.box.shape
+        element = self.full_type.get_element_type()
+        if result.get_shape() != shape or result.get_element_type() != element or result.encoding != NO_ENCODING:
             raise self.error(
-                f"result {self.result.type} must be {held}, the type of box {format_box(self.region)} of the data"
+                f"result {result} must be {TensorType(element, shape)}, "
+                f"the type of box {format_box(self.region)} of the data"
             )
 
 
