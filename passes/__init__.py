@@ -35,6 +35,12 @@ def get_st_place() -> type[ModulePass]:
     return StPlacePass
 
 
+def get_st_search() -> type[ModulePass]:
+    from stc.passes.st_search import StSearchPass
+
+    return StSearchPass
+
+
 def get_st_route() -> type[ModulePass]:
     from stc.passes.st_route import StRoutePass
 
@@ -66,6 +72,7 @@ def get_all_passes() -> dict[str, Callable[[], type[ModulePass]]]:
         "task-layer-group": get_task_layer_group,
         "st-apply": get_st_apply,
         "st-place": get_st_place,
+        "st-search": get_st_search,
         "st-route": get_st_route,
         "st-lmem-alloc": get_st_lmem_alloc,
         "isa-lower": get_isa_lower,

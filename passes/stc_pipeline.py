@@ -6,7 +6,9 @@ on a target, as one named pipeline:
         → st-lmem-alloc → isa-lower
 
 task-layer-group runs on one-core targets (tpu-like) only; `group=none` leaves it out, so
-that every layer's activations go through global memory (layer by layer).
+that every layer's activations go through global memory (layer by layer). With
+`search=true`, st-search{target=T} replaces task-split, task-layer-group and st-place: its
+schedule splits and places every layer itself.
 
     stc-opt net.mlir -p 'stc-pipeline{target=tianjicx}' -o net.isa.mlir
 """
@@ -24,6 +26,7 @@ from stc.passes.isa_lower import IsaLowerPass
 from stc.passes.st_lmem_alloc import StLmemAllocPass
 from stc.passes.st_place import StPlacePass
 from stc.passes.st_route import StRoutePass
+from stc.passes.st_search import StSearchPass
 from stc.passes.task_layer_group import TaskLayerGroupPass
 from stc.passes.task_split import TaskSplitPass
 
@@ -41,6 +44,8 @@ class StcPipelinePass(ModulePass):
     - group: task-layer-group's strategy, "best" (default: the cheaper of the DP's and the
       greedy search's groups), "dp" or "greedy", or "none" for layer by layer; one-core
       targets only.
+    - search: st-search instead of task-split, task-layer-group and st-place (default false).
+    - rounds: st-search's annealing rounds per chain (default 100 per layer).
     """
 
     name = "stc-pipeline"
@@ -49,8 +54,13 @@ class StcPipelinePass(ModulePass):
     seed: int = 0
     iterations: int = 20000
     group: str = "best"
+    search: bool = False
+    rounds: int | None = None
 
     def passes(self) -> list[ModulePass]:
+        if self.search:
+            searched = StSearchPass(target=self.target, seed=self.seed, rounds=self.rounds)
+            return [searched, StRoutePass(), StLmemAllocPass(), IsaLowerPass()]
         grouped = self.group != "none" and load_target(self.target).mesh.core_count == 1
         return [
             TaskSplitPass(fit=self.target),

@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import statistics
 import time
+import tracemalloc
 from collections.abc import Callable, Sequence
 
 import click
@@ -58,22 +59,34 @@ def spread(times: Sequence[float]) -> str:
 
 
 class Compilation:
-    """One run of stc-pipeline's passes, verifying after each: seconds and ops per pass,
-    and the allocator's figures taken right after st-lmem-alloc."""
+    """One run of stc-pipeline's passes on a zoo network, verifying after each: seconds,
+    verification seconds and ops per pass, and the allocator's figures taken right after
+    st-lmem-alloc. With `trace_memory`, also each pass's peak MiB of Python allocations
+    (tracemalloc, which slows the run: time such a run apart)."""
 
-    def __init__(self, network: str, target: str):
-        self.module = build_network(network)
+    def __init__(self, network: str, target: str, batch: int = 1, trace_memory: bool = False):
+        self.module = build_network(network, batch=batch)
         self.seconds: dict[str, float] = {}
+        self.verify_seconds: dict[str, float] = {}
         self.ops: dict[str, int] = {}
-        self.verify = 0.0
+        self.peak_mib: dict[str, float] = {}
         self.allocation = ""
         ctx = Context()
         for stage in StcPipelinePass(target=target).passes():
+            if trace_memory:
+                tracemalloc.start()
             self.seconds[stage.name] = timed(lambda stage=stage: stage.apply(ctx, self.module))
-            self.verify += timed(self.module.verify)
+            if trace_memory:
+                self.peak_mib[stage.name] = tracemalloc.get_traced_memory()[1] / 2**20
+                tracemalloc.stop()
+            self.verify_seconds[stage.name] = timed(self.module.verify)
             self.ops[stage.name] = sum(1 for _ in self.module.walk())
             if stage.name == "st-lmem-alloc":
                 self.allocation = allocator_figures(self.module)
+
+    @property
+    def verify(self) -> float:
+        return sum(self.verify_seconds.values())
 
     @property
     def total(self) -> float:

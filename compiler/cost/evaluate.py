@@ -30,6 +30,7 @@ from stc.compiler.cost.objective import Objective, objective
 from stc.compiler.cost.partition import Partition, candidates, dimensions
 from stc.compiler.cost.recursion import NodeCost, bounded, s_cut, stages_of, t_cut
 from stc.compiler.cost.tree import Node
+from stc.compiler.diagnostics import StcError
 from stc.compiler.targets.hardware import HardwareTarget
 
 
@@ -79,10 +80,12 @@ class CostModel:
 
     # --- Places ---------------------------------------------------------------------
 
-    def candidates(self, layer: int, count: int, batch: int) -> list[Partition]:
-        key = (layer, count, batch)
+    def candidates(self, layer: int, count: int, batch: int, spread: int = 1) -> list[Partition]:
+        spec = self.network.layers[layer]
+        spread = spread if spec.weight_bytes else 1
+        key = (layer, count, batch, spread)
         if key not in self._partitions:
-            self._partitions[key] = candidates(self.network.layers[layer], count, batch, self.target)
+            self._partitions[key] = candidates(spec, count, batch, self.target, spread=spread)
         return self._partitions[key]
 
     def shares(self, children: list[Node], count: int) -> list[int] | None:
@@ -148,15 +151,10 @@ class CostModel:
         if isinstance(places, str):
             return attrs.evolve(INVALID, reason=places)
         segments = self.segments(tree)
-        segment_of = {layer: index for index, segment in enumerate(segments) for layer in segment.leaves()}
-        located: dict[int, tuple[Place, Partition]] = {}
-        leaves: dict[int, NodeCost] = {}
-        for node in tree.nodes():
-            if node.is_leaf:
-                located[node.layer], leaves[node.layer] = self.leaf(node.layer, places[id(node)], located, segment_of)
+        segment_of = self.segment_of(tree)
         costs = []
         for index, segment in enumerate(segments):
-            cost = bounded(self.node_cost(segment, leaves), self.target)
+            cost, _ = self.segment_cost(segment, places, segment_of)
             if not cost.fits(self.target):
                 peak = cost.buffer_peak()
                 return attrs.evolve(
@@ -165,6 +163,44 @@ class CostModel:
             costs.append(cost)
         root = costs[0] if len(costs) == 1 and segments[0] is tree else t_cut(costs, 1, self.target)
         return Estimate(root, root.energy(self.target), root.latency, True)
+
+    def segment_of(self, tree: Node) -> dict[int, int]:
+        """The segment (an index into `segments(tree)`) of every layer of the tree."""
+        return {layer: index for index, segment in enumerate(self.segments(tree)) for layer in segment.leaves()}
+
+    def layout(self, tree: Node) -> dict[int, tuple[Place, Partition]]:
+        """Each layer's cores, batch and partition as `evaluate` prices them."""
+        places = self.places(tree)
+        if isinstance(places, str):
+            raise StcError(f"the tree cannot be laid out: {places}")
+        segment_of = self.segment_of(tree)
+        located: dict[int, tuple[Place, Partition]] = {}
+        for segment in self.segments(tree):
+            located |= self.segment_cost(segment, places, segment_of)[1]
+        return located
+
+    def segment_cost(
+        self, segment: Node, places: dict[int, Place], segment_of: dict[int, int]
+    ) -> tuple[NodeCost, dict[int, tuple[Place, Partition]]]:
+        """A segment's cost with each leaf's cheapest partition; when that overflows the
+        buffers, with the cheapest partitions that split each layer's output channels (and
+        weights) at least 2, 4, … ways where they can (`spread`): the first that fits, or
+        the last tried. Also each leaf's place and partition."""
+        spread = 1
+        while True:
+            located: dict[int, tuple[Place, Partition]] = {}
+            leaves: dict[int, NodeCost] = {}
+            for node in segment.nodes():
+                if node.is_leaf:
+                    located[node.layer], leaves[node.layer] = self.leaf(
+                        node.layer, places[id(node)], located, segment_of, spread
+                    )
+            cost = bounded(self.node_cost(segment, leaves), self.target)
+            if cost.fits(self.target) or int(cost.buf.max(initial=0)) > self.target.usable_memory_bytes:
+                return cost, located
+            spread *= 2
+            if spread > self.context.mesh.core_count:
+                return cost, located
 
     def node_cost(self, node: Node, leaves: dict[int, NodeCost]) -> NodeCost:
         if node.is_leaf:
@@ -183,14 +219,36 @@ class CostModel:
             reads.append({owner[p] for p in producers if p in owner and owner[p] < index})
         return reads
 
+    def cheapest(
+        self, index: int, place: Place, placed: tuple[Placed | None, ...], output: Output, spread: int = 1
+    ) -> tuple[Partition, NodeCost]:
+        """Of the candidate and aligned partitions, the one of least cost (ties: the smaller counts)."""
+        layer = self.network.layers[index]
+        aligned = self.aligned(layer, place, placed)
+        if layer.weight_bytes and spread > 1:
+            least = min(spread, layer.out_channels, place.count)
+            aligned = [part for part in aligned if part.pk >= least]
+        options = []
+        for part in self.candidates(index, place.count, place.batch, spread) + aligned:
+            cost = leaf_cost(self.context, layer, place.start, part, place.batch, placed, output)
+            options.append((self.objective(cost.energy(self.target), cost.latency), part.counts, part, cost))
+        _, _, part, cost = min(options, key=lambda option: option[:2])
+        return part, cost
+
     def placed(self, layer: int, place: Place, part: Partition) -> Placed:
         return Placed(self.network.layers[layer], place.start, part, place.batch)
 
     def leaf(
-        self, layer: int, place: Place, located: dict[int, tuple[Place, Partition]], segment_of: dict[int, int]
+        self,
+        layer: int,
+        place: Place,
+        located: dict[int, tuple[Place, Partition]],
+        segment_of: dict[int, int],
+        spread: int = 1,
     ) -> tuple[tuple[Place, Partition], NodeCost]:
-        """A leaf's partition and cost: of the candidate partitions, the one of least cost
-        given where its producers run (they come first in a valid tree)."""
+        """A leaf's partition and cost: of the candidate partitions (those splitting its
+        output channels at least `spread` ways where they can), the one of least cost given
+        where its producers run (they come first in a valid tree)."""
         spec = self.network.layers[layer]
         inputs = tuple(
             None
@@ -201,7 +259,7 @@ class CostModel:
         here = [segment_of.get(c) == segment_of[layer] for c in self.consumers[layer]]
         to_dram = spec.is_output or not all(here)
         output = (Output.BOTH if any(here) else Output.DRAM) if to_dram else Output.CHIP
-        key = (layer, place, inputs, output)
+        key = (layer, place, inputs, output, spread)
         if key not in self._leaves:
             placed = tuple(
                 None
@@ -209,11 +267,6 @@ class CostModel:
                 else Placed(self.network.layers[where[0]], where[1].start, where[2], where[1].batch)
                 for where in inputs
             )
-            options = []
-            for part in self.candidates(layer, place.count, place.batch) + self.aligned(spec, place, placed):
-                cost = leaf_cost(self.context, spec, place.start, part, place.batch, placed, output)
-                options.append((self.objective(cost.energy(self.target), cost.latency), part.counts, part, cost))
-            _, _, part, cost = min(options, key=lambda option: option[:2])
-            self._leaves[key] = (part, cost)
+            self._leaves[key] = self.cheapest(layer, place, placed, output, spread)
         part, cost = self._leaves[key]
         return (place, part), cost

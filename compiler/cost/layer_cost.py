@@ -20,12 +20,13 @@ The cost of one layer run once on its cores for one (sub)batch: a leaf of the RA
 from __future__ import annotations
 
 import enum
+import functools
 
 import numpy as np
 from attrs import frozen
 
 from stc.compiler.cost.mesh import MeshModel
-from stc.compiler.cost.network import Layer
+from stc.compiler.cost.network import Layer, Source
 from stc.compiler.cost.partition import Partition, Pieces, box_volume, input_span, pieces
 from stc.compiler.cost.recursion import NodeCost
 from stc.compiler.targets.cost_units import Work, dma_cycles, link_cycles
@@ -84,23 +85,18 @@ def leaf_cost(
     ifm = np.zeros(part.cores)
     received = sent = dram_read = 0.0
     for source, placed in zip(layer.sources, inputs, strict=True):
-        need = needed_input(layer, box, source.channel_offset, source.channels)
-        ifm += need.volume
+        volume = needed_volume(layer, batch, part, source)
+        ifm += volume
         if placed is None:
-            read, loads = from_dram(mesh, cores, need.volume, part, layer.channelwise)
+            read, loads = from_dram(mesh, cores, volume, part, layer.channelwise)
             dram_read += read
-            received += float(need.volume.sum())
+            received += float(volume.sum())
             links += loads
             continue
-        volumes = overlap(placed, need, batch, source.channel_offset)
-        group = 1 if layer.channelwise else part.pk
-        senders = np.arange(placed.start, placed.start + placed.part.cores)
-        shared = volumes[:, ::group]
-        receivers = cores.reshape(-1, group)
-        masks = mesh.routes[senders][:, receivers].any(axis=2)
-        links += np.einsum("pg,pgl->l", shared, masks)
-        sent += float(shared.sum())
-        received += float(volumes.sum())
+        loads, sending, total = on_chip(mesh, placed, layer, start, batch, part, source)
+        links += loads
+        sent += sending
+        received += total
     out_bytes = outputs.astype(float)
     dram_write = 0.0
     if output is not Output.CHIP:
@@ -166,6 +162,46 @@ def needed_input(layer: Layer, box: Pieces, offset: int, channels: int) -> Neede
     return Needed(box.b, rows, cols, channel_span)
 
 
+@functools.lru_cache(maxsize=1 << 14)
+def needed_volume(layer: Layer, batch: int, part: Partition, source: Source) -> np.ndarray:
+    """Per core, the bytes of its input box from one source (cached: do not write to it)."""
+    return needed_input(layer, pieces(layer, batch, part), source.channel_offset, source.channels).volume
+
+
+@functools.lru_cache(maxsize=1 << 14)
+def on_chip(
+    mesh: MeshModel, placed: Placed, layer: Layer, start: int, batch: int, part: Partition, source: Source
+) -> tuple[np.ndarray, float, float]:
+    """An input from a producer on chip: the bytes over each link (XY multicast to the
+    consumer cores that need the same box), the bytes sent and the bytes received
+    (cached: callers must not write to the array)."""
+    shared, sender, receiver, total = transfers(placed.layer, placed.batch, placed.part, layer, batch, part, source)
+    group = 1 if layer.channelwise else part.pk
+    loads = shared @ mesh.range_multicast(placed.start + sender, start + receiver * group, group)
+    return loads, float(shared.sum()), total
+
+
+@functools.lru_cache(maxsize=1 << 14)
+def transfers(
+    producer: Layer,
+    producer_batch: int,
+    producer_part: Partition,
+    layer: Layer,
+    batch: int,
+    part: Partition,
+    source: Source,
+) -> tuple[np.ndarray, np.ndarray, np.ndarray, float]:
+    """What a producer's cores send a layer's cores for one source, wherever both run: the
+    bytes of each (producer core, consumer multicast group) pair that sends anything, the
+    pairs' producer and group indices, and the bytes all consumer cores receive (cached:
+    callers must not write to the arrays)."""
+    need = needed_input(layer, pieces(layer, batch, part), source.channel_offset, source.channels)
+    volumes = overlap(Placed(producer, 0, producer_part, producer_batch), need, batch, source.channel_offset)
+    shared = volumes[:, :: 1 if layer.channelwise else part.pk]
+    sender, receiver = np.nonzero(shared)
+    return shared[sender, receiver], sender, receiver, float(volumes.sum())
+
+
 def overlap(placed: Placed, need: Needed, batch: int, offset: int) -> np.ndarray:
     """Bytes producer core i sends consumer core j: [i, j]."""
     made = pieces(placed.layer, placed.batch, placed.part)
@@ -185,10 +221,9 @@ def from_dram(
 ) -> tuple[float, np.ndarray]:
     """DRAM bytes read and link loads of inputs loaded from DRAM."""
     group = 1 if channelwise else part.pk
-    groups = cores.reshape(-1, group)
+    firsts = cores[::group]
     shared = volume[::group]
-    masks = mesh.routes[mesh.port_core[groups[:, 0]][:, None], groups].any(axis=1)
-    return float(shared.sum()), shared @ masks
+    return float(shared.sum()), shared @ mesh.range_multicast(mesh.port_core[firsts], firsts, group)
 
 
 def weights(

@@ -47,6 +47,9 @@ class MeshModel:
                 route = target.xy_route(source, destination)
                 self.routes[i, j, [link_index[link] for link in route]] = True
                 self.hops[i, j] = len(route)
+        self.reached = np.zeros((count, count + 1, len(links)), dtype=np.int16)
+        """reached[i, j]: how many of the routes from core i to cores 0 … j − 1 use each link."""
+        self.reached[:, 1:] = self.routes.cumsum(axis=1)
         self.port_core = np.array(
             [self.index[(y, 0 if x < cores_x - x - 1 else cores_x - 1)] for y, x in self.order], dtype=np.int64
         )
@@ -60,6 +63,11 @@ class MeshModel:
     @property
     def core_count(self) -> int:
         return len(self.order)
+
+    def range_multicast(self, sources: np.ndarray, firsts: np.ndarray, length: int) -> np.ndarray:
+        """Row i: the links of the XY multicast tree from core `sources[i]` to the
+        consecutive cores `firsts[i]` … `firsts[i] + length − 1` (one row of link flags)."""
+        return self.reached[sources, firsts + length] > self.reached[sources, firsts]
 
     def multicast(self, source: int, destinations: np.ndarray) -> np.ndarray:
         """The links of the XY multicast tree from a core to several: the union of the

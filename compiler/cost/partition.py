@@ -78,13 +78,18 @@ def divisors(value: int) -> list[int]:
     return [d for d in range(1, value + 1) if value % d == 0]
 
 
-def candidates(layer: Layer, cores: int, batch: int, target: HardwareTarget, keep: int = 16) -> list[Partition]:
-    """The `keep` best partitions of the module docstring's order, best first."""
+def candidates(
+    layer: Layer, cores: int, batch: int, target: HardwareTarget, keep: int = 16, spread: int = 1
+) -> list[Partition]:
+    """The `keep` best partitions of the module docstring's order, best first; with
+    `spread`, only those splitting the output channels (and the weights) at least that
+    many ways, or as many as the channels and cores allow."""
     counts = factorisations(cores)
     limits = np.array(dimensions(layer, batch))
     counts = counts[(counts <= limits).all(axis=1)]
     if len(counts) == 0:
         return [Partition(1, 1, 1, 1)]
+    counts = counts[counts[:, 1] >= min(spread, counts[:, 1].max())]
     nb, nk, nh, nw = (-(-limits // counts)).T
     outputs = nb * nk * nh * nw
     macs = outputs * layer.in_channels * layer.kernel[0] * layer.kernel[1] if layer.kind == "conv" else 0 * outputs
@@ -128,8 +133,10 @@ def box_volume(*intervals: tuple[np.ndarray, np.ndarray]) -> np.ndarray:
     return np.prod([np.maximum(hi - lo, 0) for lo, hi in intervals], axis=0)
 
 
+@functools.lru_cache(maxsize=1 << 14)
 def pieces(layer: Layer, batch: int, part: Partition) -> Pieces:
-    """The output box of every core of the partition, in core order."""
+    """The output box of every core of the partition, in core order (cached: callers must
+    not write to the arrays)."""
     core = np.arange(part.cores)
     k = core % part.pk
     w = core // part.pk % part.pw

@@ -14,7 +14,10 @@
 - A buffer read by a network output is stored back in NCHW in the last phase it lives.
 
 Within a phase every core's instructions follow the graph's order, so a receive always
-comes after its send in one global order and no phase can deadlock. The (step, phase)
+comes after its send in one global order and no phase can deadlock. A receive into a
+buffer that only later phases read waits at the end of its core's phase instead, so that
+it never holds up the core's own computing and sending (in graph order, a core receiving
+one piece from each of 128 cores before its own send made a chain of 128 transfers). The (step, phase)
 pairs the mapping uses become the program's phases, in order; where they are more than
 the target's `max_phases`, the program runs them in steps of `max_phases` phases.
 
@@ -82,6 +85,8 @@ class GraphLowering:
         self.global_at: dict[object, int] = {}
         """The global address of each network input (by task id) and data box (by reference)."""
         self.code: dict[Coord, dict[int, list[Operation]]] = defaultdict(lambda: defaultdict(list))
+        self.late: dict[Coord, dict[int, list[Operation]]] = defaultdict(lambda: defaultdict(list))
+        """Receives at the end of a core's phase: into buffers only later phases read."""
         self.tags = itertools.count()
 
     # --- Addresses --------------------------------------------------------------------
@@ -145,7 +150,7 @@ class GraphLowering:
             phases = self.code[coord]
             last = max(times.index(time) for time in phases)
             for phase, time in enumerate(times[: last + 1]):
-                body += phases.get(time, [])
+                body += phases.get(time, []) + self.late[coord].get(time, [])
                 body.append(isa.SyncOp(phase))
             cores.append(isa.CoreOp(coord, body))
         return cores
@@ -276,7 +281,17 @@ class GraphLowering:
         tag = next(self.tags)
         self.emit(op.task_id, time, isa.SendOp(source.sizes, source.address, receiver, tag, source.strides))
         recv = isa.RecvOp(destination.sizes, destination.address, sender, tag, destination.strides)
+        if self.read_later(buffer, time):
+            self.late[receiver][time].append(recv)
+            return
         self.emit(buffer.task_id, time, recv)
+
+    def read_later(self, buffer: task.BufferOp, time: int) -> bool:
+        """Whether only compute blocks of later phases read the buffer."""
+        return all(
+            isinstance(use.operation, task.ComputeBlock) and self.plan.first(use.operation.task_id) > time
+            for use in buffer.result.uses
+        )
 
 
 def lower_graph(graph: task.GraphOp, target: HardwareTarget, target_name: str) -> isa.ProgramOp:

@@ -28,6 +28,9 @@ REPORT_EVERY = 50
 
 RESTART_AT = 0.9
 
+GREEDY_COUNTS = 2
+"""How many fitting subbatch counts the greedy segmentation compares per segment."""
+
 
 def temperature(x: float) -> float:
     """SET's schedule at progress x ∈ [0, 1]."""
@@ -46,12 +49,24 @@ class ChainResult:
 
 
 def initial_tree(model: CostModel, space: str = "set") -> Node:
+    """The greedy segmentation (`greedy_segments`), which is SET's start when all layers
+    fit on chip at once; SET's start (`set_start`) when a layer fits no subbatch count
+    alone."""
+    greedy = greedy_segments(model, space)
+    return set_start(model, space) if greedy is None else greedy
+
+
+def subbatch_counts(batch: int) -> list[int]:
+    return [n for n in range(1, batch + 1) if batch % n == 0]
+
+
+def set_start(model: CostModel, space: str = "set") -> Node:
     """SET's start: every layer under a root T-cut, subbatches doubled until it fits; when no
     count fits, each layer its own segment, each with the fewest subbatches that fit (as
     one-layer S-cuts in the layer-pipeline space, T-cuts elsewhere)."""
     batch = model.network.batch
     layers = range(len(model.network.layers))
-    counts = [n for n in range(1, batch + 1) if batch % n == 0]
+    counts = subbatch_counts(batch)
     for n in counts:
         tree = Node.cut("T", [Node.leaf(i) for i in layers], n=n)
         if model.evaluate(tree).valid:
@@ -66,6 +81,40 @@ def initial_tree(model: CostModel, space: str = "set") -> Node:
             name = model.network.layers[i].name
             raise StcError(f"layer {name} does not fit {model.target.name} even one image at a time: {reason}")
         segments.append(Node.cut(kind, [Node.leaf(i)], n=n))
+    return Node.cut("T", segments)
+
+
+def greedy_segments(model: CostModel, space: str = "set") -> Node | None:
+    """Segments of consecutive layers (T-cuts; S-cuts in the layer-pipeline space), each
+    grown while some subbatch count still fits it, with the cheaper of the two fewest
+    subbatch counts that fit (no fewer than the previous layer's); None
+    when a layer fits no count. stc's addition to SET's start: on networks whose layers
+    do not all fit on chip at once it starts from fused segments instead of one per layer."""
+    kind = "S" if space == "lp" else "T"
+    counts = subbatch_counts(model.network.batch)
+    layers = len(model.network.layers)
+    segments: list[Node] = []
+    first = 0
+    while first < layers:
+        grown: Node | None = None
+        least = 0
+        for last in range(first, layers):
+            leaves = [Node.leaf(i) for i in range(first, last + 1)]
+            fitting = []
+            for position in range(least, len(counts)):
+                segment = Node.cut(kind, leaves, n=counts[position])
+                estimate = model.evaluate(Node.cut("T", [segment]))
+                if estimate.valid:
+                    fitting.append((estimate.value(model.objective), position, segment))
+                if len(fitting) == GREEDY_COUNTS:
+                    break
+            if not fitting:
+                break
+            _, least, grown = min(fitting, key=lambda option: option[:2])
+        if grown is None:
+            return None
+        segments.append(grown)
+        first += len(grown.children)
     return Node.cut("T", segments)
 
 

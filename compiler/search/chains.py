@@ -1,8 +1,9 @@
 """
 The schedule search: independent annealing chains on the machine's cores, the best kept.
 
-Chain i starts from the same initial tree with seed `seed + i`; chain 0 runs in this
-process (and draws the progress bar of `stc.compiler.progress` on a terminal), the others in worker processes. The
+Chain i starts from the same initial tree (built once) with seed `seed + i`; chain 0 runs
+in this process with the model that built it (its priced leaves reused) and draws the
+progress bar of `stc.compiler.progress` on a terminal, the others in worker processes. The
 best chain wins, ties to the lower index, so a search is deterministic for a seed unless
 the time budget ends chains early. Rounds default to SET's 100 per layer.
 
@@ -50,12 +51,13 @@ class ChainJob:
     rounds: int
     seed: int
     deadline: float | None
+    initial: Node
 
 
-def run_chain(job: ChainJob, bar: Progress | None = None) -> ChainResult:
-    model = CostModel(job.network, job.target, job.cost)
+def run_chain(job: ChainJob, bar: Progress | None = None, model: CostModel | None = None) -> ChainResult:
+    model = model or CostModel(job.network, job.target, job.cost)
     report = None if bar is None else (lambda done, best: bar.advance(REPORT_EVERY))
-    return anneal(model, initial_tree(model, job.space), job.rounds, job.seed, job.space, job.deadline, report)
+    return anneal(model, job.initial, job.rounds, job.seed, job.space, job.deadline, report)
 
 
 def search(
@@ -78,20 +80,21 @@ def search(
         raise StcError(f"chains must be at least 1, got {chains}")
     started = time.monotonic()
     model = CostModel(network, target, cost)
-    initial = model.evaluate(initial_tree(model, space))
+    start = initial_tree(model, space)
+    initial = model.evaluate(start)
     rounds = ROUNDS_PER_LAYER * len(network.layers) if rounds is None else rounds
     deadline = None if budget_seconds is None else started + budget_seconds
-    work = [ChainJob(network, target, cost, space, rounds, seed + i, deadline) for i in range(chains)]
+    work = [ChainJob(network, target, cost, space, rounds, seed + i, deadline, start) for i in range(chains)]
     workers = min(chains, jobs or len(os.sched_getaffinity(0))) - 1
     with progress(f"st-search {network.name} ({space})", rounds) as bar:
         shown = bar if show_progress else None
         if workers > 0:
             with multiprocessing.get_context("fork").Pool(workers) as pool:
                 others = pool.map_async(run_chain, work[1:])
-                first = run_chain(work[0], shown)
+                first = run_chain(work[0], shown, model)
                 results = [first, *others.get()]
         else:
-            results = [run_chain(job, shown if i == 0 else None) for i, job in enumerate(work)]
+            results = [run_chain(job, shown if i == 0 else None, model) for i, job in enumerate(work)]
     best = min(range(chains), key=lambda i: (results[i].cost, i))
     winner = results[best]
     return SearchResult(

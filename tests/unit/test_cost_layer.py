@@ -3,6 +3,8 @@
 
 import numpy as np
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from stc.compiler.cost.evaluate import CostModel
 from stc.compiler.cost.layer_cost import Context, Output, Placed, leaf_cost
@@ -48,6 +50,15 @@ def test_snake_order_and_ports():
     mesh = CONTEXT.mesh
     assert mesh.order[:9] == ((0, 0), (0, 1), (0, 2), (0, 3), (0, 4), (0, 5), (0, 6), (0, 7), (1, 7))
     assert [mesh.order[mesh.port_core[mesh.index[(2, x)]]] for x in (0, 3, 4, 7)] == [(2, 0), (2, 0), (2, 7), (2, 7)]
+
+
+@settings(max_examples=30, deadline=None)
+@given(source=st.integers(0, 63), first=st.integers(0, 63), length=st.integers(1, 64))
+def test_range_multicast_is_the_union_of_the_routes(source, first, length):
+    mesh = CONTEXT.mesh
+    length = min(length, mesh.core_count - first)
+    flags = mesh.range_multicast(np.array([source]), np.array([first]), length)[0]
+    assert (flags == mesh.multicast(source, np.arange(first, first + length))).all()
 
 
 def test_leaf_from_dram_to_dram():

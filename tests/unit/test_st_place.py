@@ -199,3 +199,36 @@ def test_a_pinned_relu_keeps_the_chain_in_phase_order(length: int, data: hs.Data
     phases = [places[2 * index + 2].phase for index in range(length)]
     assert phases[pinned] == phase
     assert all(later >= earlier + gap for earlier, later in itertools.pairwise(phases))
+
+
+def test_a_graph_too_full_for_one_step_is_placed_over_several(tmp_path: Path):
+    """Twelve relus on a 2x2-core tianjicx of 2 phases (16 soma stages a step) fill more
+    than `FILL` of a step: st-place counts phases on over 2 steps, every block still runs
+    after the one it reads from, and the machine computes the chain bit-identically."""
+    from stc.compiler.mapping.placement.phases import FILL
+    from stc.passes.stc_pipeline import StcPipelinePass
+    from stc.runtime.golden import find_graph, random_inputs
+    from stc.runtime.machine import run_isa_module
+
+    text = (Path(__file__).parents[2] / "compiler/targets/tianjicx.toml").read_text()
+    small = tmp_path / "tianjicx-2x2.toml"
+    resized = [("max_phases = 32", "max_phases = 2"), ("cores_y = 10", "cores_y = 2"), ("cores_x = 16", "cores_x = 2")]
+    for old, new in resized:
+        text = text.replace(old, new)
+    small.write_text(text.replace("row_max = 9", "row_max = 1").replace("column_max = 15", "column_max = 1"))
+    source = relu_chain(12, "4x4x4x32")
+    assert FILL < 12 / (2 * 4 * 2) <= 2 * FILL
+    with references_within([tmp_path]):
+        module = Parser(stc_context(), source).parse_module()
+        StPlacePass(target=str(small)).apply(stc_context(), module)
+        coords = {op.task_id: placed_matrix(module).places[op.task_id] for op in graph_of(module).tasks()}
+        times = [(coords[block].step, coords[block].phase) for block in range(2, 26, 2)]
+        assert {step for step, _ in times} == {0, 1}
+        assert times == sorted(times)
+        module = Parser(stc_context(), source).parse_module()
+        inputs = random_inputs(find_graph(module), 0)
+        expected = run_module(module, inputs)
+        StcPipelinePass(target=str(small)).apply(stc_context(), module)
+        outputs, counters = run_isa_module(module, inputs, base_dir=tmp_path)
+    assert counters["phases"] > 2
+    np.testing.assert_array_equal(outputs["y"], expected["y"])

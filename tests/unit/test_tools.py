@@ -365,3 +365,29 @@ def test_bad_pipelines_end_cleanly(tmp_path, capsys, passes, message):
         stc_opt([str(write(tmp_path / "relu.mlir", RELU)), "-p", passes])
     assert exit.value.code == 1
     assert capsys.readouterr().err.startswith(f"stc-opt: error: {message}")
+
+
+def test_bench_compile_prints_each_pass_the_verify_share_and_the_scaling_exponent():
+    from stc.tools.bench_compile import main as bench_compile
+    from stc.tools.bench_compile import scaling_exponent
+
+    assert scaling_exponent([1, 2, 8], [3, 6, 24]) == pytest.approx(1.0)
+    assert scaling_exponent([1, 2, 8], [1, 4, 64]) == pytest.approx(2.0)
+    result = CliRunner().invoke(bench_compile, ["-n", "lenet", "-b", "2", "-b", "1", "--runs", "2"])
+    assert result.exit_code == 0, result.output
+    lines = result.output.splitlines()
+    assert [line for line in lines if line.startswith("lenet -> tianjicx, batch")] == [
+        "lenet -> tianjicx, batch 1",
+        "lenet -> tianjicx, batch 2",
+    ]
+    stages = ["task-split", "st-place", "st-route", "st-lmem-alloc", "isa-lower"]
+    for stage in [*stages, "total"]:
+        rows = [line for line in lines if line.split()[:1] == [stage]]
+        assert len(rows) == 2
+        assert all(re.search(r"\d+ ops  min +[\d.]+ s  median +[\d.]+ s.* peak +[\d.]+ MiB$", row) for row in rows)
+    share = r"  verify share +min [\d.]+%  median [\d.]+%;  [\d,]+ ops/s"
+    assert len([line for line in lines if re.match(share, line)]) == 2
+    exponent = r"lenet -> tianjicx: time ~ MACs\^-?[\d.]+ over batches 1, 2; against batch 1: batch 2: "
+    assert re.match(exponent, lines[-1])
+    usage = CliRunner().invoke(bench_compile, ["--runs", "0"])
+    assert usage.exit_code == 2

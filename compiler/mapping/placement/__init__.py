@@ -5,7 +5,8 @@ The blocks a mapping left unplaced are grouped into units that must share a core
 phase (`units`). Placement then
 
 1. gives every compute unit a target phase: its depth in the graph, packed into the
-   target's phases, moved by the pins (`phases`);
+   target's phases (over several steps when one step would be too full), moved by the
+   pins (`phases`);
 2. places the units greedily (`greedy`), pinned ones first, then by target phase and
    graph order, each on the first core, in the strategy's order, that it may take
    (`candidates`: tile type, pins, area groups) with a free stage and enough free memory
@@ -28,7 +29,7 @@ from stc.compiler.mapping.placement.errors import placement_error
 from stc.compiler.mapping.placement.greedy import Greedy, place_greedily
 from stc.compiler.mapping.placement.layers import Layers
 from stc.compiler.mapping.placement.network_io import place_io
-from stc.compiler.mapping.placement.phases import PhasePlan
+from stc.compiler.mapping.placement.phases import PhasePlan, steps_for
 from stc.compiler.mapping.placement.routes import RouteChecks
 from stc.compiler.mapping.placement.row_major import RowMajor
 from stc.compiler.mapping.placement.state import PlacerState
@@ -57,7 +58,8 @@ def place(matrix: STMatrix, seed: int = 0, iterations: int = 20000, strategy: st
     candidates = Candidates(matrix, cores, units)
     if not units:
         return
-    phases, layers, routes = PhasePlan(matrix, units), Layers(matrix, cores), RouteChecks(matrix, cores, units)
+    phases = PhasePlan(matrix, units, steps_for(matrix, units, cores))
+    layers, routes = Layers(matrix, cores), RouteChecks(matrix, cores, units)
     state = PlacerState(matrix, cores, units, candidates, phases, layers, routes)
     chosen = strategy_named(strategy, seed, iterations)
     compute = [u for u in units if u.computes or u.fixed_core is not None]

@@ -65,6 +65,21 @@ class Layers:
         self.made: dict[tuple[int, int], Layer] = {}
 
     def at(self, step: int, phase: int) -> Layer:
+        """The layer of a step and phase; a phase past the target's is counted on into the
+        next steps (see `PhasePlan`)."""
+        step, phase = step_and_phase(step, phase, self.matrix.target.max_phases)
         if (key := (step, phase)) not in self.made:
             self.made[key] = Layer(self.matrix, self.cores, step, phase)
         return self.made[key]
+
+
+def step_and_phase(step: int, phase: int, span: int | None) -> tuple[int, int]:
+    """A step and a phase counted on from it over steps of `span` phases, as a step and a
+    phase within it.
+
+    >>> step_and_phase(0, 40, 32)
+    (1, 8)
+    """
+    if span is None:
+        return step, phase
+    return step + phase // span, phase % span

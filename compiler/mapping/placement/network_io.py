@@ -12,6 +12,7 @@ import numpy as np
 from stc.compiler.mapping.matrix import allowed_stages
 from stc.compiler.mapping.placement.cost import cheapest_first, in_rank_order
 from stc.compiler.mapping.placement.errors import placement_error
+from stc.compiler.mapping.placement.layers import step_and_phase
 from stc.compiler.mapping.placement.state import PlacerState
 from stc.compiler.mapping.placement.units import Unit
 from stc.dialects import task
@@ -25,12 +26,13 @@ def place_io(state: PlacerState, unit: Unit) -> None:
     stage = allowed_stages(unit.head)[0]
     allowed = np.flatnonzero(state.candidates.masks[unit.index])
     rank = cheapest_first(unit, units, cores, state.candidates)
+    time = step_and_phase(unit.step, unit.phase, state.matrix.target.max_phases)
     taken = {(u.core, u.phase, allowed_stages(u.head)[0]) for u in units.io if u.core >= 0 and u is not unit}
     busy = bad_routes = 0
     for core in in_rank_order(allowed, rank):
         unit.core = int(core)
         space = cores.spaces[unit.core]
-        if (unit.core, unit.phase, stage) in taken or (space, unit.step, unit.phase, stage) in state.matrix.slots:
+        if (unit.core, unit.phase, stage) in taken or (space, *time, stage) in state.matrix.slots:
             busy += 1
         elif state.routes.ok(unit):
             return

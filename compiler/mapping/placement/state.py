@@ -13,7 +13,7 @@ from stc.compiler.mapping.matrix import Place, STMatrix, allowed_stages
 from stc.compiler.mapping.placement.candidates import Candidates
 from stc.compiler.mapping.placement.cores import Cores
 from stc.compiler.mapping.placement.errors import ACTION
-from stc.compiler.mapping.placement.layers import Layers
+from stc.compiler.mapping.placement.layers import Layers, step_and_phase
 from stc.compiler.mapping.placement.phases import PhasePlan
 from stc.compiler.mapping.placement.routes import RouteChecks
 from stc.compiler.mapping.placement.units import Units
@@ -35,12 +35,11 @@ class PlacerState:
 
     def commit(self) -> None:
         """Put every unit through the matrix, which checks all the rules again."""
+        span = self.matrix.target.max_phases
         for unit in self.units:
             space = self.cores.spaces[unit.core]
-            puts = [
-                (op, Place(space, unit.step, (unit.phase,), self.stage_for(op, space, unit.step, unit.phase)))
-                for op in unit.blocks
-            ]
+            step, phase = step_and_phase(unit.step, unit.phase, span)
+            puts = [(op, Place(space, step, (phase,), self.stage_for(op, space, step, phase))) for op in unit.blocks]
             self.matrix.put(ACTION, puts)
 
     def stage_for(self, op: task.TaskOp, space: Space, step: int, phase: int) -> Stage:

@@ -1,0 +1,246 @@
+"""
+An RA tree as an `st` action script: the splits and placements that run the searched
+schedule on the machine, which `st-apply`, `st-route`, `st-lmem-alloc` and `isa-lower` take
+as any mapping.
+
+1. **Splits.** Each layer's blocks (its main block and the relu/lut fused into it) are split
+   together by nn = (batch / leaf batch)·pb, ny = ph, nx = pw, nf = pk: one piece per core
+   and subbatch of the partition the cost model chose (`CostModel.layout`).
+2. **Time.** The tree is unrolled into slots (`schedule.unroll`); slot t is step
+   t // max_phases, phase t % max_phases. Piece (b, h, w, k) of a run goes to core
+   ((b mod pb)·ph + h)·pw + w)·pk + k of its leaf's snake-order core range.
+3. **Puts.** Every piece is put with `put_group_in` at its core and phase (the main block at
+   its stage, fused blocks at the next free compute stage of that core and phase), so its
+   input buffers sit beside it. Buffers no block reads (outputs) go on the core of their
+   last producer; network inputs and outputs on the core of their first or last buffer, at
+   a free router stage.
+4. **On-chip tensors.** Where the model keeps a tensor on chip (producer and consumer in one
+   segment), the consumer's buffer is also held from its last producer's phase on (isa-lower
+   fills a buffer no later than its first phase), when that is in the same step and the
+   core's memory allows; otherwise the machine passes it through global memory, which is
+   always valid.
+
+A piece that would run before a piece it reads from is an error, never a wrong program.
+
+    script = lower_tree(graph, "tianjicx", model, tree)   # an st.mapping op, not applied
+"""
+
+from __future__ import annotations
+
+import math
+from collections import defaultdict
+
+from xdsl.dialects.builtin import ModuleOp
+from xdsl.ir import Operation
+from xdsl.utils.exceptions import PassFailedException
+
+from stc.compiler.cost.evaluate import CostModel
+from stc.compiler.cost.tree import Node
+from stc.compiler.diagnostics import StcError
+from stc.compiler.mapping.actions import ActionExecutor
+from stc.compiler.mapping.matrix import allowed_stages, input_storage
+from stc.compiler.search.schedule import unroll
+from stc.compiler.targets.hardware import HardwareTarget
+from stc.compiler.tiling.split import average_split
+from stc.dialects import task
+from stc.dialects.st import COMPUTE_STAGES, CoordAttr, MappingOp, PutGroupInOp, PutInOp, SplitGroupOp, Stage
+
+Space = tuple[int, int, int, int]
+
+
+class Lowering:
+    """Builds the script on a copy of the graph, checking every action as st-apply does."""
+
+    def __init__(self, graph: task.GraphOp, target_name: str, target: HardwareTarget, model: CostModel):
+        self.module = ModuleOp([graph.clone()])
+        self.graph = next(op for op in self.module.ops if isinstance(op, task.GraphOp))
+        self.target = target
+        self.target_name = target_name
+        self.model = model
+        self.executor = ActionExecutor(self.graph, target)
+        self.actions: list[Operation] = []
+        self.time: dict[int, tuple[int, int]] = {}
+        """(step, phase) of every compute block placed."""
+        self.core: dict[int, Space] = {}
+        self.stages: dict[tuple[Space, int, int], set[Stage]] = defaultdict(set)
+        self.layer_of: dict[int, int] = {}
+        """The layer of every compute piece and of every buffer a piece reads."""
+
+    def act(self, op: Operation) -> list[int]:
+        created = self.executor.apply(op)
+        self.actions.append(op)
+        return created
+
+    def coord(self, core: int, slot: int, stage: Stage) -> CoordAttr:
+        y, x = self.model.context.mesh.order[core]
+        return CoordAttr((0, 0, y, x), *self.step_phase(slot), stage)
+
+    def step_phase(self, slot: int) -> tuple[int, int]:
+        phases = self.target.max_phases
+        return (0, slot) if phases is None else divmod(slot, phases)
+
+    # --- Splits -------------------------------------------------------------------------
+
+    def split(self) -> dict[tuple[int, int], list[tuple[int, list[int]]]]:
+        """Split every layer; per (layer, subbatch) its pieces as (core, block ids)."""
+        network = self.model.network
+        layout = self.model.layout(self.tree)
+        pieces: dict[tuple[int, int], list[tuple[int, list[int]]]] = defaultdict(list)
+        for index, layer in enumerate(network.layers):
+            place, part = layout[index]
+            nn = network.batch // place.batch * part.pb
+            grid = (nn, part.ph, part.pw, part.pk)
+            blocks = list(layer.block_ids)
+            total = math.prod(grid)
+            if total == 1:
+                pieces[(index, 0)].append((place.start, blocks))
+                continue
+            created = self.act(SplitGroupOp(blocks, [[*grid, 1]]))
+            by_id = {op.task_id: op for op in self.graph.tasks()}
+            compute = [i for i in created if isinstance(by_id.get(i), task.ComputeBlock)]
+            assert len(compute) == total * len(blocks), (layer.name, len(compute), total)
+            per_block = [compute[j * total : (j + 1) * total] for j in range(len(blocks))]
+            images = average_split(network.batch, nn)
+            inner = part.ph * part.pw * part.pk
+            for q in range(total):
+                bn, rest = divmod(q, inner)
+                iteration = (images[bn][1] - 1) // place.batch
+                core = place.start + (bn % part.pb) * inner + rest
+                pieces[(index, iteration)].append((core, [ids[q] for ids in per_block]))
+        return pieces
+
+    # --- Puts ---------------------------------------------------------------------------
+
+    def free_stage(self, block: task.TaskOp, space: Space, slot: int) -> Stage:
+        step, phase = self.step_phase(slot)
+        used = self.stages[(space, step, phase)]
+        for stage in allowed_stages(block):
+            if stage not in used:
+                used.add(stage)
+                return stage
+        taken = ", ".join(sorted(s.value for s in used if s in COMPUTE_STAGES))
+        raise StcError(
+            f"st-search: block {block.task_id} ({block.name}) finds no free stage on core {space} in step "
+            f"{step}, phase {phase} (taken: {taken}); a layer fuses more blocks than a core has compute stages"
+        )
+
+    def put_pieces(self, pieces: dict[tuple[int, int], list[tuple[int, list[int]]]]) -> None:
+        by_id = {op.task_id: op for op in self.graph.tasks()}
+        for run in unroll(self.model, self.tree):
+            for core, blocks in pieces[(run.layer, run.iteration)]:
+                y, x = self.model.context.mesh.order[core]
+                space = (0, 0, y, x)
+                for block_id in blocks:
+                    block = by_id[block_id]
+                    self.check_order(block, run.slot)
+                    stage = self.free_stage(block, space, run.slot)
+                    self.act(PutGroupInOp(block_id, self.coord(core, run.slot, stage)))
+                    self.time[block_id] = self.step_phase(run.slot)
+                    self.core[block_id] = space
+                    for storage in [block, *input_storage(block)]:  # pyright: ignore[reportArgumentType]
+                        self.layer_of[storage.task_id] = run.layer
+
+    def check_order(self, block: task.TaskOp, slot: int) -> None:
+        here = self.step_phase(slot)
+        for storage in input_storage(block):  # pyright: ignore[reportArgumentType]
+            for producer in producers(storage):
+                if producer.task_id not in self.time:
+                    continue
+                if self.time[producer.task_id] > here:
+                    raise StcError(
+                        f"st-search: block {block.task_id} ({block.name}) would run in step {here[0]}, phase "
+                        f"{here[1]}, before block {producer.task_id} it reads from (step "
+                        f"{self.time[producer.task_id][0]}, phase {self.time[producer.task_id][1]})"
+                    )
+
+    def slot_of(self, block_id: int) -> int:
+        step, phase = self.time[block_id]
+        return step * (self.target.max_phases or 0) + phase
+
+    def put_unread(self) -> None:
+        """Buffers no compute block reads (network outputs) go with their last producer."""
+        for op in self.graph.tasks():
+            if not isinstance(op, task.BufferOp) or op.task_id in self.executor.matrix.places:
+                continue
+            made = [p.task_id for p in producers(op) if p.task_id in self.time]
+            if not made:
+                continue
+            last = max(made, key=self.slot_of)
+            core = self.model.context.mesh.index[self.core[last][2:]]
+            self.act(PutInOp(op.task_id, self.coord(core, self.slot_of(last), Stage.MEMORY)))
+
+    def hold_on_chip(self) -> None:
+        """Hold each buffer of a segment's on-chip tensor from its last producer's phase (a
+        buffer is filled no later than its first phase); earlier producers spill."""
+        segment_of = self.model.segment_of(self.tree)
+        places = self.executor.matrix.places
+        for op in self.graph.tasks():
+            place = places.get(op.task_id)
+            if not isinstance(op, task.BufferOp) or place is None:
+                continue
+            reader = self.layer_of.get(op.task_id)
+            made = [p for p in producers(op) if p.task_id in self.time and self.time[p.task_id][0] == place.step]
+            if reader is not None and all(segment_of[self.layer_of[p.task_id]] != segment_of[reader] for p in made):
+                continue
+            first = max((self.time[p.task_id][1] for p in made), default=place.phase)
+            if first >= place.phase:
+                continue
+            core = self.model.context.mesh.index[place.space[2:]]
+            slot = place.step * (self.target.max_phases or 0)
+            try:
+                start, end = (self.coord(core, slot + p, Stage.MEMORY) for p in (first, place.phase - 1))
+                self.act(PutInOp(op.task_id, start, end if first < place.phase - 1 else None))
+            except PassFailedException:
+                continue
+
+    def put_io(self) -> None:
+        """Each network input on the core of its first buffer, each output on its buffer's."""
+        places = self.executor.matrix.places
+        readers: dict[int, list] = defaultdict(list)
+        for op in self.graph.tasks():
+            if isinstance(op, task.BufferOp) and op.task_id in places:
+                for source, _, _ in op.pieces:
+                    if isinstance(source.owner, task.InputOp):
+                        readers[source.owner.task_id].append(places[op.task_id])
+        for op in self.graph.tasks():
+            if isinstance(op, task.InputOp) and readers[op.task_id]:
+                first = min(readers[op.task_id], key=lambda p: (p.step, p.phase))
+                self.put_router(op, first.space, first.step, first.phase)
+            elif isinstance(op, task.OutputOp) and (buffer := op.source.owner).task_id in places:  # pyright: ignore[reportAttributeAccessIssue]
+                place = places[buffer.task_id]  # pyright: ignore[reportAttributeAccessIssue]
+                self.put_router(op, place.space, place.step, place.phases[-1])
+
+    def put_router(self, op: task.TaskOp, space: Space, step: int, phase: int) -> None:
+        order = self.model.context.mesh.order
+        start = self.model.context.mesh.index[space[2:]]
+        stage = allowed_stages(op)[0]
+        for offset in range(len(order)):
+            y, x = order[(start + offset) % len(order)]
+            if stage not in self.stages[((0, 0, y, x), step, phase)]:
+                self.stages[((0, 0, y, x), step, phase)].add(stage)
+                self.act(PutInOp(op.task_id, CoordAttr((0, 0, y, x), step, phase, stage)))
+                return
+        raise StcError(f"st-search: no core has its {stage.value} stage free for block {op.task_id} in phase {phase}")
+
+    def lower(self, tree: Node) -> MappingOp:
+        self.tree = tree
+        try:
+            self.put_pieces(self.split())
+            self.put_unread()
+            self.hold_on_chip()
+            self.put_io()
+            self.executor.finish()
+        except PassFailedException as error:
+            raise StcError(f"st-search: the searched schedule cannot be mapped: {error}") from None
+        return MappingOp(self.graph.graph_name, self.target_name, [op.clone() for op in self.actions])
+
+
+def producers(buffer: task.StorageOp) -> list[task.ComputeBlock]:
+    if not isinstance(buffer, task.BufferOp):
+        return []
+    return [source.owner for source, _, _ in buffer.pieces if isinstance(source.owner, task.ComputeBlock)]
+
+
+def lower_tree(graph: task.GraphOp, target_name: str, model: CostModel, tree: Node) -> MappingOp:
+    """The script of the module docstring, as an unapplied `st.mapping` of the graph."""
+    return Lowering(graph, target_name, model.target, model).lower(tree)

@@ -1,0 +1,117 @@
+"""
+What `st-search` does to a module: for every task graph, search an RA tree (`chains.search`),
+lower it to an `st` action script (`lowering.lower_tree`), append the script as the graph's
+`st.mapping` and run it with st-apply's executor, so a searched schedule is mapped exactly as
+a hand-written script would be. The mapping keeps the tree in the seed's notation and the
+model's estimate:
+
+```mlir
+st.mapping @tiny target "tianjicx" applied attributes {st.search = {tree = "T 1/1\n\tconv4 1 ...",
+    latency_cycles = 389 : i64, energy_pj = 1.2e+06 : f64, dram_bytes = ... : i64, noc_hop_bytes = ... : i64}} {
+  st.split_group [4, 6] by [1, 8, 16, 1, 1]
+  st.put_group_in 42 at (0, 0, 0, 0), (0, 0, axon)
+  ...
+}
+```
+
+    map_searched(module, SearchOptions(target="tianjicx", seed=0))
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from attrs import frozen
+from xdsl.dialects.builtin import DictionaryAttr, FloatAttr, IntegerAttr, ModuleOp, StringAttr, f64, i64
+from xdsl.utils.exceptions import PassFailedException
+
+from stc.compiler.cost.evaluate import CostModel, Estimate
+from stc.compiler.cost.network import network_of
+from stc.compiler.cost.objective import objective
+from stc.compiler.diagnostics import StcError
+from stc.compiler.ir_files import module_text
+from stc.compiler.mapping.actions import apply_mapping
+from stc.compiler.search.chains import SPACES, search
+from stc.compiler.search.lowering import lower_tree
+from stc.compiler.targets.hardware import load_target
+from stc.dialects import task
+from stc.dialects.st import MappingOp
+
+SEARCH_ATTR = "st.search"
+"""The discardable attribute of a searched mapping: its tree and estimate."""
+
+
+@frozen
+class SearchOptions:
+    target: str
+    cost: str = "edp"
+    seed: int = 0
+    rounds: int | None = None
+    chains: int = 2
+    budget: float | None = None
+    space: str = "set"
+    script: str | None = None
+
+
+def map_searched(module: ModuleOp, options: SearchOptions) -> None:
+    """Search, lower and apply a schedule for every task graph of the module."""
+    try:
+        target = load_target(options.target)
+        objective(options.cost)
+        if options.space not in SPACES:
+            raise StcError(f"unknown search space {options.space!r}: use {', '.join(SPACES)}")
+        graphs = [op for op in module.ops if isinstance(op, task.GraphOp)]
+        for graph in graphs:
+            refuse_mapped(module, graph)
+            network = network_of(graph)
+            result = search(
+                network,
+                target,
+                cost=options.cost,
+                seed=options.seed,
+                rounds=options.rounds,
+                chains=options.chains,
+                budget_seconds=options.budget,
+                space=options.space,
+            )
+            if not result.estimate.valid:
+                raise StcError(f"st-search: no valid schedule of @{graph.graph_name}: {result.estimate.reason}")
+            model = CostModel(network, target, options.cost)
+            mapping = lower_tree(graph, options.target, model, result.tree)
+            mapping.attributes[SEARCH_ATTR] = summary(result.tree.notation(network, network.batch), result.estimate)
+            if options.script is not None:
+                write_script(options.script, graph, mapping, len(graphs))
+            module.body.block.add_op(mapping)
+            apply_mapping(mapping)
+    except StcError as error:
+        raise PassFailedException(str(error)) from None
+
+
+def refuse_mapped(module: ModuleOp, graph: task.GraphOp) -> None:
+    for op in module.ops:
+        if isinstance(op, MappingOp) and op.graph_name == graph.graph_name:
+            raise StcError(
+                f"st-search: task.graph @{graph.graph_name} already has an st.mapping; "
+                "st-search maps a graph that has none"
+            )
+
+
+def summary(tree: str, estimate: Estimate) -> DictionaryAttr:
+    assert estimate.cost is not None
+    work = estimate.cost.total_work
+    return DictionaryAttr(
+        {
+            "tree": StringAttr(tree),
+            "latency_cycles": IntegerAttr(round(estimate.latency), i64),
+            "energy_pj": FloatAttr(estimate.energy, f64),
+            "dram_bytes": IntegerAttr(work.dram_bytes, i64),
+            "noc_hop_bytes": IntegerAttr(work.noc_hop_bytes, i64),
+        }
+    )
+
+
+def write_script(path: str, graph: task.GraphOp, mapping: MappingOp, graphs: int) -> None:
+    """The graph and its unapplied script, which `stc-opt FILE -p st-apply` maps again."""
+    if graphs > 1:
+        raise StcError(f"st-search: script={path} holds one graph's script; the module has {graphs} graphs")
+    Path(path).write_text(module_text(ModuleOp([graph.clone(), mapping.clone()])) + "\n")

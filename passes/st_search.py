@@ -1,0 +1,62 @@
+"""
+The `st-search` pass: SET's schedule search (seed 002) as a mapping. For every task graph
+it searches an RA tree with the cost model, lowers the best tree to an `st` action script
+(splits per layer partition and subbatch, puts at cores, steps and phases) and runs that
+script as `st-apply` would; the mapping keeps the tree and the estimate (`st.search`).
+See `stc.compiler.search.searched_mapping` and docs/passes/st-search.md.
+
+    stc-opt net.mlir -p 'st-search{target=tianjicx seed=0},st-route,st-lmem-alloc,isa-lower'
+    stc-opt net.mlir -p 'st-search{target=set-8x8 script=net.script.mlir}'   # the script, editable
+
+```mlir
+st.mapping @tiny target "tianjicx" applied attributes {st.search = {tree = "T 1/1 ...", ...}} {
+  st.split_group [4, 6] by [1, 8, 16, 1, 1]
+  st.put_group_in 42 at (0, 0, 0, 0), (0, 0, axon)
+}
+```
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from xdsl.context import Context
+from xdsl.dialects.builtin import ModuleOp
+from xdsl.passes import ModulePass
+
+from stc.compiler.search.searched_mapping import SearchOptions, map_searched
+
+
+@dataclass(frozen=True)
+class StSearchPass(ModulePass):
+    """
+    Search, lower and apply a schedule for every task graph of the module.
+
+    Options:
+
+    - target: the hardware target (preset name or TOML path; default tianjicx).
+    - cost: edp (default), energy, latency, or the seed's e<N>d / ed<N>.
+    - seed: the seed of chain 0 (chain i uses seed + i); the result is deterministic for it.
+    - rounds: annealing rounds per chain (default 100 per layer, SET's).
+    - chains: independent chains, run on the machine's cores (default 2).
+    - budget: seconds after which every chain stops (then the result depends on speed).
+    - space: set (default), ls (layer-sequential) or lp (layer-pipeline).
+    - script: a file to write the graph and its unapplied script to.
+    """
+
+    name = "st-search"
+
+    target: str = "tianjicx"
+    cost: str = "edp"
+    seed: int = 0
+    rounds: int | None = None
+    chains: int = 2
+    budget: float | None = None
+    space: str = "set"
+    script: str | None = None
+
+    def apply(self, ctx: Context, op: ModuleOp) -> None:
+        options = SearchOptions(
+            self.target, self.cost, self.seed, self.rounds, self.chains, self.budget, self.space, self.script
+        )
+        map_searched(op, options)

@@ -1,0 +1,128 @@
+"""Searched schedules as st scripts: the tree unrolled into slots, the script applied by
+st-apply, and every searched schedule run on the machine bit-identically to the network."""
+
+from pathlib import Path
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+from test_layer_group import random_network
+from test_task_split import parse
+from xdsl.context import Context
+from xdsl.utils.exceptions import PassFailedException
+
+from stc.compiler.cost.evaluate import CostModel
+from stc.compiler.cost.network import network_of
+from stc.compiler.cost.tree import Node
+from stc.compiler.ir_files import module_text
+from stc.compiler.search.schedule import Run, length, unroll
+from stc.compiler.targets.hardware import load_target
+from stc.compiler.zoo import build_network
+from stc.dialects import task
+from stc.dialects.st import MappingOp
+from stc.passes.st_apply import StApplyPass
+from stc.passes.st_search import StSearchPass
+from stc.runtime.golden import find_graph
+from stc.tools.search_machine import run_searched
+
+
+def model_of(name: str, batch: int, target: str = "set-8x8") -> CostModel:
+    return CostModel(network_of(find_graph(build_network(name, batch=batch))), load_target(target))
+
+
+def test_a_t_cut_runs_its_children_subbatch_by_subbatch():
+    model = model_of("lenet", 4)
+    tree = Node.cut("T", [Node.leaf(0), Node.leaf(1)], n=2)
+    assert length(model, tree) == 4
+    assert unroll(model, tree) == [Run(0, 0, 0), Run(1, 0, 1), Run(0, 1, 2), Run(1, 1, 3)]
+
+
+def test_an_s_cut_pipelines_a_consumer_one_block_behind_its_producer():
+    """maxpool (layer 1) reads conv (layer 0): stage 1, so subbatch i runs in block i + 1."""
+    model = model_of("lenet", 4)
+    tree = Node.cut("S", [Node.leaf(0), Node.leaf(1)], n=4)
+    assert length(model, tree) == 5
+    runs = unroll(model, tree)
+    assert [(r.layer, r.iteration, r.slot) for r in runs if r.layer == 1] == [(1, i, i + 1) for i in range(4)]
+    assert [(r.layer, r.iteration, r.slot) for r in runs if r.layer == 0] == [(0, i, i) for i in range(4)]
+
+
+def test_nested_cuts_take_the_slots_of_the_seed_recursion():
+    """T 4/2 over an S-cut of two subbatches: (2 + 1)·1 slots per S-cut run, twice."""
+    model = model_of("lenet", 4)
+    tree = Node.cut("T", [Node.cut("S", [Node.leaf(0), Node.leaf(1)], n=2), Node.leaf(2)], n=2)
+    assert length(model, tree) == 2 * (3 + 1)
+    slots = {(r.layer, r.iteration): r.slot for r in unroll(model, tree)}
+    assert slots == {
+        (0, 0): 0, (0, 1): 1, (1, 0): 1, (1, 1): 2, (2, 0): 3,
+        (0, 2): 4, (0, 3): 5, (1, 2): 5, (1, 3): 6, (2, 1): 7,
+    }  # fmt: skip
+
+
+SMALL_ZOO = [
+    ("tiny", "set-8x8", 1),
+    ("tiny", "set-8x8", 2),
+    ("lenet", "set-8x8", 1),
+    ("lenet", "set-8x8", 4),
+    ("tiny", "tianjicx", 1),
+    ("tiny", "tianjicx", 2),
+    ("lenet", "tianjicx", 1),
+    ("lenet", "tianjicx", 2),
+]
+
+
+@pytest.mark.parametrize(("network", "target", "batch"), SMALL_ZOO)
+def test_searched_schedules_of_the_zoo_run_bit_identically(network: str, target: str, batch: int):
+    """st-search, st-route, st-lmem-alloc and isa-lower: the machine computes what the
+    network does (resnet18 is in bench_search --machine)."""
+    run = run_searched(build_network(network, batch=batch), target, rounds=10, chains=1)
+    assert run.identical
+    assert run.counters["macs"] == network_of(find_graph(build_network(network, batch=batch))).macs
+
+
+def test_the_search_is_deterministic_for_a_seed_and_its_script_reapplies():
+    """The same seed gives the same script; the script written out maps the graph again,
+    through st-apply, to the same coordinates."""
+    texts = []
+    for _ in range(2):
+        module = build_network("lenet", batch=2)
+        StSearchPass(target="set-8x8", rounds=20, chains=1).apply(Context(), module)
+        texts.append(module_text(module))
+    assert texts[0] == texts[1]
+
+
+def test_a_written_script_maps_the_graph_again(tmp_path: Path):
+    script = tmp_path / "lenet.script.mlir"
+    module = build_network("lenet", batch=2)
+    StSearchPass(target="set-8x8", rounds=10, chains=1, script=str(script)).apply(Context(), module)
+    again = parse(script.read_text())
+    (mapping,) = [op for op in again.ops if isinstance(op, MappingOp)]
+    assert mapping.applied is None
+    StApplyPass().apply(Context(), again)
+    coords = {op.task_id: op.attributes.get("st.coord") for op in find_graph(module).tasks()}
+    assert coords == {op.task_id: op.attributes.get("st.coord") for op in find_graph(again).tasks()}
+
+
+def test_a_mapped_graph_is_refused():
+    module = build_network("lenet")
+    StSearchPass(target="set-8x8", rounds=5, chains=1).apply(Context(), module)
+    with pytest.raises(PassFailedException, match=r"st-search: task.graph @lenet already has an st.mapping"):
+        StSearchPass(target="set-8x8", rounds=5, chains=1).apply(Context(), module)
+
+
+@settings(max_examples=8, deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
+@given(data=st.data(), seed=st.integers(0, 50))
+def test_random_networks_searched_with_random_seeds_run_bit_identically(data, seed):
+    module = random_network(data.draw).finish()
+    run = run_searched(module, "set-8x8", seed=seed, rounds=15, chains=1)
+    assert run.identical, module_text(module)
+
+
+def test_every_graph_has_its_tree_and_estimate_on_the_mapping():
+    module = build_network("tiny")
+    StSearchPass(target="set-8x8", rounds=5, chains=1).apply(Context(), module)
+    (mapping,) = [op for op in module.ops if isinstance(op, MappingOp)]
+    summary = mapping.attributes["st.search"].data  # pyright: ignore[reportAttributeAccessIssue]
+    assert summary["tree"].data.splitlines()[0].startswith("T 1/")  # pyright: ignore[reportAttributeAccessIssue]
+    assert {"latency_cycles", "energy_pj", "dram_bytes", "noc_hop_bytes"} <= summary.keys()
+    assert all(isinstance(op, task.TaskOp) for op in find_graph(module).tasks())

@@ -1,0 +1,74 @@
+"""The search's start (compiler/search/annealing.py: greedy segments, SET's start) and the
+cost model's retry of an overflowing segment with weights split more ways (evaluate.py)."""
+
+import attrs
+from test_cost_layer import TARGET, conv
+
+from stc.compiler.cost.evaluate import CostModel
+from stc.compiler.cost.network import NETWORK_INPUT, Network
+from stc.compiler.cost.tree import Node
+from stc.compiler.search.annealing import greedy_segments, initial_tree, set_start
+
+
+def with_buffer(capacity: int):
+    return attrs.evolve(TARGET, local_memory=attrs.evolve(TARGET.local_memory, capacity_bytes=capacity))
+
+
+def deep_network(layers: int, batch: int = 16, channels: int = 128, hw: int = 16) -> Network:
+    """A chain of 3×3 convs, `channels` → `channels` on hw × hw (128 on 16 × 16: 147,968
+    weight bytes each)."""
+    return Network(
+        "deep",
+        batch,
+        tuple(
+            conv(f"c{i}", i - 1 if i else NETWORK_INPUT, kernel=3, pad=1, channels=channels, filters=channels, hw=hw)
+            for i in range(layers)
+        ),
+    )
+
+
+def test_an_overflowing_segment_splits_the_weights_more_ways():
+    """With a 320,000-byte buffer, the cheapest partitions of the eight layers, (16, 4, 1, 1),
+    hold a quarter of each layer's weights on every core: 8 × 36,992 + buffers = 369,664 B,
+    too many. Split eight ways, (8, 8, 1, 1), they need 287,232 B."""
+    model = CostModel(deep_network(8), with_buffer(320_000))
+    tree = Node.cut("T", [Node.cut("T", [Node.leaf(i) for i in range(8)])])
+    places = model.places(tree)
+    segment_of = dict.fromkeys(range(8), 0)
+    located: dict = {}
+    for i, leaf in enumerate(tree.children[0].children):
+        located[i], _ = model.leaf(i, places[id(leaf)], located, segment_of)
+    assert {part.counts for _, part in located.values()} == {(16, 4, 1, 1)}
+    estimate = model.evaluate(tree)
+    assert estimate.valid
+    assert estimate.cost.buffer_peak() == 287_232
+    assert int(estimate.cost.wgt.max()) == 8 * 147_968 // 8
+
+
+def test_greedy_segments_fuse_what_fits():
+    model = CostModel(deep_network(3), TARGET)
+    tree = greedy_segments(model)
+    assert repr(tree) == "T/1[T/1[L0, L1, L2]]"
+    # SET's start runs each layer as its own segment (the root's subbatch count 1 fits)
+    assert repr(set_start(model)) == "T/1[L0, L1, L2]"
+    assert model.evaluate(tree).value(model.objective) < model.evaluate(set_start(model)).value(model.objective)
+    assert repr(initial_tree(model)) == repr(tree)
+
+
+def test_greedy_segments_close_a_segment_when_the_next_layer_does_not_fit():
+    """512 → 512 channels: 2,361,344 weight bytes a layer, at least 36,896 on each of the
+    64 cores; with 100,000 bytes per core two layers fit at once, not three."""
+    model = CostModel(deep_network(4, batch=4, channels=512, hw=4), with_buffer(100_000))
+    tree = greedy_segments(model)
+    assert tree.kind == "T"
+    assert tree.n == 1
+    assert len(tree.children) > 1
+    assert list(tree.leaves()) == list(range(4))
+    for segment in tree.children:
+        assert model.evaluate(Node.cut("T", [segment])).valid
+    assert model.evaluate(tree).valid
+
+
+def test_greedy_segments_give_up_when_a_layer_fits_nowhere():
+    model = CostModel(deep_network(2, batch=4, channels=512, hw=4), with_buffer(30_000))
+    assert greedy_segments(model) is None

@@ -1,0 +1,99 @@
+"""
+Searched schedules on the machine: compile a network with `st-search` (or with today's
+`st-place` path), run the programs, check them bit-identical against the golden executor
+and hold the cost model's estimate against the machine's counters. Used by
+`bench_search --machine` and `--tianjicx` and by the tests.
+
+    run = run_searched(build_network("lenet"), "set-8x8", rounds=20)
+    run.ratio("cycles")          # machine / model
+"""
+
+from __future__ import annotations
+
+from attrs import frozen
+from xdsl.context import Context
+from xdsl.dialects.builtin import DictionaryAttr, FloatAttr, IntegerAttr, ModuleOp, StringAttr
+
+from stc.compiler.search.searched_mapping import SEARCH_ATTR
+from stc.dialects import isa
+from stc.dialects.st import MappingOp
+from stc.passes.isa_lower import IsaLowerPass
+from stc.passes.st_lmem_alloc import StLmemAllocPass
+from stc.passes.st_route import StRoutePass
+from stc.passes.st_search import StSearchPass
+from stc.passes.stc_pipeline import StcPipelinePass
+from stc.runtime.golden import find_graph, random_inputs, run_module
+from stc.runtime.machine import find_program, run_isa_module
+
+COMPARED = ("cycles", "dram_bytes", "noc_hop_bytes")
+"""The machine's counters the estimate is held against."""
+
+
+@frozen
+class MachineRun:
+    """A compiled network's run: the machine's counters, the model's estimate (searched
+    schedules only), the tree, whether the outputs were bit-identical, the mesh's use."""
+
+    counters: dict
+    estimate: dict
+    tree: str
+    identical: bool
+    busy_cores: float
+    """Average number of cores running a conv or fc per phase."""
+
+    def ratio(self, counter: str) -> float:
+        return self.counters[counter] / max(self.estimate[counter], 1)
+
+
+def estimate_of(module: ModuleOp) -> tuple[dict, str]:
+    mapping = next(op for op in module.ops if isinstance(op, MappingOp))
+    summary = mapping.attributes[SEARCH_ATTR]
+    assert isinstance(summary, DictionaryAttr)
+    fields = summary.data
+    numbers = {}
+    for key, name in (("latency_cycles", "cycles"), ("dram_bytes", "dram_bytes"), ("noc_hop_bytes", "noc_hop_bytes")):
+        value = fields[key]
+        assert isinstance(value, IntegerAttr | FloatAttr)
+        numbers[name] = value.value.data
+    tree = fields["tree"]
+    assert isinstance(tree, StringAttr)
+    return numbers, tree.data
+
+
+def busy_cores(module: ModuleOp) -> float:
+    """Average over the program's phases of the cores that run a conv or fc in it."""
+    program = find_program(module)
+    busy: dict[int, set] = {}
+    for core in program.cores():
+        for phase, _, op in core.numbered_instructions():
+            if isinstance(op, isa.ConvOp | isa.FcOp):
+                busy.setdefault(phase, set()).add(core.coord)
+    phases = program.phase_count()
+    return sum(len(cores) for cores in busy.values()) / max(phases, 1)
+
+
+def finish(module: ModuleOp, expected: dict, estimate: dict, tree: str) -> MachineRun:
+    outputs, counters = run_isa_module(module, seed=0)
+    identical = outputs.keys() == expected.keys() and all(
+        outputs[name].dtype == expected[name].dtype and (outputs[name] == expected[name]).all() for name in expected
+    )
+    return MachineRun(counters, estimate, tree, identical, busy_cores(module))
+
+
+def run_searched(
+    module: ModuleOp, target: str, seed: int = 0, rounds: int | None = None, chains: int = 2
+) -> MachineRun:
+    """st-search, st-route, st-lmem-alloc, isa-lower, then the machine (module is changed)."""
+    expected = run_module(module, random_inputs(find_graph(module), 0))
+    StSearchPass(target=target, seed=seed, rounds=rounds, chains=chains).apply(Context(), module)
+    estimate, tree = estimate_of(module)
+    for stage in (StRoutePass(), StLmemAllocPass(), IsaLowerPass()):
+        stage.apply(Context(), module)
+    return finish(module, expected, estimate, tree)
+
+
+def run_placed(module: ModuleOp, target: str) -> MachineRun:
+    """Today's path, stc-pipeline with st-place, then the machine (module is changed)."""
+    expected = run_module(module, random_inputs(find_graph(module), 0))
+    StcPipelinePass(target=target).apply(Context(), module)
+    return finish(module, expected, {}, "")
