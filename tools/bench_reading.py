@@ -48,9 +48,7 @@ ONE_THREAD = {name: "1" for name in ("OPENBLAS_NUM_THREADS", "OMP_NUM_THREADS", 
 
 def measured(command: Sequence[str]) -> tuple[float, float]:
     """CPU user seconds and peak resident MB of one run of `command`, which must succeed."""
-    process = subprocess.Popen(
-        command, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, env=os.environ | ONE_THREAD
-    )
+    process = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, env=os.environ | ONE_THREAD)
     _, status, usage = os.wait4(process.pid, 0)
     assert process.stderr is not None
     if status:
