@@ -15,7 +15,7 @@ from xdsl.dialects.builtin import ModuleOp
 from xdsl.passes import ModulePass
 
 from stc.compiler.lowering.program import lower_graph
-from stc.compiler.mapping.actions import mapped_graphs, mapping_target
+from stc.compiler.mapping.actions import check_applied, mapped_graphs, mapping_target
 
 
 @dataclass(frozen=True)
@@ -26,6 +26,7 @@ class IsaLowerPass(ModulePass):
 
     def apply(self, ctx: Context, op: ModuleOp) -> None:
         for mapping, graph in mapped_graphs(op, self.name):
+            check_applied(mapping, graph)
             program = lower_graph(graph, mapping_target(mapping), mapping.target_name)
             op.body.block.insert_op_before(program, graph)
             graph.detach()

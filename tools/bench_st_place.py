@@ -27,6 +27,7 @@ from stc.compiler.diagnostics import StcError, reported_errors
 from stc.compiler.mapping.area_groups import AreaGroup, Rect
 from stc.compiler.mapping.matrix import STMatrix
 from stc.compiler.mapping.nets import graph_nets, hop_bytes
+from stc.compiler.mapping.phase_ranges import union
 from stc.compiler.mapping.placement import place
 from stc.compiler.mapping.routing import route_graph
 from stc.compiler.targets.hardware import HardwareTarget, load_target
@@ -64,8 +65,8 @@ def total_hop_bytes(matrix: STMatrix) -> int:
 def peak_memory(matrix: STMatrix) -> dict[tuple[int, int, int, int], int]:
     """The most local memory any phase of each used core holds."""
     peaks: dict[tuple[int, int, int, int], int] = {}
-    for (space, _, _), used in matrix.used.items():
-        peaks[space] = max(peaks.get(space, 0), used)
+    for (space, _), use in matrix.memory.items():
+        peaks[space] = max(peaks.get(space, 0), use.peak())
     return peaks
 
 
@@ -135,7 +136,7 @@ def run(network: str, target: HardwareTarget, seed: int, iterations: int) -> Non
     greedy, seconds = placed(graph, target, "greedy", seed, iterations)
     row_major, _ = placed(graph, target, "row-major", seed, 0)
     ours, baseline = total_hop_bytes(greedy), total_hop_bytes(row_major)
-    used_phases = len({p for where in greedy.places.values() for p in where.phases})
+    used_phases = sum(last - first + 1 for first, last in union(*(where.ranges for where in greedy.places.values())))
     peaks = sorted(peak_memory(greedy).values())
     print(f"placement time: {seconds:.2f} s (seed {seed}, {iterations} annealing moves)")
     print(f"hop x bytes: {ours:,} (st-place) vs {baseline:,} (row-major): {ours / baseline:.3f}")

@@ -29,6 +29,7 @@ from xdsl.utils.target import Target
 
 from stc.compiler.mapping.actions import apply_mapping
 from stc.compiler.mapping.matrix import STMatrix
+from stc.compiler.mapping.phase_ranges import PhaseRange, Ranges, format_ranges, union
 from stc.dialects.st import ROUTES, MappingOp, RouteAttr, Space, Stage, format_space
 
 CELL = 64
@@ -37,6 +38,8 @@ AXIS = 20
 """Room for the row and column numbers."""
 GAP = 36
 PANELS_PER_ROW = 4
+MAX_PANELS = 256
+"""The most panels (one step and phase each) a drawing holds; `phase=P` draws one phase."""
 LINE = 10
 CHAR = 5.2
 """The width of a character of the 9 px font, about."""
@@ -80,24 +83,45 @@ def fitting_ids(label: str, ids: list[int], width: float) -> str:
     return label
 
 
+def used_phases(matrix: STMatrix) -> dict[int, Ranges]:
+    """The phases some block is in, by step."""
+    by_step: dict[int, list[PhaseRange]] = {}
+    for place in matrix.places.values():
+        by_step.setdefault(place.step, []).extend(place.ranges)
+    return {step: union(tuple(ranges)) for step, ranges in sorted(by_step.items())}
+
+
+def phase_count(used: dict[int, Ranges]) -> int:
+    return sum(last - first + 1 for ranges in used.values() for first, last in ranges)
+
+
 class MeshPicture:
     """The SVG drawing of one mapping."""
 
     def __init__(self, matrix: STMatrix, phase: int | None):
         self.matrix = matrix
         self.mesh = matrix.mesh
-        used = sorted({(place.step, p) for place in matrix.places.values() for p in place.phases})
+        used = used_phases(matrix)
         name = f"@{matrix.graph.graph_name}"
         if not used:
             raise DiagnosticException(f"st-svg: no block of {name} is placed; run st-place first")
         if phase is not None and phase < 0:
             raise DiagnosticException(f"st-svg: phase={phase}; phases count from 0")
-        self.panels = [(step, p) for step, p in used if phase in (None, p)]
+        if phase is None and (count := phase_count(used)) > MAX_PANELS:
+            raise DiagnosticException(
+                f"st-svg: the blocks of {name} are in {count} phases; a drawing holds at most {MAX_PANELS}, "
+                "give phase=P to draw one"
+            )
+        self.panels = [
+            (step, p)
+            for step, ranges in used.items()
+            for first, last in ranges
+            for p in (range(first, last + 1) if phase is None else [phase] if first <= phase <= last else [])
+        ]
         if not self.panels:
-            phases = sorted({p for _, p in used})
             raise DiagnosticException(
                 f"st-svg: no block of {name} is placed in phase {phase}; its blocks are in phases "
-                f"{', '.join(map(str, phases))}"
+                f"{format_ranges(union(*used.values()))}"
             )
         self.columns = min(len(self.panels), PANELS_PER_ROW)
         self.panel_width = AXIS + self.mesh.columns * CELL
@@ -221,7 +245,7 @@ class MeshPicture:
             ]
             for label, stages in STAGE_LABELS.items()
         }
-        ids["M"] = sorted(self.matrix.storage.get((space, step, phase), []))
+        ids["M"] = self.matrix.storage_at(space, step, phase)
         return ids
 
     def tile(self, space: Space, step: int, phase: int, x0: int, y0: int) -> list[str]:
@@ -235,7 +259,7 @@ class MeshPicture:
             for label, task_ids in ids.items()
             for task_id in task_ids
         ]
-        used, capacity = self.matrix.used.get((space, step, phase), 0), self.mesh.capacity(space)
+        used, capacity = self.matrix.used_bytes(space, step, phase), self.mesh.capacity(space)
         tooltip = f"core {format_space(space)} ({tile.name}), step {step}, phase {phase}"
         if blocks:
             tooltip += ": " + ", ".join(blocks)
@@ -265,7 +289,7 @@ class MeshPicture:
             line += 1
             text = fitting_ids(label, ids, LABEL_WIDTH)
             parts.append(element("text", escape(text), x=x + 3, y=y + 1 + LINE * line))
-        used = self.matrix.used.get((space, step, phase), 0)
+        used = self.matrix.used_bytes(space, step, phase)
         capacity = self.mesh.capacity(space)
         if not used or not capacity:
             return parts

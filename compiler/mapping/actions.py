@@ -23,6 +23,7 @@ from stc.compiler.mapping.matrix import (
     input_storage,
     is_memory_block,
 )
+from stc.compiler.mapping.phase_ranges import Ranges
 from stc.compiler.references import referenced_target
 from stc.compiler.targets.hardware import HardwareTarget, TargetError
 from stc.compiler.tiling.split import GraphBlocks, named_twice_at, split_counts
@@ -135,13 +136,13 @@ class ActionExecutor:
 
     def put_in(self, action: str, op: PutInOp) -> None:
         block = self.matrix.block(action, op.task_id)
-        phases = (op.at.phase,)
+        ranges = ((op.at.phase, op.at.phase),)
         if op.end is not None:
             where = f"{describe(block)} at {op.at.text()} to {op.end.text()}"
             if not is_memory_block(block):
                 raise action_error(action, f"{where}: only storage blocks take an end coordinate")
-            phases = span(action, where, op.at, op.end)
-        self.matrix.put(action, [(block, Place(op.at.space, op.at.step, phases, op.at.stage))])
+            ranges = span(action, where, op.at, op.end)
+        self.matrix.put(action, [(block, Place(op.at.space, op.at.step, ranges, op.at.stage))])
 
     def put_group_in(self, action: str, op: PutGroupInOp) -> None:
         block = self.matrix.block(action, op.task_id)
@@ -150,8 +151,8 @@ class ActionExecutor:
             raise action_error(
                 action, f"{describe(block)} at {at.text()}: put_group_in takes a compute block, not a storage block"
             )
-        puts = [(block, Place(at.space, at.step, (at.phase,), at.stage))]
-        puts += [(storage, Place(at.space, at.step, (at.phase,), Stage.MEMORY)) for storage in input_storage(block)]
+        puts = [(block, Place.at(at.space, at.step, at.phase, at.stage))]
+        puts += [(storage, Place.at(at.space, at.step, at.phase, Stage.MEMORY)) for storage in input_storage(block)]
         self.matrix.put(action, puts)
 
     def take_out(self, action: str, op: TakeOutOp) -> None:
@@ -164,13 +165,13 @@ class ActionExecutor:
                 raise action_error(action, f"{where}: an end coordinate takes storage out, at the memory stage only")
             self.matrix.take_slot(action, at, op.task_id)
             return
-        phases = (at.phase,) if op.end is None else span(action, where, at, op.end)
+        ranges = ((at.phase, at.phase),) if op.end is None else span(action, where, at, op.end)
         if block is None:
-            self.matrix.take_all_storage(action, at.space, at.step, phases)
+            self.matrix.take_all_storage(action, at.space, at.step, ranges)
             return
         if not is_memory_block(block):
             raise action_error(action, f"{where}: not a storage block, so never at the memory stage")
-        self.matrix.take_storage(action, block, at.space, at.step, phases)
+        self.matrix.take_storage(action, block, at.space, at.step, ranges)
 
     def area_group(self, action: str, op: AreaGroupOp) -> None:
         group = area_group_of(op, self.matrix.target)
@@ -199,15 +200,15 @@ class ActionExecutor:
         self.groups_changed = False
 
 
-def span(action: str, where: str, start: CoordAttr, end: CoordAttr) -> tuple[int, ...]:
+def span(action: str, where: str, start: CoordAttr, end: CoordAttr) -> Ranges:
     """The phases from a start to an end coordinate, which may differ only in a later phase."""
     if (end.space, end.step, end.stage) != (start.space, start.step, start.stage):
         raise action_error(action, f"{where}: an end coordinate differs from the start only in the phase")
     if end.phase < start.phase:
         raise action_error(action, f"{where}: the end phase {end.phase} comes before the start phase {start.phase}")
-    if problem := phases_problem(start.phase, end.phase, start.stage):  # before the phases are listed
+    if problem := phases_problem(start.phase, end.phase, start.stage):
         raise action_error(action, f"{where}: {problem}")
-    return tuple(range(start.phase, end.phase + 1))
+    return ((start.phase, end.phase),)
 
 
 def apply_mapping(mapping: MappingOp) -> STMatrix:
@@ -273,3 +274,11 @@ def mapped_graphs(module: ModuleOp, pass_name: str) -> list[tuple[MappingOp, tas
                 f"{pass_name}: task.graph @{graph.graph_name} has no st.mapping; run st-place first"
             )
     return [(mapping, mapped_graph(mapping)) for mapping in mappings]
+
+
+def check_applied(mapping: MappingOp, graph: task.GraphOp) -> None:
+    """Check an applied mapping's coordinates against every rule again: an edited
+    coordinate (weights on another core than their conv) must be an error, not a program
+    that computes something else."""
+    if mapping.applied is not None:
+        applied_matrix(mapping, graph, mapping_target(mapping))

@@ -11,6 +11,8 @@ script, the placer and the annotations of a graph obey the same rules:
 - one block per compute or router stage of a core and phase;
 - a storage block lives on one core and one step, over a set of phases it is never put
   on twice, and which is one contiguous range once a script is done;
+- phases are kept as ranges (`phase_ranges`): a block at phase 2**40 or over phases 0 to
+  10**8 costs what one phase costs;
 - the storage living on a core in a phase fits the core's usable local memory;
 - a compute block shares core, step and phase with all its placed input storage;
 - area groups: nodes inside, others out of exclusive_placement areas.
@@ -26,6 +28,15 @@ from xdsl.utils.exceptions import PassFailedException
 
 from stc.compiler.mapping.area_groups import AreaGroup
 from stc.compiler.mapping.mesh import MeshGeometry
+from stc.compiler.mapping.phase_ranges import (
+    MemoryUse,
+    Ranges,
+    difference,
+    format_ranges,
+    holds,
+    intersection,
+    union,
+)
 from stc.compiler.memory.storage_size import storage_bytes
 from stc.compiler.targets.hardware import HardwareTarget
 from stc.dialects import task
@@ -74,29 +85,41 @@ def describe(op: task.TaskOp) -> str:
 
 @frozen
 class Place:
-    """Where one block is or goes: a core, a step, its phases (several for storage) and a stage."""
+    """Where one block is or goes: a core, a step, its phases as ranges (several phases, even
+    several ranges, for storage) and a stage."""
 
     space: Space
     step: int
-    phases: tuple[int, ...]
+    ranges: Ranges
     stage: Stage
+
+    @classmethod
+    def at(cls, space: Space, step: int, phase: int, stage: Stage, last_phase: int | None = None) -> Place:
+        return cls(space, step, ((phase, phase if last_phase is None else last_phase),), stage)
 
     @property
     def phase(self) -> int:
-        return self.phases[0]
+        return self.ranges[0][0]
+
+    @property
+    def last_phase(self) -> int:
+        return self.ranges[-1][1]
 
     @property
     def contiguous(self) -> bool:
-        return self.phases == tuple(range(self.phases[0], self.phases[-1] + 1))
+        return len(self.ranges) == 1
+
+    def holds(self, phase: int) -> bool:
+        return holds(self.ranges, phase)
 
     def coord(self) -> CoordAttr:
-        return CoordAttr(self.space, self.step, self.phases[0], self.stage, self.phases[-1])
+        return CoordAttr(self.space, self.step, self.phase, self.stage, self.last_phase)
 
     def text(self) -> str:
         """`(0, 0, 2, 3), (0, 1 to 3, memory)`; phases that are not one range are listed."""
         if self.contiguous:
-            return format_coord(self.space, self.step, self.phases[0], self.phases[-1], self.stage)
-        phases = ", ".join(str(p) for p in self.phases)
+            return format_coord(self.space, self.step, self.phase, self.last_phase, self.stage)
+        phases = format_ranges(self.ranges)
         return f"{format_space(self.space)}, ({self.step}, phases {phases}, {self.stage.value})"
 
 
@@ -129,8 +152,10 @@ class STMatrix:
         self.touched: set[int] = set()
         """The blocks put or taken out since the last `annotate`."""
         self.slots: dict[tuple[Space, int, int, Stage], int] = {}
-        self.storage: dict[tuple[Space, int, int], list[int]] = {}
-        self.used: dict[tuple[Space, int, int], int] = {}
+        self.residents: dict[tuple[Space, int], set[int]] = {}
+        """The storage blocks on each core and step."""
+        self.memory: dict[tuple[Space, int], MemoryUse] = {}
+        """The local memory in use on each core and step, over phases."""
         self.groups: list[AreaGroup] = []
         self.node_cache: dict[str, set[int]] = {}
         self.refresh()
@@ -145,6 +170,24 @@ class STMatrix:
             for task_id, op in self.blocks.items()
         }
         self.node_cache.clear()
+
+    def used_bytes(self, space: Space, step: int, phase: int) -> int:
+        use = self.memory.get((space, step))
+        return 0 if use is None else use.at(phase)
+
+    def storage_at(self, space: Space, step: int, phase: int) -> list[int]:
+        """The storage blocks on a core in a phase, by id."""
+        return sorted(i for i in self.residents.get((space, step), ()) if self.places[i].holds(phase))
+
+    def changes(self) -> dict[int, list[int]]:
+        """By step, the phases where what a core holds may change: where its memory in use
+        changes, and where a compute or router stage is taken and freed again."""
+        phases: dict[int, set[int]] = {}
+        for (_, step), use in self.memory.items():
+            phases.setdefault(step, set()).update(use.starts)
+        for _, step, phase, _ in self.slots:
+            phases.setdefault(step, set()).update((phase, phase + 1))
+        return {step: sorted(points) for step, points in phases.items()}
 
     def size_of(self, op: task.TaskOp) -> int:
         return storage_bytes(op, self.target) if isinstance(op, task.StorageOp) else 0
@@ -190,11 +233,16 @@ class STMatrix:
         self.node_cache.clear()
 
     def put(self, action: str, puts: Sequence[Put]) -> None:
-        """Put blocks, all or none: each is checked against the matrix and the puts before it."""
+        """Put blocks, all or none: each is checked against the matrix and the puts before it
+        (whose bytes are added while checking, and removed again)."""
         pending_slots: dict[tuple[Space, int, int, Stage], int] = {}
-        pending_bytes: dict[tuple[Space, int, int], int] = {}
-        for op, place in puts:
-            self.check_put(action, op, place, pending_slots, pending_bytes)
+        pending_bytes: list[tuple[MemoryUse, int, int, int]] = []
+        try:
+            for op, place in puts:
+                self.check_put(action, op, place, pending_slots, pending_bytes)
+        finally:
+            for use, first, last, size in reversed(pending_bytes):
+                use.add(first, last, -size)
         for op, place in puts:
             self.commit(action, op, place)
 
@@ -204,13 +252,13 @@ class STMatrix:
         op: task.TaskOp,
         place: Place,
         pending_slots: dict[tuple[Space, int, int, Stage], int],
-        pending_bytes: dict[tuple[Space, int, int], int],
+        pending_bytes: list[tuple[MemoryUse, int, int, int]],
     ) -> None:
         """Check one put on plain data; a message is built only when a rule breaks (a span of
         phases off the memory stage breaks the rule its coordinate would)."""
-        if problem := phases_problem(place.phase, place.phases[-1], place.stage):
+        if problem := phases_problem(place.phase, place.last_phase, place.stage):
             raise misplaced(action, op, place, problem)
-        if problem := place_problem(self.target, place.space, place.phases[-1]):
+        if problem := place_problem(self.target, place.space, place.last_phase):
             raise misplaced(action, op, place, problem)
         stages = allowed_stages(op)
         if place.stage not in stages:
@@ -234,14 +282,14 @@ class STMatrix:
         action: str,
         op: task.TaskOp,
         place: Place,
-        pending_bytes: dict[tuple[Space, int, int], int],
+        pending_bytes: list[tuple[MemoryUse, int, int, int]],
     ) -> None:
         if (old := self.places.get(op.task_id)) is not None:
             if (old.space, old.step) != (place.space, place.step):
                 lives = f"it already lives on core {format_space(old.space)} in step {old.step}"
                 raise misplaced(action, op, place, f"{lives}; a storage block lives on one core (take it out first)")
-            if again := sorted(set(old.phases) & set(place.phases)):
-                raise misplaced(action, op, place, f"it is already there in phase {again[0]}")
+            if again := intersection(old.ranges, place.ranges):
+                raise misplaced(action, op, place, f"it is already there in phase {again[0][0]}")
         size = self.sizes[op.task_id]
         capacity = self.mesh.capacity(place.space)
         if capacity == 0:
@@ -249,15 +297,16 @@ class STMatrix:
             raise misplaced(
                 action, op, place, f"core {format_space(place.space)} is a {tile}, which has no local memory"
             )
-        for phase in place.phases:
-            key = (place.space, place.step, phase)
-            in_use = self.used.get(key, 0) + pending_bytes.get(key, 0)
-            if in_use + size > capacity:
+        use = self.memory.setdefault((place.space, place.step), MemoryUse())
+        for first, last in place.ranges:
+            if (over := use.first_above(first, last, capacity - size)) is not None:
+                phase, in_use = over
                 memory = f"local memory of core {format_space(place.space)} in phase {phase}"
                 raise misplaced(
                     action, op, place, f"{memory} overflows: {in_use} B in use + {size} B > {capacity} B usable"
                 )
-            pending_bytes[key] = pending_bytes.get(key, 0) + size
+            use.add(first, last, size)
+            pending_bytes.append((use, first, last, size))
 
     def check_slot_put(
         self,
@@ -291,49 +340,48 @@ class STMatrix:
             self.slots[(place.space, place.step, place.phase, place.stage)] = op.task_id
             return
         old = self.places.get(op.task_id)
-        phases = tuple(sorted({*place.phases, *(old.phases if old else ())}))
-        self.places[op.task_id] = Place(place.space, place.step, phases, Stage.MEMORY)
-        for phase in place.phases:
-            key = (place.space, place.step, phase)
-            self.storage.setdefault(key, []).append(op.task_id)
-            self.used[key] = self.used.get(key, 0) + self.sizes[op.task_id]
+        ranges = union(place.ranges, old.ranges) if old else place.ranges
+        self.places[op.task_id] = Place(place.space, place.step, ranges, Stage.MEMORY)
+        self.residents.setdefault((place.space, place.step), set()).add(op.task_id)
+        use = self.memory.setdefault((place.space, place.step), MemoryUse())
+        for first, last in place.ranges:
+            use.add(first, last, self.sizes[op.task_id])
 
-    def take_storage(self, action: str, op: task.TaskOp, space: Space, step: int, phases: Sequence[int]) -> None:
+    def take_storage(self, action: str, op: task.TaskOp, space: Space, step: int, ranges: Ranges) -> None:
         """Take one storage block out of some phases of a core."""
         place = self.places.get(op.task_id)
-        missing = [
-            p for p in phases if place is None or (place.space, place.step) != (space, step) or p not in place.phases
-        ]
+        here = place is not None and (place.space, place.step) == (space, step)
+        missing = difference(ranges, place.ranges) if here and place is not None else ranges
         if missing:
             where = "nowhere" if place is None else place.text()
             raise action_error(
                 action,
-                f"{describe(op)} is not at {format_space(space)}, ({step}, {missing[0]}, memory); it is at {where}",
+                f"{describe(op)} is not at {format_space(space)}, ({step}, {missing[0][0]}, memory); it is at {where}",
             )
-        self.remove_storage(action, op.task_id, phases)
+        self.remove_storage(action, op.task_id, ranges)
 
-    def take_all_storage(self, action: str, space: Space, step: int, phases: Sequence[int]) -> None:
+    def take_all_storage(self, action: str, space: Space, step: int, ranges: Ranges) -> None:
         """Take every storage block out of some phases of a core."""
-        taken = {p: list(self.storage.get((space, step, p), [])) for p in phases}
-        if not any(taken.values()):
-            where = CoordAttr(space, step, phases[0], Stage.MEMORY, phases[-1]).text()
+        residents = sorted(self.residents.get((space, step), ()))
+        taken = [(i, common) for i in residents if (common := intersection(self.places[i].ranges, ranges))]
+        if not taken:
+            where = CoordAttr(space, step, ranges[0][0], Stage.MEMORY, ranges[-1][1]).text()
             raise action_error(action, f"no storage block at {where}")
-        for phase, task_ids in taken.items():
-            for task_id in task_ids:
-                self.remove_storage(action, task_id, [phase])
+        for task_id, common in taken:
+            self.remove_storage(action, task_id, common)
 
-    def remove_storage(self, action: str, task_id: int, phases: Sequence[int]) -> None:
+    def remove_storage(self, action: str, task_id: int, ranges: Ranges) -> None:
         self.changed(task_id, action)
         place = self.places[task_id]
-        for phase in phases:
-            key = (place.space, place.step, phase)
-            self.storage[key].remove(task_id)
-            self.used[key] -= self.sizes[task_id]
-        remaining = tuple(p for p in place.phases if p not in phases)
+        use = self.memory[(place.space, place.step)]
+        for first, last in ranges:
+            use.add(first, last, -self.sizes[task_id])
+        remaining = difference(place.ranges, ranges)
         if remaining:
             self.places[task_id] = Place(place.space, place.step, remaining, place.stage)
         else:
             del self.places[task_id]
+            self.residents[(place.space, place.step)].discard(task_id)
 
     def take_slot(self, action: str, coord: CoordAttr, task_id: int | None) -> None:
         """Take the block out of a compute or router stage."""
@@ -358,7 +406,7 @@ class STMatrix:
             if not place.contiguous:
                 raise action_error(
                     self.changed_by[task_id][1],
-                    f"{describe(op)} lives in phases {list(place.phases)} of core {format_space(place.space)} "
+                    f"{describe(op)} lives in phases {format_ranges(place.ranges)} of core {format_space(place.space)} "
                     f"in step {place.step}; a storage block lives in one contiguous range of phases",
                 )
             if isinstance(op, task.ComputeBlock):
@@ -369,7 +417,7 @@ class STMatrix:
             other = self.places.get(storage.task_id)
             if other is None:
                 continue
-            if (other.space, other.step) != (place.space, place.step) or place.phase not in other.phases:
+            if (other.space, other.step) != (place.space, place.step) or not other.holds(place.phase):
                 raise action_error(
                     max(self.changed_by[op.task_id], self.changed_by[storage.task_id])[1],
                     f"{describe(op)} at {place.text()} reads {describe(storage)} at "
@@ -401,6 +449,5 @@ class STMatrix:
                 continue
             if not isinstance(coord, CoordAttr):
                 raise action_error(action, f"{describe(op)}: {COORD} must be a #st.coord, got {coord}")
-            phases = tuple(range(coord.phase, coord.last_phase + 1))
-            self.put(action, [(op, Place(coord.space, coord.step, phases, coord.stage))])
+            self.put(action, [(op, Place.at(coord.space, coord.step, coord.phase, coord.stage, coord.last_phase))])
         self.check_complete()

@@ -208,7 +208,7 @@ class Lowering:
                 self.put_router(op, first.space, first.step, first.phase)
             elif isinstance(op, task.OutputOp) and (buffer := op.source.owner).task_id in places:  # pyright: ignore[reportAttributeAccessIssue]
                 place = places[buffer.task_id]  # pyright: ignore[reportAttributeAccessIssue]
-                self.put_router(op, place.space, place.step, place.phases[-1])
+                self.put_router(op, place.space, place.step, place.last_phase)
 
     def put_router(self, op: task.TaskOp, space: Space, step: int, phase: int) -> None:
         order = self.model.context.mesh.order

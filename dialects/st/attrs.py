@@ -56,20 +56,12 @@ def format_coord(space: Sequence[int], step: int, phase: int, last_phase: int, s
     return f"{format_space(space)}, ({step}, {phases}, {stage.value})"
 
 
-MAX_PHASE_SPAN = 4096
-"""The most phases a storage block spans. A mapping keeps the local memory in use per
-core and phase, so a span costs time and memory per phase (some 40 µs each); on a target
-without a phase limit, `0 to 100000000` took minutes and gigabytes before this bound."""
-
-
 def phases_problem(phase: int, last_phase: int, stage: Stage) -> str | None:
     """Why a stage cannot hold a block from `phase` to `last_phase`, or None."""
     if last_phase < phase:
         return "the last phase comes before the first"
     if last_phase != phase and stage != Stage.MEMORY:
         return "only the memory stage spans phases"
-    if last_phase - phase >= MAX_PHASE_SPAN:
-        return f"a storage block spans at most {MAX_PHASE_SPAN} phases, got {last_phase - phase + 1}"
     return None
 
 

@@ -1,5 +1,7 @@
 """Shared helpers of the unit tests."""
 
+import os
+
 import pytest
 from xdsl.dialects.builtin import ModuleOp
 from xdsl.parser import Parser
@@ -16,3 +18,9 @@ def parse(text: str) -> ModuleOp:
 @pytest.fixture
 def parse_ir():
     return parse
+
+
+def fuzz_examples(count: int) -> int:
+    """The examples a fuzz test draws: `count` in CI, `STC_FUZZ_SCALE` times as many in an
+    offline campaign (`STC_FUZZ_SCALE=20 pytest tests/unit/test_*fuzz*.py`)."""
+    return count * int(os.environ.get("STC_FUZZ_SCALE", "1"))

@@ -6,6 +6,7 @@ from typing import Any
 
 import hypothesis.strategies as hs
 import pytest
+from conftest import fuzz_examples
 from hypothesis import given, settings
 from xdsl.parser import Parser
 from xdsl.utils.exceptions import DiagnosticException, PassFailedException
@@ -113,7 +114,7 @@ def replay(script: str) -> tuple[str, str]:
 
 
 @pytest.mark.parametrize("target", TARGETS)
-@settings(max_examples=25, deadline=None)
+@settings(max_examples=fuzz_examples(25), deadline=None)
 @given(data=hs.data())
 def test_random_actions_apply_or_diagnose(target: str, data: hs.DataObject):
     sequence = data.draw(hs.lists(actions(target), min_size=1, max_size=12))

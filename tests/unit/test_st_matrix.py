@@ -75,7 +75,7 @@ def test_a_span_of_phases_off_the_memory_stage_breaks_the_rule_its_coordinate_wo
     with pytest.raises(VerifyException) as from_coord:
         CoordAttr((0, 0, 0, 0), 0, 0, Stage.AXON, 2)
     with pytest.raises(PassFailedException) as from_put:
-        matrix.put("test", [(matrix.blocks[1], Place((0, 0, 0, 0), 0, (0, 1, 2), Stage.AXON))])
+        matrix.put("test", [(matrix.blocks[1], Place.at((0, 0, 0, 0), 0, 0, Stage.AXON, 2))])
     rule = str(from_coord.value).split(": ", 1)[1]
     assert str(from_put.value) == f"test: block 1 (task.buffer) at (0, 0, 0, 0), (0, 0 to 2, axon): {rule}"
     assert rule == "only the memory stage spans phases"

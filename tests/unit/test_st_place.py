@@ -85,9 +85,9 @@ def test_placed_and_routed_resnet18_computes_the_same(resnet18_split: ModuleOp):
     matrix = placed_matrix(module)
     target = matrix.target
     assert set(matrix.places) == {op.task_id for op in graph_of(module).tasks()}
-    assert max(matrix.used.values()) <= target.usable_memory_bytes
+    assert max(use.peak() for use in matrix.memory.values()) <= target.usable_memory_bytes
     assert target.max_phases is not None
-    assert max(where.phases[-1] for where in matrix.places.values()) < target.max_phases
+    assert max(where.last_phase for where in matrix.places.values()) < target.max_phases
     routed = [op for op in graph_of(module).tasks() if "st.routes" in op.attributes]
     assert len(routed) == len({net.destination for net in graph_nets(graph_of(module))})
 

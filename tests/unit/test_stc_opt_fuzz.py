@@ -3,6 +3,7 @@
 import re
 
 import pytest
+from conftest import fuzz_examples
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -34,7 +35,7 @@ def mutated(draw, tokens: list[str], replacements: list[str]) -> str:
     return "".join(tokens)
 
 
-@settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@settings(max_examples=fuzz_examples(200), deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(source=mutated(TOKENS, REPLACEMENTS))
 def test_mutated_ir_ends_cleanly(source, tmp_path, capsys):
     path = tmp_path / "mutated.mlir"
@@ -42,7 +43,7 @@ def test_mutated_ir_ends_cleanly(source, tmp_path, capsys):
     assert_ends_cleanly([str(path), "-p", PIPELINE], capsys)
 
 
-@settings(max_examples=100, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@settings(max_examples=fuzz_examples(100), deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(pipeline=mutated(PIPELINE_TOKENS, PIPELINE_REPLACEMENTS))
 def test_mutated_pipelines_end_cleanly(pipeline, tmp_path, capsys):
     path = tmp_path / "tiny.mlir"

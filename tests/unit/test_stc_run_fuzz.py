@@ -9,6 +9,7 @@ from pathlib import Path
 import numpy as np
 import pytest
 from click.testing import CliRunner
+from conftest import fuzz_examples
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -43,7 +44,9 @@ def mutated(draw, level: str) -> str:
 
 @pytest.mark.parametrize("level", sorted(SOURCES))
 def test_mutated_modules_run_or_fail_cleanly(level, tmp_path):
-    @settings(max_examples=80, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+    @settings(
+        max_examples=fuzz_examples(80), deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
+    )
     @given(source=mutated(level))
     def check(source):
         path = tmp_path / f"{level}.mlir"
@@ -117,7 +120,9 @@ def test_hostile_arguments_end_in_one_message(tmp_path, capsys):
     graph.write_text(RELU)
     tried = []
 
-    @settings(max_examples=120, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+    @settings(
+        max_examples=fuzz_examples(120), deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
+    )
     @given(kind=ARGUMENT_KINDS, data=st.data())
     def check(kind, data):
         if kind == "npy":
@@ -187,7 +192,9 @@ def test_data_references_stay_inside_the_ir_files_directory(tmp_path, capsys):
     inside = st.sampled_from(["data.npz", "./data.npz", str(net / "data.npz"), "sub/../data.npz", "none.npz"])
     tried = {"inside": 0, "outside": 0, "widened": 0}
 
-    @settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+    @settings(
+        max_examples=fuzz_examples(60), deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
+    )
     @given(where=st.sampled_from(["inside", "outside", "widened"]), data=st.data())
     def check(where, data):
         reference = data.draw(inside if where == "inside" else outside)

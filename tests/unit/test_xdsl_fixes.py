@@ -8,6 +8,7 @@ from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
+from conftest import fuzz_examples
 from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 from xdsl.parser import Parser
@@ -62,7 +63,7 @@ def test_a_bad_escape_is_still_an_error():
         Parser(ctx, r'"test.op"() {s = "bad \q escape"} : () -> ()').parse_module()
 
 
-@settings(max_examples=1000, deadline=None)
+@settings(max_examples=fuzz_examples(1000), deadline=None)
 @given(text=LEXER_TEXT, quoted=st.booleans(), pos=st.integers(0, 3))
 @example(text="", quoted=True, pos=0)
 @example(text=r'a\"b\\c\4Fd\ne\tf"g', quoted=True, pos=0)
@@ -135,7 +136,7 @@ BOMBS = st.one_of(
 )
 
 
-@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@settings(max_examples=fuzz_examples(60), deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(bomb=BOMBS)
 def test_ir_past_a_bound_is_one_parse_error_in_both_tools(bomb, tmp_path, capsys):
     source, message = bomb
@@ -199,7 +200,7 @@ def test_bombs_end_in_exit_1_within_seconds_under_a_memory_limit(source: str, tm
     assert "Traceback" not in result.stderr
 
 
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=fuzz_examples(60), deadline=None)
 @given(
     lines=st.lists(st.integers(0, 3 * MAX_EXCERPT_COLUMNS), min_size=1, max_size=3),
     where=st.tuples(st.floats(0, 1), st.floats(0, 1)),

@@ -11,9 +11,10 @@ from __future__ import annotations
 
 from xml.sax.saxutils import escape
 
-from stc.compiler.draw.mapping_svg import MeshPicture
+from stc.compiler.draw.mapping_svg import MAX_PANELS, MeshPicture, phase_count, used_phases
 from stc.compiler.draw.report.charts import kind_legend, link_load_svg, memory_svgs, timeline_svg
 from stc.compiler.draw.report.measure import Measured
+from stc.compiler.mapping.phase_ranges import union
 
 STYLE = """
 body { font-family: sans-serif; margin: 24px; color: #222; }
@@ -108,12 +109,14 @@ def mesh(measured: Measured) -> tuple[str, str]:
         "The st-svg drawing of each phase of the mapping (click to open): the core mesh with row 0 at the bottom, "
         "the blocks at each core's stages, its memory bar, and the routes sent in that phase. Hover for details."
     )
-    phases = sorted({phase for place in matrix.places.values() for phase in place.phases})
+    phases = union(*used_phases(matrix).values())
+    if (count := phase_count({0: phases})) > MAX_PANELS:
+        return f"{how} The blocks are in {count} phases, more than the {MAX_PANELS} drawn here.", ""
     panels = []
-    for phase in phases:
-        blocks = sum(1 for place in matrix.places.values() if phase in place.phases)
+    for phase in (p for first, last in phases for p in range(first, last + 1)):
+        blocks = sum(1 for place in matrix.places.values() if place.holds(phase))
         drawing = MeshPicture(matrix, phase).render().replace(' xmlns="http://www.w3.org/2000/svg"', "", 1)
-        opened = " open" if phase == phases[0] else ""
+        opened = " open" if phase == phases[0][0] else ""
         panels.append(f"<details{opened}><summary>phase {phase}: {blocks} blocks</summary>{drawing}</details>")
     return how, "".join(panels)
 

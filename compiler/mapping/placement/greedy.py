@@ -17,6 +17,7 @@ from stc.compiler.mapping.placement.annealing import Annealing
 from stc.compiler.mapping.placement.cost import cheapest_first, in_rank_order
 from stc.compiler.mapping.placement.errors import placement_error
 from stc.compiler.mapping.placement.network_io import place_io
+from stc.compiler.mapping.placement.phases import Run
 from stc.compiler.mapping.placement.state import PlacerState
 from stc.compiler.mapping.placement.strategy import Strategy
 from stc.compiler.mapping.placement.units import Unit
@@ -26,13 +27,13 @@ from stc.dialects.st import format_space
 def place_greedily(state: PlacerState, unit: Unit, strategy: Strategy) -> None:
     """Give a compute or storage unit its core and phase; see the module docstring."""
     plan = state.phases
-    phases = plan.candidates(unit, plan.placed)
-    if not phases:
+    runs = plan.candidates(unit, plan.placed, state.layers.changes.get(unit.step, []))
+    if not runs:
         raise placement_error(plan.conflict(unit, plan.placed))
     allowed = state.candidates.masks[unit.index]
     rank = strategy.rank(state, unit)
     bad_routes = 0
-    for phase in phases:
+    for phase, _ in runs:
         layer = state.layers.at(unit.step, phase)
         feasible = np.flatnonzero(allowed & layer.stage_free(unit.kind) & (layer.memory >= unit.memory))
         for core in in_rank_order(feasible, rank):
@@ -44,10 +45,10 @@ def place_greedily(state: PlacerState, unit: Unit, strategy: Strategy) -> None:
                 return
             bad_routes += 1
         unit.core = unit.phase = -1
-    raise placement_error(why_nothing_fits(state, unit, phases, bad_routes))
+    raise placement_error(why_nothing_fits(state, unit, runs, bad_routes))
 
 
-def why_nothing_fits(state: PlacerState, unit: Unit, phases: list[int], bad_routes: int) -> str:
+def why_nothing_fits(state: PlacerState, unit: Unit, runs: list[Run], bad_routes: int) -> str:
     """What the cores a unit may take lack in its phases: room for its memory, a free stage,
     routes that obey the area groups."""
     allowed = state.candidates.masks[unit.index]
@@ -57,15 +58,16 @@ def why_nothing_fits(state: PlacerState, unit: Unit, phases: list[int], bad_rout
         return f"{what}, more than the {capacity} B a core holds; split it further"
     stage_full = memory_full = 0
     best = (-1, 0, 0)
-    for phase in phases:
-        layer = state.layers.at(unit.step, phase)
+    for run in runs:
+        layer = state.layers.at(unit.step, run.phase)
         free = allowed & layer.stage_free(unit.kind)
-        stage_full += int((allowed & ~free).sum())
-        memory_full += int((free & (layer.memory < unit.memory)).sum())
+        stage_full += int((allowed & ~free).sum()) * run.count
+        memory_full += int((free & (layer.memory < unit.memory)).sum()) * run.count
         if free.any():
             core = int(np.flatnonzero(free)[np.argmax(layer.memory[free])])
-            best = max(best, (int(layer.memory[core]), core, phase))
-    where = f"phase {phases[0]}" if len(phases) == 1 else f"phases {min(phases)} to {max(phases)}"
+            best = max(best, (int(layer.memory[core]), core, run.run[1]))
+    first, last = min(run.run[0] for run in runs), max(run.run[1] for run in runs)
+    where = f"phase {first}" if first == last else f"phases {first} to {last}"
     stage = {"axon": "axon", "soma": "soma1 and soma2", "storage": "memory"}[unit.kind]
     text = (
         f"{what} but no allowed core has room in {where}: {stage} stage taken on "

@@ -5,6 +5,8 @@ core and which unit holds its axon and soma stages, starting from what the matri
 
 from __future__ import annotations
 
+import bisect
+
 import numpy as np
 
 from stc.compiler.mapping.matrix import STMatrix
@@ -21,7 +23,7 @@ class Layer:
     """Free memory and stages of every core in one step and phase."""
 
     def __init__(self, matrix: STMatrix, cores: Cores, step: int, phase: int):
-        used = np.array([matrix.used.get((space, step, phase), 0) for space in cores.spaces], dtype=np.int64)
+        used = np.array([matrix.used_bytes(space, step, phase) for space in cores.spaces], dtype=np.int64)
         self.memory = cores.capacity - used
 
         def holder(space: Space, stage: Stage) -> int:
@@ -63,10 +65,18 @@ class Layers:
         self.matrix = matrix
         self.cores = cores
         self.made: dict[tuple[int, int], Layer] = {}
+        self.changes: dict[int, list[int]] = {}
+        """By step, in order, the phases (as counted by `PhasePlan`) where a layer was asked
+        for and the phases after them: between two of them (and the matrix's `changes`)
+        every phase looks the same."""
 
     def at(self, step: int, phase: int) -> Layer:
         """The layer of a step and phase; a phase past the target's is counted on into the
         next steps (see `PhasePlan`)."""
+        changes = self.changes.setdefault(step, [])
+        for point in (phase, phase + 1):
+            if (index := bisect.bisect_left(changes, point)) == len(changes) or changes[index] != point:
+                changes.insert(index, point)
         step, phase = step_and_phase(step, phase, self.matrix.target.max_phases)
         if (key := (step, phase)) not in self.made:
             self.made[key] = Layer(self.matrix, self.cores, step, phase)

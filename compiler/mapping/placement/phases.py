@@ -17,12 +17,15 @@ when no block is placed yet (a script's pins stay in their own steps).
 
 from __future__ import annotations
 
+import bisect
 import math
 from collections.abc import Sequence
+from typing import NamedTuple
 
 import numpy as np
 
 from stc.compiler.mapping.matrix import STMatrix, describe, input_storage
+from stc.compiler.mapping.phase_ranges import PhaseRange, format_ranges, intersection
 from stc.compiler.mapping.placement.cores import Cores
 from stc.compiler.mapping.placement.errors import placement_error
 from stc.compiler.mapping.placement.units import Unit, Units
@@ -47,6 +50,22 @@ def steps_for(matrix: STMatrix, units: Units, cores: Cores) -> int:
     return max(1, math.ceil(max(axon, soma, memory) / FILL))
 
 
+class Run(NamedTuple):
+    """A phase to try and the run of phases that look the same as it."""
+
+    phase: int
+    run: PhaseRange
+
+    @property
+    def count(self) -> int:
+        return self.run[1] - self.run[0] + 1
+
+
+def within(points: Sequence[int], first: int, last: int) -> Sequence[int]:
+    """The points after `first` up to `last`, of points in order."""
+    return points[bisect.bisect_right(points, first) : bisect.bisect_right(points, last)]
+
+
 class PhasePlan:
     """The target phase of every compute unit and the phases each may take, counted over
     `steps` steps of the target's phases."""
@@ -65,6 +84,8 @@ class PhasePlan:
         """How many phases there are: the target's, or enough for every unit after the pins."""
         self.placed: dict[int, int] = {}
         """The phase of every compute block placed so far, pinned ones included."""
+        self.changes = matrix.changes()
+        """By step, the phases where what the matrix holds changes (it does not while placing)."""
         self.plan()
 
     def plan(self) -> None:
@@ -130,32 +151,40 @@ class PhasePlan:
         place = self.matrix.places.get(task_id)
         return (place.step if place is not None else self.units[self.units.unit_of[task_id]].step) == unit.step
 
-    def candidates(self, unit: Unit, phases: dict[int, int]) -> list[int]:
+    def candidates(self, unit: Unit, phases: dict[int, int], changes: Sequence[int] = ()) -> list[Run]:
         """The phases to try for a unit, in order: its target phase, the later ones, then the
-        earlier ones, within its bounds (`phases` of the blocks around it) and pins."""
+        earlier ones, within its bounds (`phases` of the blocks around it) and pins. Phases
+        in which nothing changes (in the matrix, or at `changes`, in order) look the same to
+        the unit, so of each run of them only the one nearest the target phase is tried."""
         lo, hi = self.bounds(unit, phases)
-        allowed = [p for p in (unit.fixed_phases or range(lo, hi + 1)) if lo <= p <= hi]
+        allowed = intersection(unit.fixed_phases or ((lo, hi),), ((lo, hi),))
         start = min(max(unit.target_phase, lo), hi)
-        return [p for p in allowed if p >= start] + [p for p in reversed(allowed) if p < start]
+        runs: list[PhaseRange] = []
+        for first, last in allowed:
+            cuts = {start, *within(self.changes.get(unit.step, []), first, last), *within(changes, first, last)}
+            points = [first, *sorted(c for c in cuts if first < c <= last), last + 1]
+            runs += [(a, b - 1) for a, b in zip(points, points[1:], strict=False)]
+        later = [Run(first, (first, last)) for first, last in runs if first >= start]
+        return later + [Run(last, (first, last)) for first, last in reversed(runs) if last < start]
 
     def conflict(self, unit: Unit, phases: dict[int, int], placed: str = "placed in") -> str:
         """Why no phase suits a compute unit: the blocks it reads from, those that read from
         it, the pins of its input storage or the target's phases."""
         head, gap = unit.head.task_id, self.gap
         lo, hi = self.bounds(unit, phases)
-        fixed = unit.fixed_phases or (lo,)
+        fixed = unit.fixed_phases or ((lo, lo),)
         reasons: list[str] = []
         after = [p for p in self.producers[head] if self.same_step(p, unit, phases) and phases[p] + gap == lo]
-        if after and (lo > max(fixed) or lo > hi):
+        if after and (lo > fixed[-1][1] or lo > hi):
             reasons.append(f"after {self.describe_phase(after[0], phases, placed)}")
-        if hi < min(fixed) or lo > hi:
+        if hi < fixed[0][0] or lo > hi:
             before = [c for c in self.consumers[head] if self.same_step(c, unit, phases) and phases[c] - gap == hi]
             if before:
                 reasons.append(f"before {self.describe_phase(before[0], phases, placed)}")
             else:
                 reasons.append(f"within {self.matrix.target.name}'s {self.limit} phases")
         if unit.fixed_phases is not None:
-            reasons.append(f"in a phase of its pinned input storage ({', '.join(map(str, unit.fixed_phases))})")
+            reasons.append(f"in a phase of its pinned input storage ({format_ranges(unit.fixed_phases)})")
         order = "a later phase than" if gap else "no earlier phase than"
         return (
             f"no phase suits {describe(unit.head)}: it must run {' and '.join(reasons)}; a block runs in "

@@ -39,7 +39,7 @@ class PlacerState:
         for unit in self.units:
             space = self.cores.spaces[unit.core]
             step, phase = step_and_phase(unit.step, unit.phase, span)
-            puts = [(op, Place(space, step, (phase,), self.stage_for(op, space, step, phase))) for op in unit.blocks]
+            puts = [(op, Place.at(space, step, phase, self.stage_for(op, space, step, phase))) for op in unit.blocks]
             self.matrix.put(ACTION, puts)
 
     def stage_for(self, op: task.TaskOp, space: Space, step: int, phase: int) -> Stage:

@@ -14,12 +14,14 @@ A unit lives in one phase: storage only in the phase of the compute block that r
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Iterator
 
 from attrs import define, field
 
 from stc.compiler.mapping.matrix import STMatrix, allowed_stages, describe, input_storage, is_memory_block
 from stc.compiler.mapping.nets import Net, graph_nets
+from stc.compiler.mapping.phase_ranges import Ranges, intersection
 from stc.compiler.mapping.placement.errors import placement_error
 from stc.compiler.memory.storage_size import buffer_bytes
 from stc.dialects import task
@@ -41,7 +43,8 @@ class Unit:
     """Local-memory bytes: its storage blocks', and a compute block's result tile."""
     step: int = 0
     fixed_core: int | None = None
-    fixed_phases: tuple[int, ...] | None = None
+    fixed_phases: Ranges | None = None
+    """The phases its pinned input storage shares, when it has some."""
     target_phase: int = 0
     core: int = -1
     phase: int = -1
@@ -109,7 +112,7 @@ class Units:
         if (place := self.matrix.places.get(op.task_id)) is not None:
             if unplaced:
                 unit = Unit(len(self.all), order, "storage", unplaced, memory, place.step)
-                unit.fixed_core, unit.fixed_phases = self.core_index[place.space], place.phases
+                unit.fixed_core, unit.fixed_phases = self.core_index[place.space], place.ranges
                 self.add(unit)
             return
         kind = "axon" if allowed_stages(op) == (Stage.AXON,) else "soma"
@@ -147,13 +150,13 @@ class Units:
                 f"the input storage of {describe(op)} is placed on different cores "
                 f"or steps ({', '.join(p.text() for p in pinned)}); it cannot share their core"
             )
-        phases = set.intersection(*(set(p.phases) for p in pinned))
+        phases = functools.reduce(intersection, (p.ranges for p in pinned))
         if not phases:
             raise placement_error(
                 f"the input storage of {describe(op)} shares no phase ({', '.join(p.text() for p in pinned)})"
             )
         unit.step = pinned[0].step
-        unit.fixed_core, unit.fixed_phases = self.core_index[pinned[0].space], tuple(sorted(phases))
+        unit.fixed_core, unit.fixed_phases = self.core_index[pinned[0].space], phases
 
     def add(self, unit: Unit) -> None:
         self.all.append(unit)

@@ -79,7 +79,7 @@ st.mapping @late target "tianjicx" {
   st.put_in 2 at (0, 0, 0, 0), (0, 3, soma1)
   st.put_in 4 at (0, 0, 0, 1), (0, 0, memory) to (0, 0, 0, 1), (0, 1, memory)
 }
-// CHECK: st-place: no phase suits block 5 (task.fc): it must run after block 2 (task.relu, pinned to phase 3) and in a phase of its pinned input storage (0, 1); a block runs in a later phase than the blocks it reads from
+// CHECK: st-place: no phase suits block 5 (task.fc): it must run after block 2 (task.relu, pinned to phase 3) and in a phase of its pinned input storage (0 to 1); a block runs in a later phase than the blocks it reads from
 
 // -----
 

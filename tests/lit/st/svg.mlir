@@ -47,7 +47,7 @@ st.mapping @ag target "aie-ml" {
 // ONE-NOT:   phase 0
 
 // NEGATIVE:  st-svg: phase=-3; phases count from 0
-// EMPTY:     st-svg: no block of @ag is placed in phase 7; its blocks are in phases 0, 1
+// EMPTY:     st-svg: no block of @ag is placed in phase 7; its blocks are in phases 0 to 1
 
 // -----
 
