@@ -13,8 +13,11 @@ its send has run, so cores are interleaved only where data flows between them.
 Each core keeps a clock per phase. An instruction advances it by its cycles; a send
 occupies the sender while it injects its bytes, and its data arrives at the receiver
 ⌈bytes / link bandwidth⌉ + hops × hop latency cycles after the send started; a receive
-waits for that arrival. A phase lasts as long as its slowest core, and the program as
-long as its phases together.
+waits for that arrival. A phase lasts as long as its slowest core, and at least as long
+as the global-memory bytes all cores move in it take at the global-memory bandwidth (the
+chip's ports are shared); the program lasts as long as its phases together. DMA bytes
+cross the mesh between the core and its port (`HardwareTarget.dram_port`) and count as NoC
+hop-bytes.
 """
 
 from __future__ import annotations
@@ -151,6 +154,8 @@ class Machine:
         """(phase, position, instruction) of every instruction of each core."""
         self.global_memory = np.zeros(global_extent(program, self.instructions), np.uint8)
         self.cores = {coord: self.core(coord) for coord in self.instructions}
+        self.port_hops = {coord: self.target.hops(coord, self.target.dram_port(coord)) for coord in self.cores}
+        """NoC hops between each core and its global-memory port."""
         self.work = Work()
         self.phase_cycles: list[int] = []
         self.core_phase_cycles: dict[Coord, list[int]] = {coord: [] for coord in self.cores}
@@ -222,6 +227,7 @@ class Machine:
     def run_phase(self, phase: int, queues: dict[Coord, deque[tuple[int, isa.Instruction]]]) -> None:
         for core in self.cores.values():
             core.clock = 0
+        dram_before = self.work.dram_bytes
         busy_before = {coord: core.busy_cycles for coord, core in self.cores.items()}
         while any(queues.values()):
             if self.advance(phase, queues):
@@ -236,7 +242,8 @@ class Machine:
         if self.mailbox:
             tag, message = next(iter(self.mailbox.items()))
             raise StcError(f"{message.sender}: tag {tag} is sent but never received in phase {phase}")
-        self.phase_cycles.append(max((core.clock for core in self.cores.values()), default=0))
+        slowest = max((core.clock for core in self.cores.values()), default=0)
+        self.phase_cycles.append(max(slowest, dma_cycles(self.target, self.work.dram_bytes - dram_before)))
         for coord, core in self.cores.items():
             self.core_phase_cycles[coord].append(core.busy_cycles - busy_before[coord])
 
@@ -318,10 +325,11 @@ class Machine:
         )
         destination[...] = source
         nbytes = source.size
+        hop_bytes = nbytes * self.port_hops[core.coord]
         work = (
-            Work(local_write_bytes=nbytes, dram_read_bytes=nbytes)
+            Work(local_write_bytes=nbytes, dram_read_bytes=nbytes, noc_hop_bytes=hop_bytes)
             if op.FROM_GLOBAL
-            else Work(local_read_bytes=nbytes, dram_write_bytes=nbytes)
+            else Work(local_read_bytes=nbytes, dram_write_bytes=nbytes, noc_hop_bytes=hop_bytes)
         )
         return dma_cycles(self.target, nbytes), work
 

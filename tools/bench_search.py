@@ -5,6 +5,8 @@ side in one run, with SET's own figures (docs/passes/st-search.md, from set-anch
 
     python -m stc.tools.bench_search                          # the four workloads
     python -m stc.tools.bench_search --only darknet19 --rounds-per-layer 20
+    python -m stc.tools.bench_search --machine                # estimate against the machine
+    python -m stc.tools.bench_search --tianjicx               # searched against st-place
 
 For each: latency against the compute bound (MACs / (64 cores × 1024 MAC/cycle)) and, at
 batch 1, against the weight-fetch bound (weight bytes / DRAM bytes per cycle), energy, EDP,
@@ -22,6 +24,7 @@ from stc.compiler.search.chains import search
 from stc.compiler.targets.hardware import load_target
 from stc.compiler.zoo import build_network
 from stc.dialects import task
+from stc.tools.search_machine import COMPARED, run_placed, run_searched
 
 WORKLOADS = (("darknet19", 64), ("vgg19-conv", 64), ("resnet50-v1", 64), ("resnet50-v1", 1))
 
@@ -76,12 +79,69 @@ def run(name: str, batch: int, rounds_per_layer: int, budget: float | None, chai
     return lines
 
 
+MACHINE_CASES = tuple(
+    (name, target, batch)
+    for name in ("tiny", "lenet", "resnet18")
+    for target in ("set-8x8", "tianjicx")
+    for batch in (1, 2)
+)
+"""The small zoo networks whose searched schedules run on the machine (`--machine`)."""
+
+
+def machine_rows(cases: tuple[tuple[str, str, int], ...], rounds_per_layer: int, chains: int) -> list[str]:
+    """Each case compiled with st-search and run: the machine's counters over the model's
+    estimate (a ratio of 1 is agreement), bit-identity, the mesh's use."""
+    lines = [f"  {'network':14} {'target':9} {'cycles':>17} {'DRAM bytes':>19} {'NoC hop-bytes':>23} same  busy"]
+    for name, target, batch in cases:
+        module = build_network(name, batch=batch)
+        layers = len(network_of(next(op for op in module.ops if isinstance(op, task.GraphOp))).layers)
+        run = run_searched(module, target, rounds=rounds_per_layer * layers, chains=chains)
+        cells = [
+            f"{run.counters[c]:>9,} {run.ratio(c):6.3f}x".rjust(w) for c, w in zip(COMPARED, (17, 19, 23), strict=True)
+        ]
+        lines.append(
+            f"  {name + ' b' + str(batch):14} {target:9} {' '.join(cells)} {'yes' if run.identical else 'NO':4} "
+            f"{run.busy_cores:5.1f}"
+        )
+    return lines
+
+
+def tianjicx_rows(names: tuple[str, ...], rounds_per_layer: int, chains: int) -> list[str]:
+    """Each network on tianjicx, searched and with today's st-place path, both run."""
+    lines = [f"  {'network':10} {'st-place cyc':>13} {'busy':>6} {'searched cyc':>13} {'busy':>6} {'ratio':>6} same"]
+    for name in names:
+        placed = run_placed(build_network(name), "tianjicx")
+        module = build_network(name)
+        layers = len(network_of(next(op for op in module.ops if isinstance(op, task.GraphOp))).layers)
+        searched = run_searched(module, "tianjicx", rounds=rounds_per_layer * layers, chains=chains)
+        ratio = searched.counters["cycles"] / placed.counters["cycles"]
+        same = "yes" if placed.identical and searched.identical else "NO"
+        lines.append(
+            f"  {name:10} {placed.counters['cycles']:13,} {placed.busy_cores:6.1f} "
+            f"{searched.counters['cycles']:13,} {searched.busy_cores:6.1f} {ratio:6.3f} {same}"
+        )
+    return lines
+
+
 @click.command()
 @click.option("--only", default=None, help="one network of the workloads")
 @click.option("--rounds-per-layer", default=100, show_default=True, help="annealing rounds per layer (SET: 100)")
 @click.option("--budget", type=float, default=None, help="seconds per search")
 @click.option("--chains", default=2, show_default=True, help="independent chains (one process each)")
-def main(only: str | None, rounds_per_layer: int, budget: float | None, chains: int) -> None:
+@click.option("--machine", is_flag=True, help="searched schedules of small nets: the estimate against the machine")
+@click.option("--tianjicx", is_flag=True, help="searched schedules against st-place on tianjicx, both run")
+def main(
+    only: str | None, rounds_per_layer: int, budget: float | None, chains: int, machine: bool, tianjicx: bool
+) -> None:
+    if machine:
+        cases = tuple(case for case in MACHINE_CASES if only is None or case[0] == only)
+        for line in machine_rows(cases, rounds_per_layer, chains):
+            click.echo(line)
+        return
+    if tianjicx:
+        for line in tianjicx_rows(("tiny", "lenet", "resnet18") if only is None else (only,), rounds_per_layer, chains):
+            click.echo(line)
+        return
     for name, batch in WORKLOADS:
         if only is not None and name != only:
             continue

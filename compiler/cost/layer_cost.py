@@ -1,18 +1,19 @@
 """
 The cost of one layer run once on its cores for one (sub)batch: a leaf of the RA tree.
 
-- Compute: the busiest core's MAC-array cycles plus vector cycles (`cost_units`).
-- Inputs from DRAM: each distinct input box is read once and multicast (XY) from the DRAM
-  port beside its first core to the cores that need it. Inputs on chip: every producer
-  core sends each consumer core the part of its output box that the consumer's input box
-  needs (batch, rows with halo, columns with halo, channels); consumer cores that need the
-  same box (they differ only in output channels) share one multicast tree.
-- Outputs to DRAM: each core sends its box to the nearest port.
-- Weights (once per run of the enclosing segment): each output-channel slice is read once
-  and multicast from a port to the cores computing that slice.
+Calibrated to the machine (docs/cost-model.md): what isa-lower emits for the pieces.
+
+- Compute: per core its MAC-array cycles plus vector cycles (`cost_units`).
+- Inputs from DRAM: each core loads its own input box with its own DMA, over the XY route
+  from its port (`HardwareTarget.dram_port`). Inputs on chip: every producer core sends
+  each consumer core the part of its output box that the consumer's input box needs
+  (batch, rows with halo, columns with halo, channels), one XY route per pair.
+- Outputs to DRAM: each core stores its box over the route to its port.
+- Weights, in every run: each core loads its slice (and whole lookup tables) from its port.
 - Buffers per core: ifm = the input box, wgt = the weight slice, buf = ifm + output box
   (only a 10 KB chunk of the output when it streams to DRAM and nothing on chip reads it).
-- Latency: max(compute, DRAM bytes / DRAM bandwidth, busiest link / link bandwidth).
+- Latency: max over cores of DMA + compute cycles, plus the busiest producer core's
+  injection; at least all DRAM bytes over the shared DRAM bandwidth.
 
     cost = leaf_cost(context, layer, start=0, count=16, batch=8, inputs=(None,), output=Output.DRAM)
 """
@@ -83,48 +84,50 @@ def leaf_cost(
     )
     links = np.zeros(len(mesh.links))
     ifm = np.zeros(part.cores)
-    received = sent = dram_read = 0.0
+    dram = np.zeros(part.cores)
+    """Per core: the global-memory bytes its own DMAs move."""
+    from_port = mesh.routes[mesh.port_core[cores], cores].astype(float)
+    received = sent = 0.0
+    send_cycles = 0.0
     for source, placed in zip(layer.sources, inputs, strict=True):
         volume = needed_volume(layer, batch, part, source)
         ifm += volume
         if placed is None:
-            read, loads = from_dram(mesh, cores, volume, part, layer.channelwise)
-            dram_read += read
+            dram += volume
             received += float(volume.sum())
-            links += loads
+            links += volume @ from_port
             continue
-        loads, sending, total = on_chip(mesh, placed, layer, start, batch, part, source)
+        loads, sending, total, busiest = on_chip(mesh, placed, layer, start, batch, part, source)
         links += loads
         sent += sending
         received += total
+        send_cycles = max(send_cycles, link_cycles(target, int(busiest)))
     out_bytes = outputs.astype(float)
-    dram_write = 0.0
     if output is not Output.CHIP:
-        dram_write = float(out_bytes.sum())
+        dram += out_bytes
         links += out_bytes @ mesh.routes[cores, mesh.port_core[cores]]
-    weight_slices, weight_links = weights(mesh, layer, cores, part, box)
+    weight_slices = layer.weight_bytes * (box.k[1] - box.k[0]) / layer.out_channels + layer.table_bytes
+    dram += weight_slices
+    links += weight_slices @ from_port
+    dram_write = float(out_bytes.sum()) if output is not Output.CHIP else 0.0
     held = out_bytes if output is not Output.DRAM else np.minimum(out_bytes, STREAM_CHUNK_BYTES)
     work = Work(
         macs=int((outputs * reduction).sum()),
         local_read_bytes=int(ifm.sum() + weight_slices.sum() + vector.sum() + sent + dram_write),
-        local_write_bytes=int(out_bytes.sum() + received),
-        dram_read_bytes=int(dram_read),
+        local_write_bytes=int(out_bytes.sum() + received + weight_slices.sum()),
+        dram_read_bytes=int(round(dram.sum() - dram_write)),
         dram_write_bytes=int(dram_write),
-        noc_hop_bytes=int(links.sum()),
-    )
-    weight_work = Work(
-        local_write_bytes=int(weight_slices.sum()),
-        dram_read_bytes=layer.weight_bytes,
-        noc_hop_bytes=int(weight_links.sum()),
+        noc_hop_bytes=int(round(links.sum())),
     )
     compute = float(cycles.max())
-    latency = max(compute, dma_cycles(target, work.dram_bytes), link_cycles(target, int(links.max(initial=0))))
+    per_core = float((np.ceil(dram / target.global_memory.bandwidth_bytes_per_cycle) + cycles).max())
+    latency = max(per_core + send_cycles, dma_cycles(target, work.dram_bytes))
     count = mesh.core_count
     return NodeCost(
         work=work,
-        weights=weight_work,
+        weights=Work(),
         links=links,
-        weight_links=weight_links,
+        weight_links=np.zeros(len(mesh.links)),
         latency=latency,
         ifm=spread(count, cores, ifm),
         wgt=spread(count, cores, weight_slices),
@@ -171,14 +174,15 @@ def needed_volume(layer: Layer, batch: int, part: Partition, source: Source) -> 
 @functools.lru_cache(maxsize=1 << 14)
 def on_chip(
     mesh: MeshModel, placed: Placed, layer: Layer, start: int, batch: int, part: Partition, source: Source
-) -> tuple[np.ndarray, float, float]:
-    """An input from a producer on chip: the bytes over each link (XY multicast to the
-    consumer cores that need the same box), the bytes sent and the bytes received
-    (cached: callers must not write to the array)."""
+) -> tuple[np.ndarray, float, float, float]:
+    """An input from a producer on chip: the bytes over each link (one XY route per
+    producer core and consumer core, as isa-lower sends them), the bytes sent, the bytes
+    received and the most bytes one producer core sends (cached: callers must not write to
+    the array)."""
     shared, sender, receiver, total = transfers(placed.layer, placed.batch, placed.part, layer, batch, part, source)
-    group = 1 if layer.channelwise else part.pk
-    loads = shared @ mesh.range_multicast(placed.start + sender, start + receiver * group, group)
-    return loads, float(shared.sum()), total
+    loads = shared @ mesh.range_multicast(placed.start + sender, start + receiver, 1)
+    busiest = float(np.bincount(sender, weights=shared).max(initial=0))
+    return loads, float(shared.sum()), total, busiest
 
 
 @functools.lru_cache(maxsize=1 << 14)
@@ -192,14 +196,13 @@ def transfers(
     source: Source,
 ) -> tuple[np.ndarray, np.ndarray, np.ndarray, float]:
     """What a producer's cores send a layer's cores for one source, wherever both run: the
-    bytes of each (producer core, consumer multicast group) pair that sends anything, the
-    pairs' producer and group indices, and the bytes all consumer cores receive (cached:
-    callers must not write to the arrays)."""
+    bytes of each (producer core, consumer core) pair that sends anything, the pairs'
+    indices, and the bytes all consumer cores receive (cached: callers must not write to the
+    arrays)."""
     need = needed_input(layer, pieces(layer, batch, part), source.channel_offset, source.channels)
     volumes = overlap(Placed(producer, 0, producer_part, producer_batch), need, batch, source.channel_offset)
-    shared = volumes[:, :: 1 if layer.channelwise else part.pk]
-    sender, receiver = np.nonzero(shared)
-    return shared[sender, receiver], sender, receiver, float(volumes.sum())
+    sender, receiver = np.nonzero(volumes)
+    return volumes[sender, receiver], sender, receiver, float(volumes.sum())
 
 
 def overlap(placed: Placed, need: Needed, batch: int, offset: int) -> np.ndarray:
@@ -214,25 +217,3 @@ def overlap(placed: Placed, need: Needed, batch: int, offset: int) -> np.ndarray
     images = common(made.b, need.b, batch / placed.batch)
     channels = common((made.k[0] + offset, made.k[1] + offset), need.channels)
     return images * common(made.h, need.rows) * common(made.w, need.cols) * channels
-
-
-def from_dram(
-    mesh: MeshModel, cores: np.ndarray, volume: np.ndarray, part: Partition, channelwise: bool
-) -> tuple[float, np.ndarray]:
-    """DRAM bytes read and link loads of inputs loaded from DRAM."""
-    group = 1 if channelwise else part.pk
-    firsts = cores[::group]
-    shared = volume[::group]
-    return float(shared.sum()), shared @ mesh.range_multicast(mesh.port_core[firsts], firsts, group)
-
-
-def weights(
-    mesh: MeshModel, layer: Layer, cores: np.ndarray, part: Partition, box: Pieces
-) -> tuple[np.ndarray, np.ndarray]:
-    """Per core its weight slice in bytes, and the link loads of multicasting the slices."""
-    slices = layer.weight_bytes * (box.k[1] - box.k[0]) / layer.out_channels
-    if layer.weight_bytes == 0:
-        return slices, np.zeros(len(mesh.links))
-    by_slice = cores.reshape(-1, part.pk).T
-    masks = mesh.routes[mesh.port_core[by_slice[:, 0]][:, None], by_slice].any(axis=1)
-    return slices, slices[: part.pk] @ masks

@@ -50,9 +50,7 @@ class MeshModel:
         self.reached = np.zeros((count, count + 1, len(links)), dtype=np.int16)
         """reached[i, j]: how many of the routes from core i to cores 0 … j − 1 use each link."""
         self.reached[:, 1:] = self.routes.cumsum(axis=1)
-        self.port_core = np.array(
-            [self.index[(y, 0 if x < cores_x - x - 1 else cores_x - 1)] for y, x in self.order], dtype=np.int64
-        )
+        self.port_core = np.array([self.index[target.dram_port(coord)] for coord in self.order], dtype=np.int64)
         """The core beside the DRAM port nearest to each core (same row, nearer edge)."""
 
     @staticmethod

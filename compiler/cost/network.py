@@ -73,6 +73,8 @@ class Layer:
     """Local-memory bytes the vector unit reads and writes per output element (pools,
     adds and the fused unary blocks), as the machine counts them."""
     is_output: bool
+    table_bytes: int = 0
+    """Lookup tables of fused lut blocks: every piece holds them whole."""
 
     @property
     def output_bytes_per_image(self) -> int:
@@ -141,7 +143,7 @@ def network_of(graph: task.GraphOp) -> Network:
         fused = fused_into(op, layer_of, consumers)
         if fused is not None:
             layers[fused]["block_ids"] += (op.task_id,)
-            layers[fused]["weight_bytes"] += data_bytes(op)
+            layers[fused]["table_bytes" if isinstance(op, task.LutOp) else "weight_bytes"] += data_bytes(op)
             layers[fused]["vector_bytes_per_output"] += vector_bytes(op) / math.prod(shape(op.result))
             layer_of[op.result] = fused
             continue
@@ -227,7 +229,8 @@ def layer_fields(op: task.ComputeBlock, layer_of: dict[SSAValue, int]) -> dict:
         "pad": pad,
         "channelwise": not is_conv,
         "sources": tuple(sources),
-        "weight_bytes": data_bytes(op),
+        "weight_bytes": 0 if isinstance(op, task.LutOp) else data_bytes(op),
+        "table_bytes": data_bytes(op) if isinstance(op, task.LutOp) else 0,
         "macs_per_image": macs(op) // batch if is_conv else 0,
         "vector_bytes_per_output": vector_bytes(op) / math.prod(out),
         "is_output": False,

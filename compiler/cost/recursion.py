@@ -5,8 +5,8 @@ With n the subbatches of a cut:
 
 - work (MACs, local-memory, DRAM and NoC hop-bytes, hence energy) and the bytes on each
   link: n·Σ children;
-- weights are pinned for the node's whole run: their loading is Σ children, not n·Σ
-  (the seed's `wgt_usage` rule applied to the traffic that fills it);
+- `weights` (loading counted once per run of the node) is kept for callers that pin them;
+  leaves price their weights in `work`, loaded in every run as the machine does;
 - latency: T-cut n·Σ children, S-cut (n + max stage)·max child, where a child's stage is one
   more than that of every earlier sibling it reads from; and never less than the node's own
   DRAM traffic over the DRAM bandwidth or its busiest link over the link bandwidth;
@@ -24,7 +24,7 @@ from __future__ import annotations
 import attrs
 import numpy as np
 
-from stc.compiler.targets.cost_units import Work, dma_cycles, energy_pj, link_cycles
+from stc.compiler.targets.cost_units import Work, dma_cycles, energy_pj
 from stc.compiler.targets.hardware import HardwareTarget
 
 
@@ -66,11 +66,10 @@ class NodeCost:
         return self.buffer_peak() <= target.usable_memory_bytes
 
     def traffic_cycles(self, target: HardwareTarget) -> int:
-        """The node's DRAM traffic over the DRAM bandwidth, or its busiest link's bytes over
-        the link bandwidth, whichever is longer."""
-        total = self.total_work
-        busiest = float((self.links + self.weight_links).max(initial=0))
-        return max(dma_cycles(target, total.dram_bytes), link_cycles(target, int(busiest)))
+        """The node's DRAM traffic over the DRAM bandwidth, which the cores share. Links
+        carry any load at once: the machine models no link contention, so neither does
+        the model (docs/cost-model.md, calibration)."""
+        return dma_cycles(target, self.total_work.dram_bytes)
 
 
 def scaled(work: Work, n: int) -> Work:

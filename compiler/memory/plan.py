@@ -171,11 +171,11 @@ class MemoryPlan:
         if isinstance(op, task.BufferOp):
             for value, _, _ in op.pieces:
                 producer = value.owner
-                if isinstance(producer, task.ComputeBlock) and self.first(producer.task_id) > start:
+                if isinstance(producer, task.ComputeBlock) and self.first(producer.task_id) > end:
                     raise PassFailedException(
-                        f"{self.pass_name}: {describe(op)} is first held in {self.when(start)}, but its producer "
+                        f"{self.pass_name}: {describe(op)} is last held in {self.when(end)}, but its producer "
                         f"{describe(producer)} computes in {self.when(self.first(producer.task_id))}; a buffer "
-                        "is filled no later than its first phase"
+                        "is filled while it is held"
                     )
         size = tensor_bytes(op.results[0].type)
         label = f"{describe(op)}, {size} B"

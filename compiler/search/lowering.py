@@ -15,10 +15,9 @@ as any mapping.
    last producer; network inputs and outputs on the core of their first or last buffer, at
    a free router stage.
 4. **On-chip tensors.** Where the model keeps a tensor on chip (producer and consumer in one
-   segment), the consumer's buffer is also held from its last producer's phase on (isa-lower
-   fills a buffer no later than its first phase), when that is in the same step and the
-   core's memory allows; otherwise the machine passes it through global memory, which is
-   always valid.
+   segment), the consumer's buffer is also held from its first producer's phase on, when
+   that is in the same step and the core's memory allows; otherwise the machine passes it
+   through global memory, which is always valid.
 
 A piece that would run before a piece it reads from is an error, never a wrong program.
 
@@ -170,8 +169,8 @@ class Lowering:
             self.act(PutInOp(op.task_id, self.coord(core, self.slot_of(last), Stage.MEMORY)))
 
     def hold_on_chip(self) -> None:
-        """Hold each buffer of a segment's on-chip tensor from its last producer's phase (a
-        buffer is filled no later than its first phase); earlier producers spill."""
+        """Hold each buffer of a segment's on-chip tensor from its first producer's phase in
+        the same step (producers of earlier steps spill)."""
         segment_of = self.model.segment_of(self.tree)
         places = self.executor.matrix.places
         for op in self.graph.tasks():
@@ -182,7 +181,7 @@ class Lowering:
             made = [p for p in producers(op) if p.task_id in self.time and self.time[p.task_id][0] == place.step]
             if reader is not None and all(segment_of[self.layer_of[p.task_id]] != segment_of[reader] for p in made):
                 continue
-            first = max((self.time[p.task_id][1] for p in made), default=place.phase)
+            first = min((self.time[p.task_id][1] for p in made), default=place.phase)
             if first >= place.phase:
                 continue
             core = self.model.context.mesh.index[place.space[2:]]

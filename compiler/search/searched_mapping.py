@@ -77,8 +77,14 @@ def map_searched(module: ModuleOp, options: SearchOptions) -> None:
             if not result.estimate.valid:
                 raise StcError(f"st-search: no valid schedule of @{graph.graph_name}: {result.estimate.reason}")
             model = CostModel(network, target, options.cost)
+            estimate = model.evaluate(result.tree)
+            if not estimate.valid:
+                raise StcError(
+                    f"st-search: the tree the search returned for @{graph.graph_name} is invalid when priced "
+                    f"afresh: {estimate.reason}"
+                )
             mapping = lower_tree(graph, options.target, model, result.tree)
-            mapping.attributes[SEARCH_ATTR] = summary(result.tree.notation(network, network.batch), result.estimate)
+            mapping.attributes[SEARCH_ATTR] = summary(result.tree.notation(network, network.batch), estimate)
             if options.script is not None:
                 write_script(options.script, graph, mapping, len(graphs))
             module.body.block.add_op(mapping)

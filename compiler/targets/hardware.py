@@ -245,6 +245,17 @@ class HardwareTarget:
         self._check_core(destination)
         return abs(source[0] - destination[0]) + abs(source[1] - destination[1])
 
+    def dram_port(self, core: Coord) -> Coord:
+        """The core beside the global-memory port that serves `core`: the nearer end of its
+        row (the right one on a tie). Global-memory traffic crosses the mesh from there.
+
+        >>> load_target("set-8x8").dram_port((2, 3)), load_target("set-8x8").dram_port((2, 4))
+        ((2, 0), (2, 7))
+        """
+        y, x = core
+        columns = self.mesh.cores_x
+        return (y, 0 if x < columns - x - 1 else columns - 1)
+
     def xy_route(self, source: Coord, destination: Coord) -> list[Link]:
         """The links an XY route takes: first along x to the destination column, then
         along y to the destination row. Empty when source and destination coincide.

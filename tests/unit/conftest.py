@@ -1,6 +1,7 @@
 """Shared helpers of the unit tests."""
 
 import os
+import resource
 
 import pytest
 from xdsl.dialects.builtin import ModuleOp
@@ -18,6 +19,15 @@ def parse(text: str) -> ModuleOp:
 @pytest.fixture
 def parse_ir():
     return parse
+
+
+RLIMIT_BYTES = 1 << 30
+"""The address space a resource bomb's subprocess gets (`limited_memory`)."""
+
+
+def limited_memory() -> None:
+    """Limit a subprocess to RLIMIT_BYTES (`subprocess.run(..., preexec_fn=limited_memory)`)."""
+    resource.setrlimit(resource.RLIMIT_AS, (RLIMIT_BYTES, RLIMIT_BYTES))
 
 
 def fuzz_examples(count: int) -> int:

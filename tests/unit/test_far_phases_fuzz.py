@@ -5,14 +5,13 @@ machine: each ends in a result that computes bit-identically or in one clean err
 (exit 1), fast and never in a traceback; a few bombs run under a memory limit."""
 
 import re
-import resource
 import subprocess
 import sys
 from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
-from conftest import fuzz_examples
+from conftest import fuzz_examples, limited_memory
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -89,11 +88,9 @@ def fewer_actions(draw, source: str) -> str:
 
 @pytest.mark.parametrize("level", ["script", "allocated", "program"])
 def test_extreme_numbers_compile_and_run_or_end_in_one_error(level, sources, tmp_path, capsys):
-    @settings(
-        max_examples=fuzz_examples(12), deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
-    )
+    @settings(max_examples=fuzz_examples(8), deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
     @given(data=st.data())
-    def check(data):
+    def compiles_and_runs_or_fails_cleanly(data):
         source = data.draw(extreme(sources[level]))
         if level == "script":
             source = data.draw(fewer_actions(source))
@@ -107,7 +104,7 @@ def test_extreme_numbers_compile_and_run_or_end_in_one_error(level, sources, tmp
         if status == 0:  # what compiled computes what the graph does
             assert run_stc_run([str(path), "--compare", str(out)]) == 0
 
-    check()
+    compiles_and_runs_or_fails_cleanly()
 
 
 def test_the_unmutated_sources_compile_and_compare(sources, tmp_path, capsys):
@@ -148,12 +145,6 @@ st.mapping @full target "tpu-like" {
 """On the one-core tpu-like, a buffer takes half the memory over phases 0 to 2^40 - 1 and the
 second relu is pinned at 2^40: no phase before it has room for the first relu (st-place
 once walked all 2^40 of them and ran out of memory)."""
-
-RLIMIT_BYTES = 1 << 30
-
-
-def limited_memory() -> None:
-    resource.setrlimit(resource.RLIMIT_AS, (RLIMIT_BYTES, RLIMIT_BYTES))
 
 
 @pytest.mark.parametrize(

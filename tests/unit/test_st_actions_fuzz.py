@@ -53,6 +53,11 @@ TARGETS = {
 core columns and the tile types of area-group rectangles (core does not exist on aie-ml)."""
 
 
+def later(start: STCoord, phases: int) -> STCoord:
+    step, phase, pi = start.time_coord
+    return STCoord(start.space_coord, (step, phase + phases, pi))
+
+
 def actions(target: str) -> hs.SearchStrategy[Action]:
     rows, columns, tile_types = TARGETS[target]
     coords = hs.builds(
@@ -60,22 +65,23 @@ def actions(target: str) -> hs.SearchStrategy[Action]:
         hs.sampled_from([0, 0, 0, 0, 0, 1]),
         rows,
         columns,
-        hs.sampled_from([0, 0, 0, 1]),
-        hs.sampled_from([0, 1, 2, 33, 2**40]),
+        hs.sampled_from([0, 0, 0, 1, 2**40, 2**63 - 1]),
+        hs.sampled_from([0, 1, 2, 33, 2**40, 2**63 - 1]),
         stages,
     )
     spans = hs.one_of(
-        hs.tuples(coords, hs.none() | coords),
+        hs.tuples(coords, hs.none() | coords).map(lambda span: (span[0], lambda: span[1])),
         hs.builds(
             lambda start, more: (
                 start,
-                STCoord(start.space_coord, (start.time_coord[0], start.time_coord[1] + more, start.time_coord[2])),
+                lambda: later(start, more),
             ),
             coords,
             hs.integers(0, 2) | hs.sampled_from([4095, 4096, 10**8]),
         ),
     )
-    """A start coordinate and an end: any, or the same core and stage some phases later."""
+    """A start coordinate and what makes its end, in the call (STCoord refuses a phase of
+    2^63 or more, as the call must then): any end, or the same core and stage some phases later."""
     rects = hs.dictionaries(
         tile_types,
         hs.tuples(hs.tuples(hs.just(0), hs.integers(0, 17)), hs.tuples(hs.just(0), hs.integers(0, 10))),
@@ -90,9 +96,9 @@ def actions(target: str) -> hs.SearchStrategy[Action]:
             hs.lists(ids, max_size=3),
             hs.none() | hs.lists(shapes, max_size=4) | hs.just("y"),
         ),
-        hs.builds(lambda span, i: lambda env: env.put_in(span[0], i, span[1]), spans, ids),
+        hs.builds(lambda span, i: lambda env: env.put_in(span[0], i, span[1]()), spans, ids),
         hs.builds(lambda c, i: lambda env: env.put_group_in(c, i), coords, ids),
-        hs.builds(lambda span, i: lambda env: env.take_out(span[0], i, span[1]), spans, hs.none() | ids),
+        hs.builds(lambda span, i: lambda env: env.take_out(span[0], i, span[1]()), spans, hs.none() | ids),
         hs.builds(
             lambda name, members, rects, flags: lambda env: env.area_group(name, members, rects, *flags),
             hs.sampled_from(["a", "b", "gün", "组", 'a b"\\', ""]),

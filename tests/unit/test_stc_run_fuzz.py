@@ -48,7 +48,7 @@ def test_mutated_modules_run_or_fail_cleanly(level, tmp_path):
         max_examples=fuzz_examples(80), deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
     )
     @given(source=mutated(level))
-    def check(source):
+    def runs_or_fails_cleanly(source):
         path = tmp_path / f"{level}.mlir"
         path.write_text(source)
         result = CliRunner().invoke(stc_run, [str(path), "--stats"])
@@ -57,7 +57,7 @@ def test_mutated_modules_run_or_fail_cleanly(level, tmp_path):
         if result.exit_code == 1:
             assert "stc-run: error: " in result.output
 
-    check()
+    runs_or_fails_cleanly()
 
 
 # Hostile arguments: every file argument that is not what it should be (a cut or lying
@@ -124,7 +124,7 @@ def test_hostile_arguments_end_in_one_message(tmp_path, capsys):
         max_examples=fuzz_examples(120), deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
     )
     @given(kind=ARGUMENT_KINDS, data=st.data())
-    def check(kind, data):
+    def ends_in_one_message(kind, data):
         if kind == "npy":
             path = tmp_path / "x.npy"
             path.write_bytes(data.draw(hostile_npy()))
@@ -159,7 +159,7 @@ def test_hostile_arguments_end_in_one_message(tmp_path, capsys):
             assert captured.err.startswith("usage: stc-run ")
             assert f"stc-run: error: Invalid value for '{role}'" in captured.err or role in ("--input", "--seed")
 
-    check()
+    ends_in_one_message()
     assert set(tried) == {"npy", "special", "output", "seed", "compare", "spec"}
 
 
@@ -196,7 +196,7 @@ def test_data_references_stay_inside_the_ir_files_directory(tmp_path, capsys):
         max_examples=fuzz_examples(60), deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
     )
     @given(where=st.sampled_from(["inside", "outside", "widened"]), data=st.data())
-    def check(where, data):
+    def stays_inside(where, data):
         reference = data.draw(inside if where == "inside" else outside)
         graph = net / "g.mlir"
         graph.write_text(NPZ_GRAPH.format(path=reference))
@@ -218,5 +218,5 @@ def test_data_references_stay_inside_the_ir_files_directory(tmp_path, capsys):
             assert err.startswith("stc-run: error: task.bias 2: npz file"), err
             assert ("none.npz' does not exist" in err) or (where == "widened" and "is outside" in err), err
 
-    check()
+    stays_inside()
     assert min(tried.values()) > 0

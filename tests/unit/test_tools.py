@@ -2,7 +2,6 @@
 
 import json
 import re
-import resource
 import subprocess
 import sys
 from io import BytesIO
@@ -11,6 +10,7 @@ from pathlib import Path
 import numpy as np
 import pytest
 from click.testing import CliRunner
+from conftest import limited_memory
 
 from stc.compiler.ir_files import module_text
 from stc.compiler.zoo import build_network
@@ -231,10 +231,6 @@ def test_huge_tensors_are_reported_by_block_and_bytes(tmp_path):
         "task.weight 5: data holds 7999760002399992 bytes, more than any target holds (8589934592 bytes), "
         "in tensor<99999x99999x99999x8xi8>\n"
     )
-
-
-def limited_memory() -> None:
-    resource.setrlimit(resource.RLIMIT_AS, (1 << 30, 1 << 30))
 
 
 @pytest.mark.parametrize(

@@ -1,14 +1,13 @@
 """Regressions for the fixes stc applies to the pinned xDSL."""
 
 import re
-import resource
 import subprocess
 import sys
 from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
-from conftest import fuzz_examples
+from conftest import fuzz_examples, limited_memory
 from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 from xdsl.parser import Parser
@@ -176,13 +175,6 @@ def test_ir_within_the_bounds_round_trips(source: str):
     module = Parser(ctx, source).parse_module()
     text = module_text(module)
     assert module_text(Parser(ctx, text).parse_module()) == text
-
-
-RLIMIT_BYTES = 1 << 30
-
-
-def limited_memory() -> None:
-    resource.setrlimit(resource.RLIMIT_AS, (RLIMIT_BYTES, RLIMIT_BYTES))
 
 
 @pytest.mark.parametrize(

@@ -2,7 +2,7 @@
 // RUN: stc-opt %s --split-input-file -p 'st-apply,st-lmem-alloc' --verify-diagnostics | filecheck %s
 // RUN: not stc-opt %s --split-input-file -p 'st-apply,isa-lower' 2>&1 | filecheck %s --check-prefix=ROUTE
 
-// A buffer first held in phase 0 whose producer runs in phase 1.
+// A buffer last held in phase 0 whose producer runs in phase 1.
 task.graph @early {
   %x = task.input 0 "x" : tensor<1x4x4x16xi8>
   %in = task.buffer 1 si %x : tensor<1x4x4x16xi8>
@@ -13,11 +13,11 @@ task.graph @early {
 st.mapping @early target "tianjicx" {
   st.put_in 0 at (0, 0, 0, 0), (0, 0, router_recv)
   st.put_group_in 2 at (0, 0, 0, 0), (0, 1, soma1)
-  st.put_in 3 at (0, 0, 0, 0), (0, 0, memory) to (0, 0, 0, 0), (0, 1, memory)
-  st.put_in 4 at (0, 0, 0, 0), (0, 1, router_send)
+  st.put_in 3 at (0, 0, 0, 0), (0, 0, memory)
+  st.put_in 4 at (0, 0, 0, 0), (0, 0, router_send)
 }
 
-// CHECK: st-lmem-alloc: block 3 (task.buffer) is first held in phase 0, but its producer block 2 (task.relu) computes in phase 1; a buffer is filled no later than its first phase
+// CHECK: st-lmem-alloc: block 3 (task.buffer) is last held in phase 0, but its producer block 2 (task.relu) computes in phase 1; a buffer is filled while it is held
 // ROUTE: isa-lower: block 1 (task.buffer) of task.graph @early has no st.routes; run st-route first
 
 // -----
