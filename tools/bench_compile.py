@@ -6,7 +6,9 @@ several batches.
     python -m stc.tools.bench_compile -n resnet50 -t tianjicx -b 1 -b 2 -b 8 --runs 3
 
 Per network, target and batch it prints, for each pass and in total: the ops after it,
-its CPU seconds (min and median of `--runs`), the seconds verifying the module after it,
+its CPU seconds (min and median of `--runs`), the seconds verifying the module after it
+(as stc-opt does: only the ops the pass changed and the ops with regions; every op with
+`--verify-each`),
 and its peak MiB of Python allocations (tracemalloc, in one extra untimed run; `--no-memory`
 leaves it out); then the share of the time spent verifying and the ops per second. Per
 network and target, the scaling exponent of the median time against the MACs (the slope
@@ -41,11 +43,13 @@ def scaling_exponent(macs: Sequence[float], seconds: Sequence[float]) -> float:
     return float(slope)
 
 
-def bench_batch(network: str, target: str, batch: int, runs: int, memory: bool) -> tuple[int, float] | None:
+def bench_batch(
+    network: str, target: str, batch: int, runs: int, memory: bool, verify_each: bool
+) -> tuple[int, float] | None:
     """Print one network, target and batch; return its final ops and median total seconds."""
     print(f"{network} -> {target}, batch {batch}", flush=True)
     try:
-        compilations = [Compilation(network, target, batch) for _ in range(runs)]
+        compilations = [Compilation(network, target, batch, verify_each=verify_each) for _ in range(runs)]
         traced = Compilation(network, target, batch, trace_memory=True) if memory else None
     except (DiagnosticException, StcError) as error:
         print(f"  compile failed: {str(error).splitlines()[0]}", flush=True)
@@ -71,11 +75,11 @@ def bench_batch(network: str, target: str, batch: int, runs: int, memory: bool) 
     return ops, statistics.median(totals)
 
 
-def bench(network: str, target: str, batches: Sequence[int], runs: int, memory: bool) -> None:
+def bench(network: str, target: str, batches: Sequence[int], runs: int, memory: bool, verify_each: bool) -> None:
     points: list[tuple[int, int, float, int]] = []
     for batch in batches:
         macs = graph_stats(find_graph(build_network(network, batch=batch)))["macs"]
-        if (result := bench_batch(network, target, batch, runs, memory)) is not None:
+        if (result := bench_batch(network, target, batch, runs, memory, verify_each)) is not None:
             points.append((batch, macs, result[1], result[0]))
     if len(points) < 2:
         return
@@ -97,14 +101,20 @@ def bench(network: str, target: str, batches: Sequence[int], runs: int, memory: 
 @click.option("-b", "--batch", "batches", multiple=True, type=int, help="batch (default: 1, 2, 8)")
 @click.option("--runs", default=3, show_default=True, help="timed compilations per network, target and batch")
 @click.option("--memory/--no-memory", default=True, show_default=True, help="trace peak MiB in one extra run")
+@click.option("--verify-each", is_flag=True, help="verify every op after every pass (stc-opt --verify-each)")
 def main(
-    networks: tuple[str, ...], targets: tuple[str, ...], batches: tuple[int, ...], runs: int, memory: bool
+    networks: tuple[str, ...],
+    targets: tuple[str, ...],
+    batches: tuple[int, ...],
+    runs: int,
+    memory: bool,
+    verify_each: bool,
 ) -> None:
     if runs < 1 or any(batch < 1 for batch in batches):
         raise click.UsageError(f"--runs and --batch take positive integers, got runs={runs} batch={batches}")
     for network in networks or ("resnet50", "vgg19"):
         for target in targets or ("tianjicx",):
-            bench(network, target, sorted(set(batches or (1, 2, 8))), runs, memory)
+            bench(network, target, sorted(set(batches or (1, 2, 8))), runs, memory, verify_each)
 
 
 if __name__ == "__main__":

@@ -36,6 +36,7 @@ from stc.compiler.memory.allocation import Memory, Request, allocate, peak_live_
 from stc.compiler.memory.lmem import alignment_of, core_memory
 from stc.compiler.memory.plan import MemoryPlan
 from stc.compiler.targets.hardware import HardwareTarget, load_target
+from stc.compiler.verification import Verifier
 from stc.compiler.zoo import build_network, network_names
 from stc.dialects.st.local_memory import declared_regions
 from stc.dialects.task.stats import graph_stats
@@ -59,12 +60,15 @@ def spread(times: Sequence[float]) -> str:
 
 
 class Compilation:
-    """One run of stc-pipeline's passes on a zoo network, verifying after each: seconds,
-    verification seconds and ops per pass, and the allocator's figures taken right after
+    """One run of stc-pipeline's passes on a zoo network, verifying after each as stc-opt
+    does (only what changed, or everything with `verify_each`): seconds, verification
+    seconds and ops per pass, and the allocator's figures taken right after
     st-lmem-alloc. With `trace_memory`, also each pass's peak MiB of Python allocations
     (tracemalloc, which slows the run: time such a run apart)."""
 
-    def __init__(self, network: str, target: str, batch: int = 1, trace_memory: bool = False):
+    def __init__(
+        self, network: str, target: str, batch: int = 1, trace_memory: bool = False, verify_each: bool = False
+    ):
         self.module = build_network(network, batch=batch)
         self.seconds: dict[str, float] = {}
         self.verify_seconds: dict[str, float] = {}
@@ -72,14 +76,18 @@ class Compilation:
         self.peak_mib: dict[str, float] = {}
         self.allocation = ""
         ctx = Context()
-        for stage in StcPipelinePass(target=target).passes():
+        verifier = Verifier(full=verify_each)
+        verifier.verify(self.module)  # the input, as stc-opt verifies it before the first pass
+        stages = StcPipelinePass(target=target).passes()
+        for stage in stages:
             if trace_memory:
                 tracemalloc.start()
             self.seconds[stage.name] = timed(lambda stage=stage: stage.apply(ctx, self.module))
             if trace_memory:
                 self.peak_mib[stage.name] = tracemalloc.get_traced_memory()[1] / 2**20
                 tracemalloc.stop()
-            self.verify_seconds[stage.name] = timed(self.module.verify)
+            last = stage is stages[-1]
+            self.verify_seconds[stage.name] = timed(lambda last=last: verifier.verify(self.module, last))
             self.ops[stage.name] = sum(1 for _ in self.module.walk())
             if stage.name == "st-lmem-alloc":
                 self.allocation = allocator_figures(self.module)

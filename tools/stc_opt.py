@@ -22,6 +22,7 @@ from pathlib import Path
 from typing import IO, cast, get_type_hints
 
 from xdsl.dialects.builtin import ModuleOp
+from xdsl.passes import ModulePass
 from xdsl.utils.arg_spec import ArgSpec, ArgSpecConvertible, parse_pipeline, parse_spec
 from xdsl.utils.arg_spec import _convert_arg_to_type as convert_option  # pyright: ignore[reportPrivateUsage]
 from xdsl.utils.exceptions import ArgSpecParseError
@@ -31,6 +32,7 @@ from xdsl.xdsl_opt_main import xDSLOptMain
 from stc.compiler.diagnostics import StcError, reported_errors
 from stc.compiler.ir_files import check_regular_file, decode_source, parse_source, read_bounded
 from stc.compiler.references import references_within
+from stc.compiler.verification import Verifier
 
 
 class StcOptMain(xDSLOptMain):
@@ -47,6 +49,12 @@ class StcOptMain(xDSLOptMain):
             type=Path,
             help="A directory that paths in the IR (an st.mapping's target file) may name files in, "
             "besides the input file's own. Repeatable.",
+        )
+        arg_parser.add_argument(
+            "--verify-each",
+            action="store_true",
+            help="Verify every op after every pass. By default the ops a pass left alone are not "
+            "verified again (stc.compiler.verification); ops with regions always are.",
         )
 
     def reference_roots(self) -> list[Path]:
@@ -80,7 +88,19 @@ class StcOptMain(xDSLOptMain):
         for spec in parse_passes(self.args.passes):
             if (pass_factory := self.available_passes.get(spec.name)) is not None:
                 check_options(pass_factory(), spec)
+        verify = not self.args.disable_verify
+        self.args.disable_verify = True  # xDSL's callback would verify the whole module; ours does
         super().setup_pipeline()
+        verifier = Verifier(full=self.args.verify_each)
+        xdsl_callback = self.pipeline.callback
+        assert xdsl_callback is not None
+
+        def callback(previous: ModulePass | None, module: ModuleOp, following: ModulePass | None) -> None:
+            if verify:
+                verifier.verify(module, last=following is None)
+            xdsl_callback(previous, module, following)
+
+        self.pipeline = dataclasses.replace(self.pipeline, callback=callback)
 
 
 def parse_passes(text: str) -> list[ArgSpec]:

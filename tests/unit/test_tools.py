@@ -387,3 +387,22 @@ def test_bench_compile_prints_each_pass_the_verify_share_and_the_scaling_exponen
     assert re.match(exponent, lines[-1])
     usage = CliRunner().invoke(bench_compile, ["--runs", "0"])
     assert usage.exit_code == 2
+
+
+def test_stc_opt_verifies_what_changed_or_everything_with_verify_each(lenet_file, tmp_path, capsys):
+    """Both print the same; a pass that breaks an op is caught either way (here the
+    input: a relu reading a conv's buffer kind)."""
+    passes = "task-split{fit=tianjicx},st-place{target=tianjicx},st-route,st-lmem-alloc,isa-lower"
+    outputs = []
+    for flags in ([], ["--verify-each"]):
+        out = tmp_path / f"out{len(flags)}.mlir"
+        assert stc_opt([str(lenet_file), "-p", passes, "-o", str(out), *flags]) in (0, None)
+        outputs.append(out.read_text())
+    assert outputs[0] == outputs[1]
+    assert "isa.program" in outputs[0]
+    bad = write(tmp_path / "bad.mlir", RELU.replace("task.buffer 1 si", "task.buffer 1 sic"))
+    for flags in ([], ["--verify-each"]):
+        with pytest.raises(SystemExit) as exit:
+            stc_opt([str(bad), "-p", "st-place{target=tianjicx}", *flags])
+        assert exit.value.code == 1
+        assert "reads buffer 1 of kind sic, expected si" in capsys.readouterr().err
