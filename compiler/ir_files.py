@@ -12,6 +12,7 @@ from xdsl.context import Context
 from xdsl.dialects.builtin import ModuleOp
 from xdsl.ir import Attribute, Operation
 from xdsl.parser import Parser
+from xdsl.parser.generic_parser import ParserState
 from xdsl.printer import Printer
 from xdsl.utils.exceptions import DiagnosticException, VerifyException
 from xdsl.utils.lexer import Position, Span
@@ -19,12 +20,20 @@ from xdsl.utils.mlir_lexer import MLIRLexer, MLIRTokenKind
 
 import stc.compiler.xdsl_fixes  # noqa: F401  (applied on import)
 from stc.compiler.diagnostics import StcError, first_paragraph
+from stc.compiler.fast_lexer import FastLexer
 from stc.dialects import get_all_dialects, stc_context
-from stc.dialects.st.attrs import COORD_TEXT
+from stc.dialects.st.attrs import COORD, COORD_TEXT, ROUTE_LIST_TEXT, ROUTES, CoordAttr, route_list
 
 REPEATED_ATTRIBUTES: dict[str, re.Pattern[str]] = {"#st.coord": re.compile(rf"<{COORD_TEXT.pattern}>")}
 """The attributes `StcParser` reads once per spelling: their names and the text of their
 parameters as stc prints them, which names the attribute."""
+
+MAPPING_TEXT = re.compile(
+    rf"\{{st\.coord = (?P<coord>#st\.coord<{COORD_TEXT.pattern}>)"
+    rf"(?:, st\.routes = \[(?P<routes>{ROUTE_LIST_TEXT.pattern})\])?\}}"
+)
+"""The attributes of a mapped task block as st-place and st-route write them:
+`{st.coord = #st.coord<...>, st.routes = [#st.route<...>, ...]}`."""
 
 
 class AttributeValueError(VerifyException):
@@ -42,6 +51,7 @@ class StcParser(Parser):
 
     def __init__(self, ctx: Context, text: str, name: str, line_offset: int = 0):
         super().__init__(ctx, text, name)
+        self._parser_state = ParserState(FastLexer(self.lexer.input))
         self.line_offset = line_offset
         self.attributes_read: dict[str, Attribute] = {}
 
@@ -65,6 +75,23 @@ class StcParser(Parser):
         else:
             self._resume_from(spelled.end())
         return attr
+
+    def parse_optional_attr_dict(self) -> dict[str, Attribute]:
+        """
+        An op's attributes; those of a mapped block (its coordinate, then its routes), as
+        stc prints them, are read in one match.
+        """
+        spelled = MAPPING_TEXT.match(self.lexer.input.content, self.pos)
+        if spelled is None:
+            return super().parse_optional_attr_dict()
+        if (coord := self.attributes_read.get(spelled["coord"])) is None:
+            body = COORD_TEXT.match(spelled["coord"], len("#st.coord<"))
+            assert body is not None
+            coord = self.attributes_read[spelled["coord"]] = CoordAttr.of_text(body)
+        self._resume_from(spelled.end())
+        if spelled["routes"] is None:
+            return {COORD: coord}
+        return {COORD: coord, ROUTES: route_list(spelled["routes"])}
 
     def parse_operation(self) -> Operation:
         start = self.pos

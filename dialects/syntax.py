@@ -16,6 +16,8 @@ from __future__ import annotations
 import re
 from abc import ABC, abstractmethod
 from collections.abc import Collection, Mapping, Sequence
+from functools import lru_cache
+from io import StringIO
 from typing import Any, Self, cast
 
 from xdsl.dialects.builtin import DenseArrayBase, IntegerAttr, IntegerType, TensorType
@@ -124,6 +126,19 @@ def parse_tensor_type(parser: AttrParser) -> TensorType:
     return typ
 
 
+def print_type(printer: Printer, typ: Attribute) -> None:
+    """Print a type; a graph prints the same few tensor types over and over, each
+    rendered by xDSL's printer once per process and then written as text."""
+    printer.print_string(type_text(typ))
+
+
+@lru_cache(maxsize=1 << 12)
+def type_text(typ: Attribute) -> str:
+    out = StringIO()
+    Printer(stream=out).print_attribute(typ)
+    return out.getvalue()
+
+
 def parse_defined_operand(parser: Parser) -> SSAValue:
     """
     Parse `%name` and return the value it names. Task graphs list every block after
@@ -225,6 +240,25 @@ class IntList(CustomDirective):
 
 
 @irdl_custom_directive
+class IntValue(CustomDirective):
+    """
+    A 64-bit integer property written as its value, `7`, as `$value` writes it; each
+    value is built once (`i64_attr`): programs repeat the same addresses and phases.
+    """
+
+    value: AttributeVariable
+
+    def parse(self, parser: Parser, state: ParsingState) -> None:
+        self.value.set(state, i64_attr(parser.parse_integer(allow_boolean=False)))
+
+    def print(self, printer: Printer, state: PrintingState, op: IRDLOperation) -> None:
+        value = self.value.get(op)
+        assert isinstance(value, IntegerAttr)
+        state.print_whitespace(printer)
+        printer.print_string(str(value.value.data))
+
+
+@irdl_custom_directive
 class OptionalInt(CustomDirective):
     """An optional 64-bit integer, the anchor of an optional group: `(custom<OptionalInt>($task)^)?`."""
 
@@ -269,7 +303,7 @@ class TypeProperty(CustomDirective):
 
     def print(self, printer: Printer, state: PrintingState, op: IRDLOperation) -> None:
         state.print_whitespace(printer)
-        printer.print_attribute(cast(Attribute, self.type.get(op)))
+        print_type(printer, cast(Attribute, self.type.get(op)))
 
 
 class WithBody(ABC):

@@ -10,12 +10,14 @@ side in one run, with SET's own figures (docs/passes/st-search.md, from set-anch
 
 For each: latency against the compute bound (MACs / (64 cores × 1024 MAC/cycle)) and, at
 batch 1, against the weight-fetch bound (weight bytes / DRAM bytes per cycle), energy, EDP,
-wall time. stc's energy has no intra-core buffer term (the machine has none); SET's does
+wall time and CPU time (all chains). stc's energy has no intra-core buffer term (the machine has none); SET's does
 (74 % of its DarkNet-19 energy), so EDP is also shown with SET's intra-core energy per MAC
 added to stc's ("EDP+core").
 """
 
 from __future__ import annotations
+
+import resource
 
 import click
 
@@ -41,6 +43,13 @@ SET_CORE_PJ_PER_MAC = 0.74 * 5.275e10 / (2_790_989_824 * 64)
 """SET's intra-core buffer energy per MAC: 74 % of its DarkNet-19 b64 energy over its MACs."""
 
 
+def cpu_seconds() -> float:
+    """CPU seconds of this process and its finished children (the chains' workers): the
+    search's cost on a machine other jobs share, where wall time is not."""
+    own, children = resource.getrusage(resource.RUSAGE_SELF), resource.getrusage(resource.RUSAGE_CHILDREN)
+    return own.ru_utime + own.ru_stime + children.ru_utime + children.ru_stime
+
+
 def run(name: str, batch: int, rounds_per_layer: int, budget: float | None, chains: int) -> list[str]:
     module = build_network(name, batch=batch)
     graph = next(op for op in module.ops if isinstance(op, task.GraphOp))
@@ -54,10 +63,12 @@ def run(name: str, batch: int, rounds_per_layer: int, budget: float | None, chai
         f"compute bound {compute_bound:,.0f} cyc, weight-fetch bound {weight_bound:,.0f} cyc, {rounds} rounds/chain"
     ]
     header = f"  {'search':8} {'latency':>12} {'/compute':>9} {'/weights':>9} {'energy pJ':>10} {'EDP':>10}"
-    lines.append(header + f" {'EDP+core':>10} {'wall s':>7}")
+    lines.append(header + f" {'EDP+core':>10} {'wall s':>7} {'cpu s':>7}")
     best_edp = float("inf")
     for space in ("ls", "lp", "set"):
+        cpu = cpu_seconds()
         result = search(network, target, seed=0, rounds=rounds, chains=chains, budget_seconds=budget, space=space)
+        cpu = cpu_seconds() - cpu
         estimate = result.estimate
         edp = estimate.energy * estimate.latency
         adjusted = (estimate.energy + SET_CORE_PJ_PER_MAC * network.macs) * estimate.latency
@@ -65,7 +76,7 @@ def run(name: str, batch: int, rounds_per_layer: int, budget: float | None, chai
         lines.append(
             f"  {space:8} {estimate.latency:12,.0f} {estimate.latency / compute_bound:9.3f} "
             f"{estimate.latency / weight_bound:9.3f} {estimate.energy:10.3e} {edp:10.3e} {adjusted:10.3e} "
-            f"{result.seconds:7.1f}"
+            f"{result.seconds:7.1f} {cpu:7.1f}"
         )
         if space == "set":
             lines.append("  best tree: " + " | ".join(result.tree.notation(network, batch).splitlines()[:6]) + " …")

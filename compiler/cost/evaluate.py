@@ -48,6 +48,9 @@ class Estimate:
         return function(self.energy, self.latency) if self.valid else float("inf")
 
 
+REPAIR_PATIENCE = 8
+"""Rounds of weight splitting without a lower buffer peak after which a segment is given up."""
+
 INVALID = Estimate(None, float("inf"), float("inf"), False)
 
 
@@ -77,6 +80,7 @@ class CostModel:
         ]
         self._partitions: dict[tuple[int, int, int], list[Partition]] = {}
         self._leaves: dict[tuple, NodeCost] = {}
+        self._segments: dict[tuple, tuple[NodeCost, dict[int, tuple[Place, Partition]]]] = {}
 
     # --- Places ---------------------------------------------------------------------
 
@@ -182,25 +186,48 @@ class CostModel:
     def segment_cost(
         self, segment: Node, places: dict[int, Place], segment_of: dict[int, int]
     ) -> tuple[NodeCost, dict[int, tuple[Place, Partition]]]:
-        """A segment's cost with each leaf's cheapest partition; when that overflows the
-        buffers, with the cheapest partitions that split each layer's output channels (and
-        weights) at least 2, 4, … ways where they can (`spread`): the first that fits, or
-        the last tried. Also each leaf's place and partition."""
-        spread = 1
+        """A segment's cost and each of its leaves' place and partition (cached on its
+        subtree and place: nothing outside it changes them). Each leaf takes its cheapest
+        partition; while that overflows a core's buffer, the layer with the most weight
+        bytes on the fullest core is priced again with only the partitions that split its
+        output channels (and weights) twice as many ways (`spread`), until the segment fits,
+        no layer can split more, or REPAIR_PATIENCE rounds in a row have not lowered the peak."""
+        key = (segment.key(), places[id(segment)])
+        if key in self._segments:
+            return self._segments[key]
+        spreads = dict.fromkeys(segment.leaves(), 1)
+        lowest, stalled = float("inf"), 0
         while True:
             located: dict[int, tuple[Place, Partition]] = {}
             leaves: dict[int, NodeCost] = {}
             for node in segment.nodes():
                 if node.is_leaf:
                     located[node.layer], leaves[node.layer] = self.leaf(
-                        node.layer, places[id(node)], located, segment_of, spread
+                        node.layer, places[id(node)], located, segment_of, spreads[node.layer]
                     )
             cost = bounded(self.node_cost(segment, leaves), self.target)
             if cost.fits(self.target) or int(cost.buf.max(initial=0)) > self.target.usable_memory_bytes:
-                return cost, located
-            spread *= 2
-            if spread > self.context.mesh.core_count:
-                return cost, located
+                break
+            peak = cost.buffer_peak()
+            lowest, stalled = min(lowest, peak), 0 if peak < lowest else stalled + 1
+            if stalled == REPAIR_PATIENCE:
+                break
+            fullest = int(np.argmax(cost.buf + cost.wgt))
+            limits = {
+                layer: min(self.network.layers[layer].out_channels, place.count)
+                for layer, (place, _) in located.items()
+            }
+            splittable = [
+                layer
+                for layer, (_, part) in located.items()
+                if leaves[layer].wgt[fullest] > 0 and part.pk < limits[layer]
+            ]
+            if not splittable:
+                break
+            heaviest = max(splittable, key=lambda layer: (leaves[layer].wgt[fullest], -layer))
+            spreads[heaviest] = 2 * located[heaviest][1].pk
+        self._segments[key] = (cost, located)
+        return cost, located
 
     def node_cost(self, node: Node, leaves: dict[int, NodeCost]) -> NodeCost:
         if node.is_leaf:

@@ -79,7 +79,7 @@ def divisors(value: int) -> list[int]:
 
 
 def candidates(
-    layer: Layer, cores: int, batch: int, target: HardwareTarget, keep: int = 16, spread: int = 1
+    layer: Layer, cores: int, batch: int, target: HardwareTarget, keep: int = 8, spread: int = 1
 ) -> list[Partition]:
     """The `keep` best partitions of the module docstring's order, best first; with
     `spread`, only those splitting the output channels (and the weights) at least that

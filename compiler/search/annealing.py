@@ -51,9 +51,15 @@ class ChainResult:
 def initial_tree(model: CostModel, space: str = "set") -> Node:
     """The greedy segmentation (`greedy_segments`), which is SET's start when all layers
     fit on chip at once; SET's start (`set_start`) when a layer fits no subbatch count
-    alone."""
+    alone, or in the layer-pipeline space when it is cheaper (there the greedy segments
+    are S-cuts)."""
     greedy = greedy_segments(model, space)
-    return set_start(model, space) if greedy is None else greedy
+    if greedy is None:
+        return set_start(model, space)
+    if space != "lp":
+        return greedy
+    start = set_start(model, space)
+    return min((greedy, start), key=lambda tree: model.evaluate(tree).value(model.objective))
 
 
 def subbatch_counts(batch: int) -> list[int]:

@@ -27,7 +27,7 @@ from xdsl.utils.exceptions import VerifyException
 from xdsl.utils.str_enum import StrEnum
 
 from stc.dialects.integers import i64_array
-from stc.dialects.syntax import WithBody, format_int_tuple, parse_int_tuple, parse_tensor_type
+from stc.dialects.syntax import WithBody, format_int_tuple, parse_int_tuple, parse_tensor_type, print_type
 
 Coord = tuple[int, int]
 
@@ -173,7 +173,7 @@ class TileAttr(ParametrizedAttribute, WithBody):
 
     def print_body(self, printer: Printer) -> None:
         printer.print_string(f"{self.address} : ")
-        printer.print_attribute(self.tensor_type)
+        print_type(printer, self.tensor_type)
 
     def verify(self) -> None:
         if self.address < 0:

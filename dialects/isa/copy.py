@@ -13,7 +13,7 @@ from stc.dialects.isa.access import Access
 from stc.dialects.isa.attrs import i64_array_def, ints
 from stc.dialects.isa.core import Instruction
 from stc.dialects.isa.dma import Strides, dense_strides, self_overlap, strided_extent
-from stc.dialects.syntax import IntList
+from stc.dialects.syntax import IntList, IntValue
 
 
 @irdl_op_definition
@@ -38,10 +38,11 @@ class CopyOp(Instruction):
     destination = prop_def(IntegerAttr[I64])
     destination_strides = i64_array_def("destination_strides")
     assembly_format = (
-        "`sizes` custom<IntList>($sizes) `from` $source custom<Strides>($source_strides, ref($sizes)) "
-        "`to` $destination custom<Strides>($destination_strides, ref($sizes)) attr-dict"
+        "`sizes` custom<IntList>($sizes) `from` custom<IntValue>($source) "
+        "custom<Strides>($source_strides, ref($sizes)) "
+        "`to` custom<IntValue>($destination) custom<Strides>($destination_strides, ref($sizes)) attr-dict"
     )
-    custom_directives = (IntList, Strides)
+    custom_directives = (IntValue, IntList, Strides)
 
     def __init__(
         self,

@@ -24,7 +24,7 @@ from stc.dialects.integers import i64_array, i64_attr
 from stc.dialects.isa.access import Access
 from stc.dialects.isa.attrs import Coord, CoreCoord, format_coord, i64_array_def, ints
 from stc.dialects.isa.base import held_by_program, single_block_region
-from stc.dialects.syntax import Body
+from stc.dialects.syntax import Body, IntValue
 
 
 @irdl_op_definition
@@ -147,7 +147,8 @@ class SyncOp(Instruction):
 
     name = "isa.sync"
     phase = prop_def(IntegerAttr[I64])
-    assembly_format = "$phase attr-dict"
+    assembly_format = "custom<IntValue>($phase) attr-dict"
+    custom_directives = (IntValue,)
 
     def __init__(self, phase: int):
         super().__init__(properties={"phase": i64_attr(phase)})

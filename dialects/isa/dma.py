@@ -23,7 +23,7 @@ from stc.dialects.integers import i64_array, i64_attr
 from stc.dialects.isa.access import Access
 from stc.dialects.isa.attrs import i64_array_def, ints
 from stc.dialects.isa.core import Instruction
-from stc.dialects.syntax import DeclaredPropertyOrder, IntList, format_int_list, parse_int_list
+from stc.dialects.syntax import DeclaredPropertyOrder, IntList, IntValue, format_int_list, parse_int_list
 
 
 def dense_strides(sizes: Sequence[int]) -> tuple[int, ...]:
@@ -83,7 +83,7 @@ class DmaOp(DeclaredPropertyOrder, Instruction):
     local_address = prop_def(IntegerAttr[I64])
     local_strides = i64_array_def("local_strides")
 
-    custom_directives = (IntList, Strides)
+    custom_directives = (IntValue, IntList, Strides)
 
     FROM_GLOBAL: ClassVar[bool]
 
@@ -167,8 +167,9 @@ class DmaLoadOp(DmaOp):
 
     name = "isa.dma_load"
     assembly_format = (
-        "`sizes` custom<IntList>($sizes) `from` `global` $global_address custom<Strides>($global_strides, ref($sizes)) "
-        "`to` `local` $local_address custom<Strides>($local_strides, ref($sizes)) attr-dict"
+        "`sizes` custom<IntList>($sizes) `from` `global` custom<IntValue>($global_address) "
+        "custom<Strides>($global_strides, ref($sizes)) "
+        "`to` `local` custom<IntValue>($local_address) custom<Strides>($local_strides, ref($sizes)) attr-dict"
     )
     FROM_GLOBAL: ClassVar[bool] = True
 
@@ -185,7 +186,8 @@ class DmaStoreOp(DmaOp):
 
     name = "isa.dma_store"
     assembly_format = (
-        "`sizes` custom<IntList>($sizes) `from` `local` $local_address custom<Strides>($local_strides, ref($sizes)) "
-        "`to` `global` $global_address custom<Strides>($global_strides, ref($sizes)) attr-dict"
+        "`sizes` custom<IntList>($sizes) `from` `local` custom<IntValue>($local_address) "
+        "custom<Strides>($local_strides, ref($sizes)) "
+        "`to` `global` custom<IntValue>($global_address) custom<Strides>($global_strides, ref($sizes)) attr-dict"
     )
     FROM_GLOBAL: ClassVar[bool] = False

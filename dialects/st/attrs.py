@@ -18,6 +18,7 @@ from xdsl.utils.exceptions import VerifyException
 from xdsl.utils.str_enum import StrEnum
 
 from stc.compiler.targets.hardware import HardwareTarget
+from stc.dialects.integers import int_array
 from stc.dialects.syntax import WithBody, format_int_tuple, parse_int_tuple, take_text
 
 Space = tuple[int, int, int, int]
@@ -99,8 +100,8 @@ class CoordAttr(ParametrizedAttribute, WithBody):
         last_phase: int | None = None,
     ):
         super().__init__(
-            ArrayAttr(IntAttr(v) for v in space),
-            ArrayAttr(IntAttr(v) for v in (step, phase, phase if last_phase is None else last_phase)),
+            int_array(space),
+            int_array((step, phase, phase if last_phase is None else last_phase)),
             StageAttr(stage),
         )
 
@@ -152,11 +153,7 @@ class CoordAttr(ParametrizedAttribute, WithBody):
         if match := take_text(parser, COORD_TEXT):
             known: dict[str, CoordAttr] = parser.__dict__.setdefault("coords", {})
             if (coord := known.get(match[0])) is None:
-                *space, step, phase, last_phase, stage = match.groups()
-                coord = CoordAttr(
-                    [int(v) for v in space], int(step), int(phase), Stage(stage), last_phase and int(last_phase)
-                )
-                known[match[0]] = coord
+                coord = known[match[0]] = CoordAttr.of_text(match)
             return coord
         space = parse_int_tuple(parser)
         if len(space) != 4:
@@ -175,6 +172,12 @@ class CoordAttr(ParametrizedAttribute, WithBody):
         stage = parser.parse_str_enum(Stage)
         parser.parse_punctuation(")")
         return CoordAttr(space, step, phase, stage, last_phase)
+
+    @staticmethod
+    def of_text(match: re.Match[str]) -> CoordAttr:
+        """The coordinate of a match of COORD_TEXT."""
+        *space, step, phase, last_phase, stage = match.groups()
+        return CoordAttr([int(v) for v in space], int(step), int(phase), Stage(stage), last_phase and int(last_phase))
 
     def print_body(self, printer: Printer) -> None:
         printer.print_string(self.text())
@@ -226,6 +229,20 @@ ONE_SPACE = r"\([0-9]{1,18}, [0-9]{1,18}, [0-9]{1,18}, [0-9]{1,18}\)"
 ROUTE_TEXT = re.compile(rf"<from {NATURAL}, {NATURAL} bytes, \[((?:{ONE_SPACE}(?:, {ONE_SPACE})*)?)\]>")
 """A route's parameter as `RouteAttr` prints it, read in one match; its cores then in one `findall`."""
 
+ROUTE_LIST_TEXT = re.compile(rf"#st\.route{ROUTE_TEXT.pattern}(?:, #st\.route{ROUTE_TEXT.pattern})*")
+"""The routes of `st.routes = [...]` as st-route writes them (`route_list`)."""
+
+
+def route_data(match: re.Match[str]) -> RouteData:
+    """The data of a route from a match of ROUTE_TEXT."""
+    path = tuple((int(a), int(b), int(c), int(d)) for a, b, c, d in SPACE_TEXT.findall(match[3]))
+    return int(match[1]), int(match[2]), path
+
+
+def route_list(text: str) -> ArrayAttr[RouteAttr]:
+    """The routes of a match of ROUTE_LIST_TEXT."""
+    return ArrayAttr(RouteAttr(route_data(match)) for match in ROUTE_TEXT.finditer(text))
+
 
 @irdl_attr_definition
 class RouteAttr(Data[RouteData]):
@@ -263,8 +280,7 @@ class RouteAttr(Data[RouteData]):
     @classmethod
     def parse_parameter(cls, parser: AttrParser) -> RouteData:
         if match := take_text(parser, ROUTE_TEXT):
-            path = tuple((int(a), int(b), int(c), int(d)) for a, b, c, d in SPACE_TEXT.findall(match[3]))
-            return int(match[1]), int(match[2]), path
+            return route_data(match)
         with parser.in_angle_brackets():
             parser.parse_keyword("from")
             source = parser.parse_integer(allow_boolean=False)

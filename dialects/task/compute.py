@@ -33,6 +33,7 @@ from stc.dialects.syntax import (
     parse_tensor_type,
     print_attr_dict,
     print_clauses,
+    print_type,
 )
 from stc.dialects.task.attrs import StorageKind
 from stc.dialects.task.base import ComputeOp, check_element_width, check_tensor, element_width
@@ -193,7 +194,7 @@ class ComputeBlock(ComputeOp):
             printer.print_operand(bias)
         print_clauses(printer, self, self.CLAUSES)
         printer.print_string(" : ")
-        printer.print_attribute(self.result.type)
+        print_type(printer, self.result.type)
         print_attr_dict(printer, self.attributes)
 
     @classmethod

@@ -13,6 +13,7 @@ from xdsl.dialects.builtin import (
     ArrayAttr,
     DenseArrayBase,
     DenseIntOrFPElementsAttr,
+    NoneAttr,
     StringAttr,
     TensorType,
 )
@@ -36,6 +37,7 @@ from stc.dialects.syntax import (
     parse_int_list,
     parse_tensor_type,
     print_attr_dict,
+    print_type,
 )
 from stc.dialects.task.attrs import (
     BoxAttr,
@@ -48,6 +50,9 @@ from stc.dialects.task.attrs import (
 )
 from stc.dialects.task.base import ComputeOp, StorageOp, check_tensor, task_id_of
 from stc.dialects.task.tiling import tiling_error
+
+NO_ENCODING = NoneAttr()
+"""The encoding of every tensor a task graph holds."""
 
 
 @irdl_op_definition
@@ -87,7 +92,7 @@ class InputOp(StorageOp):
         printer.print_string(f" {self.task_id} ")
         printer.print_string_literal(self.input_name.data)
         printer.print_string(" : ")
-        printer.print_attribute(self.result.type)
+        print_type(printer, self.result.type)
         print_attr_dict(printer, self.attributes)
 
     def verify_(self) -> None:
@@ -168,8 +173,11 @@ class BufferOp(StorageOp):
         sources: Sequence[tuple[SSAValue | Operation, BoxAttr, Sequence[int]]],
         typ: TensorType,
     ):
-        super().__init__(
-            operands=[[source for source, _, _ in sources]],
+        # One operand group and no optional property: xDSL's generic builder, which sorts
+        # values into groups and drops absent properties, would leave these as they are.
+        Operation.__init__(
+            self,
+            operands=[SSAValue.get(source) for source, _, _ in sources],
             properties={
                 "id": i64_attr(task_id),
                 "kind": StorageKindAttr(kind),
@@ -235,7 +243,7 @@ class BufferOp(StorageOp):
             if any(offset):
                 printer.print_string(f" at {format_int_list(offset)}")
         printer.print_string(" : ")
-        printer.print_attribute(self.result.type)
+        print_type(printer, self.result.type)
         print_attr_dict(printer, self.attributes)
 
     def verify_(self) -> None:
@@ -317,7 +325,7 @@ def print_data_reference(printer: Printer, data: DataReference, full_type: Tenso
     printer.print_attribute(data)
     if not isinstance(data, DenseIntOrFPElementsAttr):
         printer.print_string(" : ")
-        printer.print_attribute(full_type)
+        print_type(printer, full_type)
     if box is not None:
         printer.print_string(format_box(box))
 
@@ -365,12 +373,15 @@ class DataOp(StorageOp):
         if isinstance(self.data, DenseIntOrFPElementsAttr) and self.data.type != self.full_type:
             raise self.error(f"dense data of type {self.data.type} does not match {self.full_type}")
         full_shape = self.full_type.get_shape()
-        if not self.region.inside(full_shape):
-            raise self.error(f"box {format_box(self.region)} is not inside the data's {list(full_shape)}")
-        held = TensorType(self.full_type.get_element_type(), self.region.shape)
-        if self.result.type != held:
+        if self.box is not None and not self.box.inside(full_shape):
+            raise self.error(f"box {format_box(self.box)} is not inside the data's {list(full_shape)}")
+        result = self.result.type
+        shape = full_shape if self.box is None else self.box.shape
+        element = self.full_type.get_element_type()
+        if result.get_shape() != shape or result.get_element_type() != element or result.encoding != NO_ENCODING:
             raise self.error(
-                f"result {self.result.type} must be {held}, the type of box {format_box(self.region)} of the data"
+                f"result {result} must be {TensorType(element, shape)}, "
+                f"the type of box {format_box(self.region)} of the data"
             )
 
 

@@ -28,21 +28,25 @@ def deep_network(layers: int, batch: int = 16, channels: int = 128, hw: int = 16
 
 
 def test_an_overflowing_segment_splits_the_weights_more_ways():
-    """With a 320,000-byte buffer, the cheapest partitions of the eight layers, (16, 4, 1, 1),
-    hold a quarter of each layer's weights on every core: 8 × 36,992 + buffers = 369,664 B,
-    too many. Split eight ways, (8, 8, 1, 1), they need 287,232 B."""
-    model = CostModel(deep_network(8), with_buffer(320_000))
+    """The cheapest partitions of the eight layers: the first (16, 4, 1, 1), a quarter of its
+    weights on every core, the others (8, 8, 1, 1): 36,992 + 7 × 18,496 weight bytes plus
+    buffers make 305,728 B on a core, more than 300,000. Split eight ways like the others, the
+    first layer leaves 287,232 B: the segment fits."""
+    model = CostModel(deep_network(8), with_buffer(300_000))
     tree = Node.cut("T", [Node.cut("T", [Node.leaf(i) for i in range(8)])])
     places = model.places(tree)
     segment_of = dict.fromkeys(range(8), 0)
     located: dict = {}
     for i, leaf in enumerate(tree.children[0].children):
         located[i], _ = model.leaf(i, places[id(leaf)], located, segment_of)
-    assert {part.counts for _, part in located.values()} == {(16, 4, 1, 1)}
+    assert [part.counts for _, part in located.values()] == [(16, 4, 1, 1)] + 7 * [(8, 8, 1, 1)]
     estimate = model.evaluate(tree)
     assert estimate.valid
     assert estimate.cost.buffer_peak() == 287_232
     assert int(estimate.cost.wgt.max()) == 8 * 147_968 // 8
+    _, split = model.segment_cost(tree.children[0], places, segment_of)
+    assert {part.counts for _, part in split.values()} == {(8, 8, 1, 1)}
+    assert CostModel(deep_network(8), with_buffer(400_000)).evaluate(tree).cost.buffer_peak() == 305_728
 
 
 def test_greedy_segments_fuse_what_fits():
@@ -72,3 +76,23 @@ def test_greedy_segments_close_a_segment_when_the_next_layer_does_not_fit():
 def test_greedy_segments_give_up_when_a_layer_fits_nowhere():
     model = CostModel(deep_network(2, batch=4, channels=512, hw=4), with_buffer(30_000))
     assert greedy_segments(model) is None
+
+
+def test_a_move_reprices_only_the_segments_it_changes(monkeypatch):
+    network = deep_network(4, batch=4, channels=512, hw=4)
+    target = with_buffer(100_000)
+    model = CostModel(network, target)
+    before = Node.cut(
+        "T", [Node.cut("T", [Node.leaf(0), Node.leaf(1)], n=4), Node.cut("T", [Node.leaf(2), Node.leaf(3)], n=4)]
+    )
+    after = Node.cut(
+        "T", [Node.cut("T", [Node.leaf(0), Node.leaf(1)], n=4), Node.cut("T", [Node.leaf(2), Node.leaf(3)], n=2)]
+    )
+    model.evaluate(before)
+    priced = []
+    leaf = model.leaf
+    monkeypatch.setattr(model, "leaf", lambda layer, *args: priced.append(layer) or leaf(layer, *args))
+    estimate = model.evaluate(after)
+    assert set(priced) == {2, 3}
+    fresh = CostModel(network, target).evaluate(after)
+    assert (estimate.latency, estimate.energy, estimate.valid) == (fresh.latency, fresh.energy, fresh.valid)
