@@ -82,6 +82,8 @@ class Written:
 
     step: dict[int, int] = field(default_factory=dict)
     group: dict[int, int] = field(default_factory=dict)
+    hoisted: dict[int, int] = field(default_factory=dict)
+    """The first timestep of each group whose data blocks load one timestep early."""
 
 
 def slice_piece(op: task.ComputeBlock, mine: LayerSlice) -> Piece:
@@ -190,6 +192,8 @@ def write_groups(graph: task.GraphOp, groups: Sequence[Group], target_name: str)
             per_slice = write_sliced(blocks, group)
         else:
             per_slice = [[blocks.by_id[task_id] for task_id in slicing.members]]  # pyright: ignore[reportAssignmentType]
+        if group.plan.hoisted:
+            written.hoisted[index] = step
         for s, ops in enumerate(per_slice):
             for op in ops:
                 op.attributes[GROUP] = IntegerAttr(index, i64)
@@ -226,7 +230,9 @@ def storage_steps(op: task.DataOp | BufferOp, written: Written) -> tuple[int, in
     readers = [use.operation.task_id for use in op.result.uses if isinstance(use.operation, task.ComputeBlock)]
     if isinstance(op, task.DataOp):
         steps = [written.step[reader] for reader in readers]
-        return min(steps), max(steps)
+        start = written.hoisted.get(written.group[readers[0]])
+        first = max(min(steps) - 1, start) if start is not None else min(steps)
+        return first, max(steps)
     writers = [value.owner.task_id for value in op.sources if isinstance(value.owner, task.ComputeBlock)]
     if not readers:
         last = max(writers, key=written.step.__getitem__)

@@ -98,8 +98,16 @@ class Groups:
                 continue
             plan = plan_group(self.layers, slicing, self.target)
             if fits(plan, self.memory):
-                return Group(slicing.members, plan, work_cycles(plan.work, self.target))
+                return Group(slicing.members, self.hoisted(plan), work_cycles(plan.work, self.target))
         return None
+
+    def hoisted(self, plan: GroupPlan) -> GroupPlan:
+        """On a target whose DMA overlaps compute, the plan with its data blocks loaded one
+        timestep early, when that still fits; otherwise the plan."""
+        if not self.target.global_memory.dma_overlaps_compute:
+            return plan
+        early = plan_group(self.layers, plan.slicing, self.target, hoisted=True)
+        return early if fits(early, self.memory) else plan
 
     def finest(self, members: Sequence[int]) -> str:
         """Why a group is invalid: the finest slicing the halo rule allows and the bytes it

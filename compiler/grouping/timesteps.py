@@ -12,7 +12,9 @@ memory longer). What lives in local memory:
   (the branches of a concatenation) writes its part in its own timestep;
 - a result tile, in its timestep, when it does not land whole in one input tile;
 - a layer's weights, bias and table: over its own timesteps, first slice to last; so, when
-  N or H is sliced, they are loaded once and stay resident across the slices;
+  N or H is sliced, they are loaded once and stay resident across the slices. On a target
+  whose DMA overlaps compute they are hoisted one timestep earlier when memory allows
+  (seed 004's w4: [T5, T5] becomes [T4, T5]), so the load runs beside the previous layer;
 - a buffer feeding a network output: whole, from the first timestep a member writes it
   to the last;
 - on an NC1HWC0 target, the staging areas of network inputs and outputs.
@@ -56,6 +58,8 @@ class GroupPlan:
     """The storage blocks alone, in the st matrix's aligned storage model (its memory rule)."""
     work: Work
     """MACs, bytes streamed by vector layers (as local reads and writes) and DRAM bytes."""
+    hoisted: bool = False
+    """Whether data blocks are loaded one timestep before their layer's first slice."""
 
     @property
     def length(self) -> int:
@@ -75,8 +79,10 @@ def overlap(a: Interval, b: Interval) -> Interval:
     return max(a[0], b[0]), max(min(a[1], b[1]), max(a[0], b[0]))
 
 
-def plan_group(layers: LayerGraph, slicing: Slicing, target: HardwareTarget) -> GroupPlan:
-    """The timestep table of a slicing, its rectangles and its work."""
+def plan_group(layers: LayerGraph, slicing: Slicing, target: HardwareTarget, hoisted: bool = False) -> GroupPlan:
+    """The timestep table of a slicing, its rectangles and its work; `hoisted`: every
+    layer's data blocks are loaded one timestep before its first slice runs (but the
+    group's first layer's), beside the previous layer's compute."""
     members = slicing.members
     steps = {(s, task_id): s * len(members) + j for s in range(slicing.count) for j, task_id in enumerate(members)}
     requests: list[Request] = []
@@ -118,19 +124,20 @@ def plan_group(layers: LayerGraph, slicing: Slicing, target: HardwareTarget) -> 
             dram_write += stored_bytes(layer, mine, inside)
     for request in output_requests(layers, slicing, steps, target):
         requests.append(request)
-        if request.alignment != alignment_of(target, "staging"):
+        if request.key[-1] != "staging":
             stored.append(request)
     for task_id in members:
         layer = layers.op(task_id)
         for block_id, name, size, kind, aligned in layer.data:
             label = f"{name} {block_id} of {layer.describe()}, {size} B"
             first, last = steps[0, task_id], steps[slicing.count - 1, task_id]
+            first = max(first - 1, 0) if hoisted else first
             key = ("data", task_id, block_id)
             requests.append(Request(key, size, alignment_of(target, kind), first, last, label))
             stored.append(Request(key, aligned, 1, first, last, label))
             dram_read += size
     work = Work(macs, streamed_read, streamed_write, dram_read, dram_write)
-    return GroupPlan(slicing, steps, tuple(requests), tuple(stored), work)
+    return GroupPlan(slicing, steps, tuple(requests), tuple(stored), work, hoisted)
 
 
 def output_requests(
