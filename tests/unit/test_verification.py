@@ -89,8 +89,9 @@ def test_a_bad_shift_and_a_new_op_are_caught():
 
 def test_discardable_attributes_of_stc_ops_are_not_inputs_but_the_mapping_checks_st_coord():
     module = build_network("lenet")
-    for stage in StcPipelinePass(target="tianjicx").passes()[:2]:  # task-split, st-place
-        stage.apply(Context(), module)
+    for stage in StcPipelinePass(target="tianjicx").passes():
+        if stage.name in ("task-split", "st-place"):
+            stage.apply(Context(), module)
     verifier = Verifier()
     verifier.verify(module)
     graph = find_graph(module)
