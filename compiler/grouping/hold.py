@@ -22,7 +22,8 @@ from __future__ import annotations
 from xdsl.utils.exceptions import PassFailedException
 
 from stc.compiler.grouping.rewrite import GROUP
-from stc.compiler.mapping.matrix import Place, STMatrix
+from stc.compiler.mapping.matrix import STMatrix
+from stc.compiler.mapping.place import Place
 from stc.compiler.memory.allocation import AllocationError, allocate
 from stc.compiler.memory.lmem import core_memory, core_requests
 from stc.compiler.memory.plan import MemoryPlan

@@ -23,7 +23,6 @@ from __future__ import annotations
 import itertools
 from collections.abc import Sequence
 
-from attrs import frozen
 from xdsl.utils.exceptions import PassFailedException
 
 from stc.compiler.mapping.area_groups import AreaGroup
@@ -33,10 +32,10 @@ from stc.compiler.mapping.phase_ranges import (
     Ranges,
     difference,
     format_ranges,
-    holds,
     intersection,
     union,
 )
+from stc.compiler.mapping.place import Place, Put
 from stc.compiler.memory.storage_size import storage_bytes
 from stc.compiler.targets.hardware import HardwareTarget
 from stc.dialects import task
@@ -46,7 +45,6 @@ from stc.dialects.st import (
     CoordAttr,
     Space,
     Stage,
-    format_coord,
     format_space,
     phases_problem,
     place_problem,
@@ -81,50 +79,6 @@ def input_storage(op: task.ComputeBlock) -> list[task.StorageOp]:
 
 def describe(op: task.TaskOp) -> str:
     return f"block {op.task_id} ({op.name})"
-
-
-@frozen
-class Place:
-    """Where one block is or goes: a core, a step, its phases as ranges (several phases, even
-    several ranges, for storage) and a stage."""
-
-    space: Space
-    step: int
-    ranges: Ranges
-    stage: Stage
-
-    @classmethod
-    def at(cls, space: Space, step: int, phase: int, stage: Stage, last_phase: int | None = None) -> Place:
-        return cls(space, step, ((phase, phase if last_phase is None else last_phase),), stage)
-
-    @property
-    def phase(self) -> int:
-        return self.ranges[0][0]
-
-    @property
-    def last_phase(self) -> int:
-        return self.ranges[-1][1]
-
-    @property
-    def contiguous(self) -> bool:
-        return len(self.ranges) == 1
-
-    def holds(self, phase: int) -> bool:
-        return holds(self.ranges, phase)
-
-    def coord(self) -> CoordAttr:
-        return CoordAttr(self.space, self.step, self.phase, self.stage, self.last_phase)
-
-    def text(self) -> str:
-        """`(0, 0, 2, 3), (0, 1 to 3, memory)`; phases that are not one range are listed."""
-        if self.contiguous:
-            return format_coord(self.space, self.step, self.phase, self.last_phase, self.stage)
-        phases = format_ranges(self.ranges)
-        return f"{format_space(self.space)}, ({self.step}, phases {phases}, {self.stage.value})"
-
-
-Put = tuple[task.TaskOp, Place]
-"""A block and where to put it."""
 
 
 def action_error(action: str, message: str) -> PassFailedException:

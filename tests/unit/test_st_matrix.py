@@ -9,8 +9,10 @@ from test_st_place import relu_chain
 from xdsl.utils.exceptions import PassFailedException, VerifyException
 
 from stc.compiler.mapping import matrix as st_matrix
+from stc.compiler.mapping import place as st_place
 from stc.compiler.mapping.area_groups import AreaGroup, Rect
-from stc.compiler.mapping.matrix import Place, STMatrix
+from stc.compiler.mapping.matrix import STMatrix
+from stc.compiler.mapping.place import Place
 from stc.compiler.mapping.placement import place
 from stc.compiler.targets.hardware import load_target
 from stc.compiler.tiling.split import split_task
@@ -19,15 +21,18 @@ from stc.dialects.st import CoordAttr, Stage
 
 
 def counting(monkeypatch: pytest.MonkeyPatch, name: str) -> list[int]:
-    """Count the calls of one function of st_matrix."""
+    """Count the calls of one function from the matrix and its places, wherever they call it."""
     calls: list[int] = []
-    original = getattr(st_matrix, name)
+    for module in (st_matrix, st_place):
+        if not hasattr(module, name):
+            continue
+        original = getattr(module, name)
 
-    def counted(*args, **kwargs):
-        calls.append(1)
-        return original(*args, **kwargs)
+        def counted(*args, original=original, **kwargs):
+            calls.append(1)
+            return original(*args, **kwargs)
 
-    monkeypatch.setattr(st_matrix, name, counted)
+        monkeypatch.setattr(module, name, counted)
     return calls
 
 
