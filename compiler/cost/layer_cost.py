@@ -13,7 +13,9 @@ Calibrated to the machine (docs/cost-model.md): what isa-lower emits for the pie
 - Buffers per core: ifm = the input box, wgt = the weight slice, buf = ifm + output box
   (only a 10 KB chunk of the output when it streams to DRAM and nothing on chip reads it).
 - Latency: max over cores of DMA + compute cycles, plus the busiest producer core's
-  injection; at least all DRAM bytes over the shared DRAM bandwidth.
+  injection; at least all DRAM bytes over the shared DRAM bandwidth. That figure chooses
+  among partitions; in a tree (`evaluate`) the sends are charged where the machine runs
+  them, to the producer's slot (`busy`, `sent`).
 
     cost = leaf_cost(context, layer, start=0, count=16, batch=8, inputs=(None,), output=Output.DRAM)
 """
@@ -30,7 +32,7 @@ from stc.compiler.cost.mesh import MeshModel
 from stc.compiler.cost.network import Layer, Source
 from stc.compiler.cost.partition import Partition, Pieces, box_volume, input_span, pieces
 from stc.compiler.cost.recursion import NodeCost
-from stc.compiler.targets.cost_units import Work, dma_cycles, link_cycles
+from stc.compiler.targets.cost_units import Work, dma_cycles
 from stc.compiler.targets.hardware import HardwareTarget
 
 STREAM_CHUNK_BYTES = 10 * 1024
@@ -88,7 +90,7 @@ def leaf_cost(
     """Per core: the global-memory bytes its own DMAs move."""
     from_port = mesh.routes[mesh.port_core[cores], cores].astype(float)
     received = sent = 0.0
-    send_cycles = 0.0
+    sends: list[tuple[int, np.ndarray]] = []
     for source, placed in zip(layer.sources, inputs, strict=True):
         volume = needed_volume(layer, batch, part, source)
         ifm += volume
@@ -97,11 +99,22 @@ def leaf_cost(
             received += float(volume.sum())
             links += volume @ from_port
             continue
-        loads, sending, total, busiest = on_chip(mesh, placed, layer, start, batch, part, source)
+        loads, sending, total, injecting = on_chip(
+            mesh,
+            target.noc.link_bandwidth_bytes_per_cycle,
+            target.local_memory.bandwidth_bytes_per_cycle,
+            target.noc.hop_latency_cycles,
+            placed,
+            layer,
+            start,
+            batch,
+            part,
+            source,
+        )
         links += loads
         sent += sending
         received += total
-        send_cycles = max(send_cycles, link_cycles(target, int(busiest)))
+        sends.append((source.producer, spread(mesh.core_count, placed.start + np.arange(placed.part.cores), injecting)))
     out_bytes = outputs.astype(float)
     if output is not Output.CHIP:
         dram += out_bytes
@@ -120,8 +133,9 @@ def leaf_cost(
         noc_hop_bytes=int(round(links.sum())),
     )
     compute = float(cycles.max())
-    per_core = float((np.ceil(dram / target.global_memory.bandwidth_bytes_per_cycle) + cycles).max())
-    latency = max(per_core + send_cycles, dma_cycles(target, work.dram_bytes))
+    busy = np.ceil(dram / target.global_memory.bandwidth_bytes_per_cycle) + cycles
+    injection = max((float(each.max()) for _, each in sends), default=0.0)
+    latency = max(float(busy.max()) + injection, dma_cycles(target, work.dram_bytes))
     count = mesh.core_count
     return NodeCost(
         work=work,
@@ -133,6 +147,8 @@ def leaf_cost(
         wgt=spread(count, cores, weight_slices),
         buf=spread(count, cores, ifm + held),
         compute_cycles=compute,
+        busy=spread(count, cores, busy),
+        sent=tuple(sends),
     )
 
 
@@ -173,16 +189,32 @@ def needed_volume(layer: Layer, batch: int, part: Partition, source: Source) -> 
 
 @functools.lru_cache(maxsize=1 << 14)
 def on_chip(
-    mesh: MeshModel, placed: Placed, layer: Layer, start: int, batch: int, part: Partition, source: Source
-) -> tuple[np.ndarray, float, float, float]:
+    mesh: MeshModel,
+    link_bandwidth: float,
+    local_bandwidth: float,
+    hop_latency: int,
+    placed: Placed,
+    layer: Layer,
+    start: int,
+    batch: int,
+    part: Partition,
+    source: Source,
+) -> tuple[np.ndarray, float, float, np.ndarray]:
     """An input from a producer on chip: the bytes over each link (one XY route per
     producer core and consumer core, as isa-lower sends them), the bytes sent, the bytes
-    received and the most bytes one producer core sends (cached: callers must not write to
-    the array)."""
+    received and, per producer core, the cycles it spends sending in one run of the
+    producer (each send rounded to whole cycles, the last one's hops added; a box for its
+    own core is a local copy, two bytes streamed per byte; cached: callers must not write
+    to the arrays)."""
     shared, sender, receiver, total = transfers(placed.layer, placed.batch, placed.part, layer, batch, part, source)
     loads = shared @ mesh.range_multicast(placed.start + sender, start + receiver, 1)
-    busiest = float(np.bincount(sender, weights=shared).max(initial=0))
-    return loads, float(shared.sum()), total, busiest
+    per_run = shared * placed.batch / batch
+    local = placed.start + sender == start + receiver
+    injecting = np.where(local, np.ceil(2 * per_run / local_bandwidth), np.ceil(per_run / link_bandwidth))
+    hops = mesh.hops[placed.start + sender, start + receiver] * hop_latency
+    cycles = np.bincount(sender, weights=injecting, minlength=placed.part.cores)
+    np.maximum.at(cycles, sender, cycles[sender] + hops)
+    return loads, float(shared.sum()), total, cycles
 
 
 @functools.lru_cache(maxsize=1 << 14)
