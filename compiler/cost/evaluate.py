@@ -233,17 +233,21 @@ class CostModel:
     def charged(self, leaves: dict[int, NodeCost]) -> dict[int, NodeCost]:
         """Each leaf's latency as the machine's phase of it lasts: its busiest core's own
         work (DMA and compute) plus the cycles that core spends sending the leaf's output
-        to its consumers in the segment, and at least the leaf's DRAM bytes over the DRAM
-        bandwidth."""
-        sending = {layer: np.zeros(self.context.mesh.core_count) for layer in leaves}
+        to its consumers in the segment (less one local copy of its whole result, which
+        lands in place), and at least the leaf's DRAM bytes over the DRAM bandwidth."""
+        count = self.context.mesh.core_count
+        sending = {layer: np.zeros(count) for layer in leaves}
+        in_place = {layer: np.zeros(count) for layer in leaves}
         for cost in leaves.values():
-            for producer, cycles in cost.sent:
+            for producer, cycles, saved in cost.sent:
                 sending[producer] += cycles
+                np.maximum(in_place[producer], saved, out=in_place[producer])
         result = {}
         for layer, cost in leaves.items():
             assert cost.busy is not None
             dram = cost.total_work.dram_bytes
-            latency = max(float((cost.busy + sending[layer]).max()), float(dma_cycles(self.target, dram)))
+            own = cost.busy + sending[layer] - in_place[layer]
+            latency = max(float(own.max()), float(dma_cycles(self.target, dram)))
             result[layer] = attrs.evolve(
                 cost, latency=latency, slots=np.array([latency]), slot_dram=np.array([float(dram)])
             )

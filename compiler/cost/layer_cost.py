@@ -29,9 +29,10 @@ import numpy as np
 from attrs import frozen
 
 from stc.compiler.cost.mesh import MeshModel
-from stc.compiler.cost.network import Layer, Source
+from stc.compiler.cost.network import NETWORK_INPUT, Layer, Source
 from stc.compiler.cost.partition import Partition, Pieces, box_volume, input_span, pieces
 from stc.compiler.cost.recursion import NodeCost
+from stc.compiler.cost.staging import staging_cycles
 from stc.compiler.targets.cost_units import Work, dma_cycles
 from stc.compiler.targets.hardware import HardwareTarget
 
@@ -90,7 +91,10 @@ def leaf_cost(
     """Per core: the global-memory bytes its own DMAs move."""
     from_port = mesh.routes[mesh.port_core[cores], cores].astype(float)
     received = sent = 0.0
-    sends: list[tuple[int, np.ndarray]] = []
+    sends: list[tuple[int, np.ndarray, np.ndarray]] = []
+    staged = target.activation_layout.kind == "nc1hwc0"
+    staging = np.zeros((2, part.cores))
+    """Per core: the cycles and bytes of staging network inputs and outputs (NC1HWC0)."""
     for source, placed in zip(layer.sources, inputs, strict=True):
         volume = needed_volume(layer, batch, part, source)
         ifm += volume
@@ -98,6 +102,9 @@ def leaf_cost(
             dram += volume
             received += float(volume.sum())
             links += volume @ from_port
+            if staged and source.producer == NETWORK_INPUT:
+                need = needed_input(layer, box, source.channel_offset, source.channels)
+                staging += staged_boxes(target, (need.b, need.rows, need.cols, need.channels), load=True)
             continue
         loads, sending, total, injecting = on_chip(
             mesh,
@@ -114,11 +121,15 @@ def leaf_cost(
         links += loads
         sent += sending
         received += total
-        sends.append((source.producer, spread(mesh.core_count, placed.start + np.arange(placed.part.cores), injecting)))
+        producer_cores = placed.start + np.arange(placed.part.cores)
+        sends.append((source.producer, *(spread(mesh.core_count, producer_cores, row) for row in injecting)))
     out_bytes = outputs.astype(float)
     if output is not Output.CHIP:
         dram += out_bytes
         links += out_bytes @ mesh.routes[cores, mesh.port_core[cores]]
+        if staged and layer.is_output:
+            staging += staged_boxes(target, (box.b, box.h, box.w, box.k), load=False)
+    cycles = cycles + staging[0]
     weight_slices = layer.weight_bytes * (box.k[1] - box.k[0]) / layer.out_channels + layer.table_bytes
     dram += weight_slices
     links += weight_slices @ from_port
@@ -126,15 +137,15 @@ def leaf_cost(
     held = out_bytes if output is not Output.DRAM else np.minimum(out_bytes, STREAM_CHUNK_BYTES)
     work = Work(
         macs=int((outputs * reduction).sum()),
-        local_read_bytes=int(ifm.sum() + weight_slices.sum() + vector.sum() + sent + dram_write),
-        local_write_bytes=int(out_bytes.sum() + received + weight_slices.sum()),
+        local_read_bytes=int(ifm.sum() + weight_slices.sum() + vector.sum() + sent + dram_write + staging[1].sum()),
+        local_write_bytes=int(out_bytes.sum() + received + weight_slices.sum() + staging[1].sum()),
         dram_read_bytes=int(round(dram.sum() - dram_write)),
         dram_write_bytes=int(dram_write),
         noc_hop_bytes=int(round(links.sum())),
     )
     compute = float(cycles.max())
     busy = np.ceil(dram / target.global_memory.bandwidth_bytes_per_cycle) + cycles
-    injection = max((float(each.max()) for _, each in sends), default=0.0)
+    injection = max((float(each.max()) for _, each, _ in sends), default=0.0)
     latency = max(float(busy.max()) + injection, dma_cycles(target, work.dram_bytes))
     count = mesh.core_count
     return NodeCost(
@@ -150,6 +161,15 @@ def leaf_cost(
         busy=spread(count, cores, busy),
         sent=tuple(sends),
     )
+
+
+def staged_boxes(
+    target: HardwareTarget, intervals: tuple[tuple[np.ndarray, np.ndarray], ...], load: bool
+) -> np.ndarray:
+    """Per core, the cycles and bytes (rows) of staging its NHWC box through NC1HWC0."""
+    extents = np.stack([np.maximum(hi - lo, 0) for lo, hi in intervals], axis=1)
+    bandwidth = target.local_memory.bandwidth_bytes_per_cycle
+    return np.array([staging_cycles(bandwidth, tuple(int(e) for e in extent), load) for extent in extents]).T
 
 
 def spread(count: int, cores: np.ndarray, values: np.ndarray) -> np.ndarray:
@@ -204,8 +224,9 @@ def on_chip(
     producer core and consumer core, as isa-lower sends them), the bytes sent, the bytes
     received and, per producer core, the cycles it spends sending in one run of the
     producer (each send rounded to whole cycles, the last one's hops added; a box for its
-    own core is a local copy, two bytes streamed per byte; cached: callers must not write
-    to the arrays)."""
+    own core is a local copy, two bytes streamed per byte), and the copy a producer core
+    saves when that box is its whole result and the consumer's whole input buffer, where
+    isa-lower lets it land in place (cached: callers must not write to the arrays)."""
     shared, sender, receiver, total = transfers(placed.layer, placed.batch, placed.part, layer, batch, part, source)
     loads = shared @ mesh.range_multicast(placed.start + sender, start + receiver, 1)
     per_run = shared * placed.batch / batch
@@ -214,7 +235,12 @@ def on_chip(
     hops = mesh.hops[placed.start + sender, start + receiver] * hop_latency
     cycles = np.bincount(sender, weights=injecting, minlength=placed.part.cores)
     np.maximum.at(cycles, sender, cycles[sender] + hops)
-    return loads, float(shared.sum()), total, cycles
+    made = pieces(placed.layer, placed.batch, placed.part).outputs[sender]
+    needed = needed_volume(layer, batch, part, source)[receiver]
+    whole = local & (per_run == made) & (shared == needed) & (source.channels == layer.in_channels)
+    in_place = np.zeros(placed.part.cores)
+    np.maximum.at(in_place, sender, np.where(whole, injecting, 0))
+    return loads, float(shared.sum()), total, np.stack([cycles, in_place])
 
 
 @functools.lru_cache(maxsize=1 << 14)

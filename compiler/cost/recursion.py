@@ -63,9 +63,10 @@ class NodeCost:
     """How many times `slots` runs in one run of the node (a T-cut's subbatches)."""
     busy: np.ndarray | None = None
     """A leaf's: per core of the chip, the cycles it works on its own piece (DMA and compute)."""
-    sent: tuple[tuple[int, np.ndarray], ...] = ()
+    sent: tuple[tuple[int, np.ndarray, np.ndarray], ...] = ()
     """A leaf's: per on-chip producer layer, the cycles each core of the chip spends
-    sending that producer's output to this leaf, in the producer's slot."""
+    sending that producer's output to this leaf, in the producer's slot, and the cycles of
+    the local copy it saves where its whole result may land in place instead."""
 
     def profile(self) -> tuple[np.ndarray, np.ndarray]:
         """Cycles and DRAM bytes of every slot of one run."""
