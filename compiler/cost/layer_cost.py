@@ -233,13 +233,16 @@ def on_chip(
     local = placed.start + sender == start + receiver
     injecting = np.where(local, np.ceil(2 * per_run / local_bandwidth), np.ceil(per_run / link_bandwidth))
     hops = mesh.hops[placed.start + sender, start + receiver] * hop_latency
-    cycles = np.bincount(sender, weights=injecting, minlength=placed.part.cores)
-    np.maximum.at(cycles, sender, cycles[sender] + hops)
     made = pieces(placed.layer, placed.batch, placed.part).outputs[sender]
     needed = needed_volume(layer, batch, part, source)[receiver]
     whole = local & (per_run == made) & (shared == needed) & (source.channels == layer.in_channels)
-    in_place = np.zeros(placed.part.cores)
-    np.maximum.at(in_place, sender, np.where(whole, injecting, 0))
+    cycles, in_place = np.zeros(placed.part.cores), np.zeros(placed.part.cores)
+    if len(sender):
+        # `sender` is sorted (np.nonzero): the first pair of each producer core
+        firsts = np.flatnonzero(np.r_[True, sender[1:] != sender[:-1]])
+        cores = sender[firsts]
+        cycles[cores] = np.add.reduceat(injecting, firsts) + np.maximum.reduceat(hops, firsts)
+        in_place[cores] = np.maximum.reduceat(np.where(whole, injecting, 0), firsts)
     return loads, float(shared.sum()), total, np.stack([cycles, in_place])
 
 
