@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from stc.compiler.memory.allocation import Request
 from stc.compiler.memory.lmem import request_for
-from stc.compiler.memory.plan import MemoryPlan, Region
+from stc.compiler.memory.plan import MemoryPlan
 from stc.compiler.targets.hardware import Coord
 from stc.dialects import task
 from stc.dialects.task.base import task_id_of
@@ -39,8 +39,8 @@ class CoreRequests:
         """The compute blocks that read each block."""
         self.writers: dict[int, list[int]] = {}
         """The blocks whose results fill a piece of each buffer."""
-        self.regions: dict[int, list[Region]] = {}
-        """The regions of each block, once asked for and until it or its buffer moves."""
+        self.made: dict[int, list[Request]] = {}
+        """The requests of each block's regions, once asked for (see `requests_of`)."""
         for task_id, op in plan.blocks.items():
             self.on_core.setdefault(plan.core(task_id), []).append(task_id)
             if isinstance(op, task.ComputeBlock):
@@ -58,34 +58,34 @@ class CoreRequests:
         which results it now takes in place; the cores whose requests changed."""
         plan = self.plan
         plan.coords[task_id] = plan.coord_of(plan.blocks[task_id])
-        self.regions.pop(task_id, None)
-        changed = {plan.core(task_id)}
+        stale = {task_id}
         for producer in self.writers.get(task_id, []):
-            piece = plan.in_place_piece(plan.blocks[producer])
-            if piece == plan.in_place.get(producer):
+            piece, before = plan.in_place_piece(plan.blocks[producer]), plan.in_place.get(producer)
+            if piece == before:
                 continue
             if piece is None:
                 del plan.in_place[producer]
             else:
                 plan.in_place[producer] = piece
-            self.regions.pop(producer, None)
-            changed.add(plan.core(producer))
-            changed.update(plan.core(owner) for owner, _ in self.inputs[producer] if owner in plan.coords)
-        return changed
+            stale.add(producer)
+            stale.update(home[0].task_id for home in (piece, before) if home is not None)
+            stale.update(owner for owner, _ in self.inputs[producer] if owner in plan.coords)
+        for block in stale:
+            self.made.pop(block, None)
+        return {plan.core(block) for block in stale}
 
     def requests(self, core: Coord) -> list[Request]:
         """The allocator's rectangles of a core, as `lmem.core_requests` makes them."""
-        plan = self.plan
-        return [
-            request_for(plan.target, region, self.apart(region.key))
-            for task_id in self.on_core.get(core, [])
-            for region in self.regions_of(task_id)
-        ]
+        return [request for task_id in self.on_core.get(core, []) for request in self.requests_of(task_id)]
 
-    def regions_of(self, task_id: int) -> list[Region]:
-        if (regions := self.regions.get(task_id)) is None:
-            regions = self.regions[task_id] = list(self.plan.block_regions(task_id, self.plan.blocks[task_id]))
-        return regions
+    def requests_of(self, task_id: int) -> list[Request]:
+        """The rectangles of a block's regions, made once until it, a result it takes in place
+        or a region it is kept apart from changes."""
+        if (made := self.made.get(task_id)) is None:
+            plan = self.plan
+            regions = plan.block_regions(task_id, plan.blocks[task_id])
+            made = self.made[task_id] = [request_for(plan.target, r, self.apart(r.key)) for r in regions]
+        return made
 
     def apart(self, key: Key) -> set[Key]:
         """`MemoryPlan.apart` of one region: the inputs of the compute blocks whose result
