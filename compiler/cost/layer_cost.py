@@ -30,11 +30,9 @@ from stc.compiler.cost.mesh import MeshModel
 from stc.compiler.cost.network import Layer, Source
 from stc.compiler.cost.partition import Partition, Pieces, box_volume, input_span, pieces
 from stc.compiler.cost.recursion import NodeCost
+from stc.compiler.cost.storage import activation_storage, weight_storage
 from stc.compiler.targets.cost_units import Work, dma_cycles, link_cycles
-from stc.compiler.targets.hardware import HardwareTarget
-
-STREAM_CHUNK_BYTES = 10 * 1024
-"""What a layer holds of an output it streams to DRAM (SET's `ofm_ubuf_vol`)."""
+from stc.compiler.targets.hardware import Alignment, HardwareTarget
 
 
 class Output(enum.Enum):
@@ -74,6 +72,7 @@ def leaf_cost(
 ) -> NodeCost:
     """See the module docstring; `inputs[i]` places `layer.sources[i]` (None: in DRAM)."""
     target, mesh = context.target, context.mesh
+    alignment = target.local_memory.alignment_bytes
     box = pieces(layer, batch, part)
     cores = np.arange(start, start + part.cores)
     outputs = box.outputs
@@ -84,14 +83,17 @@ def leaf_cost(
     )
     links = np.zeros(len(mesh.links))
     ifm = np.zeros(part.cores)
+    stored = np.zeros(part.cores)
+    """Per core: the local-memory bytes of its input buffers."""
     dram = np.zeros(part.cores)
     """Per core: the global-memory bytes its own DMAs move."""
     from_port = mesh.routes[mesh.port_core[cores], cores].astype(float)
     received = sent = 0.0
     send_cycles = 0.0
     for source, placed in zip(layer.sources, inputs, strict=True):
-        volume = needed_volume(layer, batch, part, source)
+        volume = needed_volume(layer, batch, part, source) * source.element_bytes
         ifm += volume
+        stored += needed_storage(layer, batch, part, source, alignment)
         if placed is None:
             dram += volume
             received += float(volume.sum())
@@ -102,7 +104,7 @@ def leaf_cost(
         sent += sending
         received += total
         send_cycles = max(send_cycles, link_cycles(target, int(busiest)))
-    out_bytes = outputs.astype(float)
+    out_bytes = outputs.astype(float) * layer.out_element_bytes
     if output is not Output.CHIP:
         dram += out_bytes
         links += out_bytes @ mesh.routes[cores, mesh.port_core[cores]]
@@ -110,7 +112,9 @@ def leaf_cost(
     dram += weight_slices
     links += weight_slices @ from_port
     dram_write = float(out_bytes.sum()) if output is not Output.CHIP else 0.0
-    held = out_bytes if output is not Output.DRAM else np.minimum(out_bytes, STREAM_CHUNK_BYTES)
+    copies = len(layer.block_ids) + int(layer.is_output)
+    channels = box.k[1] - box.k[0]
+    held = copies * activation_storage(box_volume(box.b, box.h, box.w), channels, layer.out_element_bytes, alignment)
     work = Work(
         macs=int((outputs * reduction).sum()),
         local_read_bytes=int(ifm.sum() + weight_slices.sum() + vector.sum() + sent + dram_write),
@@ -129,9 +133,9 @@ def leaf_cost(
         links=links,
         weight_links=np.zeros(len(mesh.links)),
         latency=latency,
-        ifm=spread(count, cores, ifm),
-        wgt=spread(count, cores, weight_slices),
-        buf=spread(count, cores, ifm + held),
+        ifm=spread(count, cores, stored),
+        wgt=spread(count, cores, weight_storage(layer, channels, alignment)),
+        buf=spread(count, cores, stored + held),
         compute_cycles=compute,
     )
 
@@ -172,6 +176,15 @@ def needed_volume(layer: Layer, batch: int, part: Partition, source: Source) -> 
 
 
 @functools.lru_cache(maxsize=1 << 14)
+def needed_storage(layer: Layer, batch: int, part: Partition, source: Source, alignment: Alignment) -> np.ndarray:
+    """Per core, the local-memory bytes of its input buffer from one source (cached)."""
+    need = needed_input(layer, pieces(layer, batch, part), source.channel_offset, source.channels)
+    rows = box_volume(need.b, need.rows, need.cols)
+    channels = np.maximum(need.channels[1] - need.channels[0], 0)
+    return activation_storage(rows, channels, source.element_bytes, alignment)
+
+
+@functools.lru_cache(maxsize=1 << 14)
 def on_chip(
     mesh: MeshModel, placed: Placed, layer: Layer, start: int, batch: int, part: Partition, source: Source
 ) -> tuple[np.ndarray, float, float, float]:
@@ -200,7 +213,8 @@ def transfers(
     indices, and the bytes all consumer cores receive (cached: callers must not write to the
     arrays)."""
     need = needed_input(layer, pieces(layer, batch, part), source.channel_offset, source.channels)
-    volumes = overlap(Placed(producer, 0, producer_part, producer_batch), need, batch, source.channel_offset)
+    shift = source.channel_offset - source.start
+    volumes = overlap(Placed(producer, 0, producer_part, producer_batch), need, batch, shift) * source.element_bytes
     sender, receiver = np.nonzero(volumes)
     return volumes[sender, receiver], sender, receiver, float(volumes.sum())
 

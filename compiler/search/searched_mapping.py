@@ -34,6 +34,7 @@ from stc.compiler.mapping.actions import apply_mapping
 from stc.compiler.search.chains import SPACES, search
 from stc.compiler.search.lowering import lower_tree
 from stc.compiler.targets.hardware import load_target
+from stc.compiler.tiling.fit import split_reductions
 from stc.dialects import task
 from stc.dialects.st import MappingOp
 
@@ -63,6 +64,7 @@ def map_searched(module: ModuleOp, options: SearchOptions) -> None:
         graphs = [op for op in module.ops if isinstance(op, task.GraphOp)]
         for graph in graphs:
             refuse_mapped(module, graph)
+            split_reductions(graph, target)
             network = network_of(graph)
             result = search(
                 network,

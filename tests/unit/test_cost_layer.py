@@ -37,6 +37,8 @@ def conv(name, producer, kernel=1, pad=0, channels=8, filters=16, hw=4, vector=2
         macs_per_image=hw * hw * filters * kernel * kernel * channels,
         vector_bytes_per_output=vector,
         is_output=False,
+        weight_rows=kernel * kernel * channels,
+        has_bias=True,
     )
 
 
