@@ -87,7 +87,7 @@ def leaf_cost(
     """Per core: the local-memory bytes of its input buffers."""
     dram = np.zeros(part.cores)
     """Per core: the global-memory bytes its own DMAs move."""
-    from_port = mesh.routes[mesh.port_core[cores], cores].astype(float)
+    ports = mesh.port_core[cores]
     received = sent = 0.0
     send_cycles = 0.0
     for source, placed in zip(layer.sources, inputs, strict=True):
@@ -97,7 +97,7 @@ def leaf_cost(
         if placed is None:
             dram += volume
             received += float(volume.sum())
-            links += volume @ from_port
+            links += mesh.xy_loads(ports, cores, volume)
             continue
         loads, sending, total, busiest = on_chip(mesh, placed, layer, start, batch, part, source)
         links += loads
@@ -107,10 +107,10 @@ def leaf_cost(
     out_bytes = outputs.astype(float) * layer.out_element_bytes
     if output is not Output.CHIP:
         dram += out_bytes
-        links += out_bytes @ mesh.routes[cores, mesh.port_core[cores]]
+        links += mesh.xy_loads(cores, ports, out_bytes)
     weight_slices = layer.weight_bytes * (box.k[1] - box.k[0]) / layer.out_channels + layer.table_bytes
     dram += weight_slices
-    links += weight_slices @ from_port
+    links += mesh.xy_loads(ports, cores, weight_slices)
     dram_write = float(out_bytes.sum()) if output is not Output.CHIP else 0.0
     copies = len(layer.block_ids) + int(layer.is_output)
     channels = box.k[1] - box.k[0]
@@ -193,7 +193,7 @@ def on_chip(
     received and the most bytes one producer core sends (cached: callers must not write to
     the array)."""
     shared, sender, receiver, total = transfers(placed.layer, placed.batch, placed.part, layer, batch, part, source)
-    loads = shared @ mesh.range_multicast(placed.start + sender, start + receiver, 1)
+    loads = mesh.xy_loads(placed.start + sender, start + receiver, shared)
     busiest = float(np.bincount(sender, weights=shared).max(initial=0))
     return loads, float(shared.sum()), total, busiest
 
