@@ -47,6 +47,8 @@ class MeshModel:
                         self.link_of[(dy, dx)][y, x] = len(links)
                         links.append(((y, x), (y + dy, x + dx)))
         self.links: tuple[tuple[Coord, Coord], ...] = tuple(links)
+        self.hops = np.abs(self.ys[:, None] - self.ys[None, :]) + np.abs(self.xs[:, None] - self.xs[None, :])
+        """hops[i, j]: the links of the XY route from core i to core j."""
         self.port_core = np.array([self.index[target.dram_port(coord)] for coord in self.order], dtype=np.int64)
         """The core beside the DRAM port nearest to each core (same row, nearer edge)."""
 

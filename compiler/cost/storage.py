@@ -16,7 +16,7 @@ from __future__ import annotations
 import numpy as np
 
 from stc.compiler.cost.network import Layer
-from stc.compiler.targets.hardware import Alignment
+from stc.compiler.targets.components import Alignment
 
 
 def padded(row_bytes: np.ndarray, alignment: int) -> np.ndarray:
