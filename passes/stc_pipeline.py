@@ -45,7 +45,9 @@ class StcPipelinePass(ModulePass):
     - group: task-layer-group's strategy, "best" (default: the cheaper of the DP's and the
       greedy search's groups), "dp" or "greedy", or "none" for layer by layer (on a
       many-core target any value but "none" makes one group).
-    - search: st-search instead of task-split, task-layer-group and st-place (default false).
+    - search: st-search instead of task-split, task-layer-group and st-place (default false:
+      on tianjicx faster programs, ResNet-18 0.61 × st-place's cycles, but a longer compile;
+      docs/passes/lowering.md).
     - rounds: st-search's annealing rounds per chain (default 100 per layer).
     """
 
