@@ -89,7 +89,7 @@ def leaf_cost(
     ifm = np.zeros(part.cores)
     dram = np.zeros(part.cores)
     """Per core: the global-memory bytes its own DMAs move."""
-    from_port = mesh.routes[mesh.port_core[cores], cores].astype(float)
+    ports = mesh.port_core[cores]
     received = sent = 0.0
     sends: list[tuple[int, np.ndarray, np.ndarray]] = []
     staged = target.activation_layout.kind == "nc1hwc0"
@@ -101,7 +101,7 @@ def leaf_cost(
         if placed is None:
             dram += volume
             received += float(volume.sum())
-            links += volume @ from_port
+            links += mesh.xy_loads(ports, cores, volume)
             if staged and source.producer == NETWORK_INPUT:
                 need = needed_input(layer, box, source.channel_offset, source.channels)
                 staging += staged_boxes(target, (need.b, need.rows, need.cols, need.channels), load=True)
@@ -126,13 +126,13 @@ def leaf_cost(
     out_bytes = outputs.astype(float)
     if output is not Output.CHIP:
         dram += out_bytes
-        links += out_bytes @ mesh.routes[cores, mesh.port_core[cores]]
+        links += mesh.xy_loads(cores, ports, out_bytes)
         if staged and layer.is_output:
             staging += staged_boxes(target, (box.b, box.h, box.w, box.k), load=False)
     cycles = cycles + staging[0]
     weight_slices = layer.weight_bytes * (box.k[1] - box.k[0]) / layer.out_channels + layer.table_bytes
     dram += weight_slices
-    links += weight_slices @ from_port
+    links += mesh.xy_loads(ports, cores, weight_slices)
     dram_write = float(out_bytes.sum()) if output is not Output.CHIP else 0.0
     held = out_bytes if output is not Output.DRAM else np.minimum(out_bytes, STREAM_CHUNK_BYTES)
     work = Work(
@@ -228,7 +228,7 @@ def on_chip(
     saves when that box is its whole result and the consumer's whole input buffer, where
     isa-lower lets it land in place (cached: callers must not write to the arrays)."""
     shared, sender, receiver, total = transfers(placed.layer, placed.batch, placed.part, layer, batch, part, source)
-    loads = shared @ mesh.range_multicast(placed.start + sender, start + receiver, 1)
+    loads = mesh.xy_loads(placed.start + sender, start + receiver, shared)
     per_run = shared * placed.batch / batch
     local = placed.start + sender == start + receiver
     injecting = np.where(local, np.ceil(2 * per_run / local_bandwidth), np.ceil(per_run / link_bandwidth))

@@ -1,13 +1,13 @@
 """
-The core mesh as the cost model sees it: cores in snake order, directed links, XY routes
-as link masks, multicast trees and the DRAM ports on the left and right columns.
+The core mesh as the cost model sees it: cores in snake order, directed links, the bytes
+XY routes put on each link, and the DRAM ports on the left and right columns.
 
 Cores are numbered along a snake: row 0 left to right, row 1 right to left, and so on,
 so a range of consecutive numbers is a compact region (SET's cluster order with stride 1).
 
     mesh = MeshModel.of(load_target("set-8x8"))
-    mesh.order[:3]                 # ((0, 0), (0, 1), (0, 2))
-    mesh.multicast(0, [1, 15])     # link mask of the XY multicast tree from core 0
+    mesh.order[:3]                                         # ((0, 0), (0, 1), (0, 2))
+    mesh.xy_loads(np.array([0]), np.array([9]), np.array([64.0]))   # 64 B on two links
 """
 
 from __future__ import annotations
@@ -17,6 +17,9 @@ import functools
 import numpy as np
 
 from stc.compiler.targets.hardware import Coord, HardwareTarget
+
+EAST, WEST, SOUTH, NORTH = range(4)
+"""The directions of a link, as the planes of `MeshModel.xy_loads`'s difference arrays."""
 
 
 class MeshModel:
@@ -30,26 +33,20 @@ class MeshModel:
             (y, x) for y in range(cores_y) for x in (range(cores_x) if y % 2 == 0 else reversed(range(cores_x)))
         )
         self.index = {coord: i for i, coord in enumerate(self.order)}
-        links = []
+        self.ys = np.array([y for y, _ in self.order])
+        self.xs = np.array([x for _, x in self.order])
+        links, planes = [], []
         for y in range(cores_y):
             for x in range(cores_x):
-                for dy, dx in ((0, 1), (0, -1), (1, 0), (-1, 0)):
+                for direction, (dy, dx) in enumerate(((0, 1), (0, -1), (1, 0), (-1, 0))):
                     if 0 <= y + dy < cores_y and 0 <= x + dx < cores_x:
                         links.append(((y, x), (y + dy, x + dx)))
+                        planes.append((direction * (cores_y + 1) + y) * (cores_x + 1) + x)
         self.links: tuple[tuple[Coord, Coord], ...] = tuple(links)
-        link_index = {link: i for i, link in enumerate(links)}
-        count = len(self.order)
-        self.routes = np.zeros((count, count, len(links)), dtype=bool)
-        """routes[i, j]: the links of the XY route from core i to core j (x first)."""
-        self.hops = np.zeros((count, count), dtype=np.int64)
-        for i, source in enumerate(self.order):
-            for j, destination in enumerate(self.order):
-                route = target.xy_route(source, destination)
-                self.routes[i, j, [link_index[link] for link in route]] = True
-                self.hops[i, j] = len(route)
-        self.reached = np.zeros((count, count + 1, len(links)), dtype=np.int16)
-        """reached[i, j]: how many of the routes from core i to cores 0 … j − 1 use each link."""
-        self.reached[:, 1:] = self.routes.cumsum(axis=1)
+        self.link_plane = np.array(planes, dtype=np.int64)
+        """Each link's place in the flattened (direction, y, x) planes of `xy_loads`."""
+        self.hops = np.abs(self.ys[:, None] - self.ys[None, :]) + np.abs(self.xs[:, None] - self.xs[None, :])
+        """hops[i, j]: the links of the XY route from core i to core j."""
         self.port_core = np.array([self.index[target.dram_port(coord)] for coord in self.order], dtype=np.int64)
         """The core beside the DRAM port nearest to each core (same row, nearer edge)."""
 
@@ -62,12 +59,29 @@ class MeshModel:
     def core_count(self) -> int:
         return len(self.order)
 
-    def range_multicast(self, sources: np.ndarray, firsts: np.ndarray, length: int) -> np.ndarray:
-        """Row i: the links of the XY multicast tree from core `sources[i]` to the
-        consecutive cores `firsts[i]` … `firsts[i] + length − 1` (one row of link flags)."""
-        return self.reached[sources, firsts + length] > self.reached[sources, firsts]
-
-    def multicast(self, source: int, destinations: np.ndarray) -> np.ndarray:
-        """The links of the XY multicast tree from a core to several: the union of the
-        XY routes, each link carrying the data once."""
-        return self.routes[source, destinations].any(axis=0)
+    def xy_loads(self, sources: np.ndarray, destinations: np.ndarray, volumes: np.ndarray) -> np.ndarray:
+        """Bytes on each link (in `links` order) when core `sources[i]` sends `volumes[i]`
+        bytes to core `destinations[i]` over its XY route (along x on the source's row, then
+        along y on the destination's column): difference arrays per direction, summed up
+        along the routes, in time linear in the pairs and the links."""
+        y1, x1, y2, x2 = self.ys[sources], self.xs[sources], self.ys[destinations], self.xs[destinations]
+        width, size = self.cores_x + 1, (self.cores_y + 1) * (self.cores_x + 1)
+        starts, stops, weights = [], [], []
+        legs = (
+            (EAST, x2 > x1, y1, x1, y1, x2),
+            (WEST, x2 < x1, y1, x2 + 1, y1, x1 + 1),
+            (SOUTH, y2 > y1, y1, x2, y2, x2),
+            (NORTH, y2 < y1, y2 + 1, x2, y1 + 1, x2),
+        )
+        for direction, taken, first_y, first_x, stop_y, stop_x in legs:
+            base = direction * size
+            starts.append(base + first_y[taken] * width + first_x[taken])
+            stops.append(base + stop_y[taken] * width + stop_x[taken])
+            weights.append(volumes[taken])
+        moved = np.concatenate(weights).astype(float)
+        diff = np.bincount(np.concatenate(starts), moved, 4 * size) - np.bincount(
+            np.concatenate(stops), moved, 4 * size
+        )
+        planes = diff.reshape(4, self.cores_y + 1, width)
+        summed = np.concatenate([planes[:2].cumsum(axis=2), planes[2:].cumsum(axis=1)])
+        return summed.reshape(-1)[self.link_plane]

@@ -52,12 +52,21 @@ def test_snake_order_and_ports():
 
 
 @settings(max_examples=30, deadline=None)
-@given(source=st.integers(0, 63), first=st.integers(0, 63), length=st.integers(1, 64))
-def test_range_multicast_is_the_union_of_the_routes(source, first, length):
-    mesh = CONTEXT.mesh
-    length = min(length, mesh.core_count - first)
-    flags = mesh.range_multicast(np.array([source]), np.array([first]), length)[0]
-    assert (flags == mesh.multicast(source, np.arange(first, first + length))).all()
+@given(data=st.data(), name=st.sampled_from(["set-8x8", "tianjicx"]))
+def test_xy_loads_are_the_bytes_of_the_target_s_xy_routes(data, name):
+    target = load_target(name)
+    mesh = MeshModel.of(target)
+    cores = st.integers(0, mesh.core_count - 1)
+    pairs = data.draw(st.lists(st.tuples(cores, cores, st.integers(1, 1000)), min_size=1, max_size=20))
+    expected = dict.fromkeys(mesh.links, 0.0)
+    for source, destination, nbytes in pairs:
+        route = target.xy_route(mesh.order[source], mesh.order[destination])
+        assert mesh.hops[source, destination] == len(route)
+        for link in route:
+            expected[link] += nbytes
+    sources, destinations, volumes = (np.array(column) for column in zip(*pairs, strict=True))
+    loads = mesh.xy_loads(sources, destinations, volumes.astype(float))
+    assert dict(zip(mesh.links, loads.tolist(), strict=True)) == expected
 
 
 def test_leaf_from_dram_to_dram():
