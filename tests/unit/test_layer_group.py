@@ -311,3 +311,26 @@ def test_a_groups_cycles_take_the_longer_of_dma_and_compute_when_they_overlap():
     work = Work(macs=8192, dram_read_bytes=640)
     assert work_cycles(work, target) == 12
     assert work_cycles(work, attrs.evolve(target, global_memory=memory)) == 10
+
+
+
+def test_fit_counts_the_staging_of_a_network_input_on_nc1hwc0():
+    """A conv reading ResNet-50's batch-8 image through 2 column pieces needs 13 MB of
+    NC1HWC0 staging beside its input on tpu-like (st-lmem-alloc refused layer by layer for
+    it): `fit` counts it there, and not on an hwc target, and a conv reading a buffer
+    that no network input fills has none."""
+    from stc.compiler.memory.plan import staging_bytes
+    from stc.compiler.targets.hardware import ActivationLayout
+    from stc.compiler.tiling.fit import PieceSizer
+
+    target = load_target("tpu-like")
+    hwc = attrs.evolve(target, activation_layout=ActivationLayout("hwc"))
+    builder = NetworkBuilder("staged", batch=8, seed=5)
+    first = builder.conv(builder.input("x", 3, 224, 224), 64, 7, 2, 3)
+    builder.output("y", builder.conv(first, 8, 3, 2, 1))
+    convs = [op for op in find_graph(builder.finish()).tasks() if isinstance(op, task.ConvOp)]
+    counts = (1, 1, 2, 1, 1)
+    staged, plain = PieceSizer(convs[0], target).regions(counts), PieceSizer(convs[0], hwc).regions(counts)
+    assert len(staged) == len(plain) + 1
+    assert staged[1] == staging_bytes((8, 224, 115, 3)) == 13_189_120  # 115 columns: the half and its halo
+    assert len(PieceSizer(convs[1], target).regions(counts)) == len(PieceSizer(convs[1], hwc).regions(counts))
