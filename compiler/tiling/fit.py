@@ -70,10 +70,12 @@ class PieceSizer:
         self.channels = (op.result.type.get_shape()[3], shape_of(op.data_inputs[0])[3])
         self.spatial: dict[tuple[int, int], tuple[int, int]] = {}
         self.memory = local_memory(target)
-        self.staged = [loads_network_input(value) and bits == 8 for value, bits in zip(op.data_inputs, self.input_bits)]
+        nc1hwc0 = target.activation_layout.kind == "nc1hwc0"
+        self.staged = [
+            nc1hwc0 and bits == 8 and loads_network_input(value)
+            for value, bits in zip(op.data_inputs, self.input_bits, strict=True)
+        ]
         """Per data input: whether its buffer loads a network input through NC1HWC0 staging."""
-        if target.activation_layout.kind != "nc1hwc0":
-            self.staged = [False] * len(self.staged)
 
     def rows(self, axis: int, count: int) -> tuple[int, int]:
         """(read, written) length along y (0) or x (1) of the piece that reads the most."""

@@ -313,7 +313,6 @@ def test_a_groups_cycles_take_the_longer_of_dma_and_compute_when_they_overlap():
     assert work_cycles(work, attrs.evolve(target, global_memory=memory)) == 10
 
 
-
 def test_fit_counts_the_staging_of_a_network_input_on_nc1hwc0():
     """A conv reading ResNet-50's batch-8 image through 2 column pieces needs 13 MB of
     NC1HWC0 staging beside its input on tpu-like (st-lmem-alloc refused layer by layer for
