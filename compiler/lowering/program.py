@@ -175,9 +175,10 @@ class GraphLowering:
     def emit_load(self, block: task.StorageOp, *ops: Operation) -> None:
         """Load into a storage block in its first phase: with the phase's other loads, or as
         a prefetch when only compute blocks of later phases read it."""
-        time = self.plan.first(block.task_id)
+        time, core = self.plan.first(block.task_id), self.plan.core(block.task_id)
         if self.read_later(block, time):
-            self.prefetch[self.plan.core(block.task_id)][time].extend(ops)
+            self.code[core].setdefault(time, [])  # the phase holds this core's instructions, if only these
+            self.prefetch[core][time].extend(ops)
         else:
             self.emit(block.task_id, time, *ops)
 
