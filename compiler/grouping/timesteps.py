@@ -3,9 +3,10 @@ The timesteps of a sliced layer group (seed 004) and the local memory they need.
 
 Slice s of a group of m layers computes its layers in timesteps s·m … s·m + m − 1, one
 layer each, in graph order. In each timestep the layer's inputs from outside the group
-are loaded before it runs and its results that leave the group are stored after it (the
-machine runs DMA and compute one after the other, so an earlier load would only hold
-memory longer). What lives in local memory:
+are loaded before it runs and its results that leave the group are stored after it
+(where the machine runs DMA and compute one after the other an earlier load would only
+hold memory longer; where they overlap, `search.Groups.scheduled` may load ahead, below).
+What lives in local memory:
 
 - an input tile of a layer's slice: from the timestep of the first member that writes it
   (its own when only layers outside the group do) to the layer's; every member writing it
