@@ -65,7 +65,7 @@ def test_a_conv_whose_padded_weights_overflow_splits_its_reduction_and_runs(smal
 
 def test_the_model_counts_a_piece_s_weight_as_st_apply_does(small_tianjicx: str):
     """Each layer its own segment: the most weight and bias bytes st-apply holds on a core
-    in a phase is the most the model counts on a core in a segment."""
+    in a phase is the most the model counts for a leaf on a core."""
     target = load_target(small_tianjicx)
     graph = find_graph(parse(WIDE_CONV))
     split_reductions(graph, target)
@@ -81,7 +81,8 @@ def test_the_model_counts_a_piece_s_weight_as_st_apply_does(small_tianjicx: str)
             key = (place.space, place.step, place.phase)
             held[key] = held.get(key, 0) + storage_bytes(op, target)
     places, segment_of = model.places(tree), model.segment_of(tree)
-    counted = [model.segment_cost(segment, places, segment_of)[0].wgt.max() for segment in tree.children]
+    leaves = [segment.children[0] for segment in tree.children]
+    counted = [model.leaf(leaf.layer, places[id(leaf)], {}, segment_of)[1].wgt.max() for leaf in leaves]
     assert max(held.values()) == max(counted) == 32 * 3 * 3 * 256
 
 
