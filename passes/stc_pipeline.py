@@ -23,6 +23,7 @@ from xdsl.context import Context
 from xdsl.dialects.builtin import ModuleOp
 from xdsl.passes import ModulePass
 
+from stc.compiler.heap import frozen_between_passes
 from stc.passes.isa_lower import IsaLowerPass
 from stc.passes.st_lmem_alloc import StLmemAllocPass
 from stc.passes.st_place import StPlacePass
@@ -78,5 +79,7 @@ class StcPipelinePass(ModulePass):
         ]
 
     def apply(self, ctx: Context, op: ModuleOp) -> None:
-        for stage in self.passes():
-            stage.apply(ctx, op)
+        with frozen_between_passes() as settle:
+            for stage in self.passes():
+                stage.apply(ctx, op)
+                settle()

@@ -31,6 +31,7 @@ from xdsl.dialects.builtin import ModuleOp
 from xdsl.utils.exceptions import DiagnosticException
 
 from stc.compiler.diagnostics import StcError
+from stc.compiler.heap import frozen_between_passes
 from stc.compiler.mapping.actions import mapped_graphs, mapping_target
 from stc.compiler.memory.allocation import Memory, Request, allocate, peak_live_bytes
 from stc.compiler.memory.lmem import alignment_of, core_memory
@@ -79,18 +80,20 @@ class Compilation:
         verifier = Verifier(full=verify_each)
         verifier.verify(self.module)  # the input, as stc-opt verifies it before the first pass
         stages = StcPipelinePass(target=target).passes()
-        for stage in stages:
-            if trace_memory:
-                tracemalloc.start()
-            self.seconds[stage.name] = timed(lambda stage=stage: stage.apply(ctx, self.module))
-            if trace_memory:
-                self.peak_mib[stage.name] = tracemalloc.get_traced_memory()[1] / 2**20
-                tracemalloc.stop()
-            last = stage is stages[-1]
-            self.verify_seconds[stage.name] = timed(lambda last=last: verifier.verify(self.module, last))
-            self.ops[stage.name] = sum(1 for _ in self.module.walk())
-            if stage.name == "st-lmem-alloc":
-                self.allocation = allocator_figures(self.module)
+        with frozen_between_passes() as settle:  # as stc-pipeline runs them
+            for stage in stages:
+                if trace_memory:
+                    tracemalloc.start()
+                self.seconds[stage.name] = timed(lambda stage=stage: stage.apply(ctx, self.module))
+                if trace_memory:
+                    self.peak_mib[stage.name] = tracemalloc.get_traced_memory()[1] / 2**20
+                    tracemalloc.stop()
+                last = stage is stages[-1]
+                self.verify_seconds[stage.name] = timed(lambda last=last: verifier.verify(self.module, last))
+                self.ops[stage.name] = sum(1 for _ in self.module.walk())
+                if stage.name == "st-lmem-alloc":
+                    self.allocation = allocator_figures(self.module)
+                settle()
 
     @property
     def verify(self) -> float:

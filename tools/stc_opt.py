@@ -30,6 +30,7 @@ from xdsl.utils.target import Target
 from xdsl.xdsl_opt_main import xDSLOptMain
 
 from stc.compiler.diagnostics import StcError, reported_errors
+from stc.compiler.heap import frozen_between_passes
 from stc.compiler.ir_files import check_regular_file, decode_source, parse_source, read_bounded
 from stc.compiler.references import references_within
 from stc.compiler.verification import Verifier
@@ -39,6 +40,8 @@ class StcOptMain(xDSLOptMain):
     """xdsl-opt, with errors in the input, `-p` and `-t` that name what is wrong."""
 
     version_format = "stc-opt 0.1.0, xdsl-opt built from xdsl version {xdsl_version}"
+    settle: Callable[[], None] = staticmethod(lambda: None)
+    """Called after each pass: `main` freezes the heap there (stc.compiler.heap)."""
 
     def register_all_arguments(self, arg_parser: argparse.ArgumentParser) -> None:
         super().register_all_arguments(arg_parser)
@@ -99,6 +102,7 @@ class StcOptMain(xDSLOptMain):
             if verify:
                 verifier.verify(module, last=following is None)
             xdsl_callback(previous, module, following)
+            self.settle()
 
         self.pipeline = dataclasses.replace(self.pipeline, callback=callback)
 
@@ -142,7 +146,8 @@ def main(args: Sequence[str] | None = None) -> int:
             raise StcError(str(e)) from None
         except ArgSpecParseError as e:  # a BaseException; the target is parsed before -p
             raise malformed("-t", e) from None
-        with references_within(tool.reference_roots()):
+        with references_within(tool.reference_roots()), frozen_between_passes() as settle:
+            tool.settle = settle
             tool.run()
     return 0
 

@@ -1,0 +1,33 @@
+"""
+The garbage collector during a compilation. A module's IR lives until the run ends, yet every
+full collection scans all of it: ResNet-50 at batch 8 for tianjicx spent 6.4 of 32 s in
+about 15 such scans. Between passes, the objects alive are frozen (`gc.freeze`), so that
+later collections scan only what the passes after them create; on exit everything is
+collectable again.
+
+    with frozen_between_passes() as settle:
+        for stage in stages:
+            stage.apply(ctx, module)
+            settle()
+
+Nothing is frozen when the caller froze objects itself or disabled the collector: their
+heap is left as they set it.
+"""
+
+from __future__ import annotations
+
+import gc
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+
+
+@contextmanager
+def frozen_between_passes() -> Iterator[Callable[[], None]]:
+    """Yield `settle`, which freezes every object alive now; unfreeze them all on exit."""
+    if gc.get_freeze_count() or not gc.isenabled():
+        yield lambda: None
+        return
+    try:
+        yield gc.freeze
+    finally:
+        gc.unfreeze()
