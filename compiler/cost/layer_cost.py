@@ -9,7 +9,9 @@ Calibrated to the machine (docs/cost-model.md): what isa-lower emits for the pie
   each consumer core the part of its output box that the consumer's input box needs
   (batch, rows with halo, columns with halo, channels), one XY route per pair.
 - Outputs to DRAM: each core stores its box over the route to its port.
-- Weights, in every run: each core loads its slice (and whole lookup tables) from its port.
+- Weights: each core loads its slice (and whole lookup tables) from its port in the run
+  of the first subbatch and keeps them for the later ones (`NodeCost.weights`, counted once
+  per run of the segment; `weight_cycles`: what loading them adds to the first run).
 - Buffers per core: ifm = the input box, wgt = the weight slice, buf = ifm + output box
   (only a 10 KB chunk of the output when it streams to DRAM and nothing on chip reads it).
 - Latency: max over cores of DMA + compute cycles, plus the busiest producer core's
@@ -107,28 +109,39 @@ def leaf_cost(
         dram += out_bytes
         links += out_bytes @ mesh.routes[cores, mesh.port_core[cores]]
     weight_slices = layer.weight_bytes * (box.k[1] - box.k[0]) / layer.out_channels + layer.table_bytes
-    dram += weight_slices
-    links += weight_slices @ from_port
+    weight_links = weight_slices @ from_port
     dram_write = float(out_bytes.sum()) if output is not Output.CHIP else 0.0
     held = out_bytes if output is not Output.DRAM else np.minimum(out_bytes, STREAM_CHUNK_BYTES)
     work = Work(
         macs=int((outputs * reduction).sum()),
-        local_read_bytes=int(ifm.sum() + weight_slices.sum() + vector.sum() + sent + dram_write),
-        local_write_bytes=int(out_bytes.sum() + received + weight_slices.sum()),
+        local_read_bytes=int(ifm.sum() + vector.sum() + sent + dram_write),
+        local_write_bytes=int(out_bytes.sum() + received),
         dram_read_bytes=int(round(dram.sum() - dram_write)),
         dram_write_bytes=int(dram_write),
         noc_hop_bytes=int(round(links.sum())),
     )
+    weight_bytes = int(round(weight_slices.sum()))
+    weights = Work(
+        local_read_bytes=weight_bytes,
+        local_write_bytes=weight_bytes,
+        dram_read_bytes=weight_bytes,
+        noc_hop_bytes=int(round(weight_links.sum())),
+    )
     compute = float(cycles.max())
-    per_core = float((np.ceil(dram / target.global_memory.bandwidth_bytes_per_cycle) + cycles).max())
-    latency = max(per_core + send_cycles, dma_cycles(target, work.dram_bytes))
+    bandwidth = target.global_memory.bandwidth_bytes_per_cycle
+    later = max(float((np.ceil(dram / bandwidth) + cycles).max()) + send_cycles, dma_cycles(target, work.dram_bytes))
+    first = max(
+        float((np.ceil((dram + weight_slices) / bandwidth) + cycles).max()) + send_cycles,
+        dma_cycles(target, work.dram_bytes + weight_bytes),
+    )
     count = mesh.core_count
     return NodeCost(
         work=work,
-        weights=Work(),
+        weights=weights,
         links=links,
-        weight_links=np.zeros(len(mesh.links)),
-        latency=latency,
+        weight_links=weight_links,
+        latency=first,
+        weight_cycles=first - later,
         ifm=spread(count, cores, ifm),
         wgt=spread(count, cores, weight_slices),
         buf=spread(count, cores, ifm + held),
