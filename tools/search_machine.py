@@ -14,7 +14,14 @@ from attrs import frozen
 from xdsl.context import Context
 from xdsl.dialects.builtin import DictionaryAttr, FloatAttr, IntegerAttr, ModuleOp, StringAttr
 
-from stc.compiler.search.searched_mapping import SEARCH_ATTR
+from stc.compiler.cost.evaluate import CostModel
+from stc.compiler.cost.network import network_of
+from stc.compiler.cost.tree import Node
+from stc.compiler.diagnostics import StcError
+from stc.compiler.mapping.actions import apply_mapping
+from stc.compiler.search.lowering import lower_tree
+from stc.compiler.search.searched_mapping import SEARCH_ATTR, summary
+from stc.compiler.targets.hardware import load_target
 from stc.dialects import isa
 from stc.dialects.st import MappingOp
 from stc.passes.isa_lower import IsaLowerPass
@@ -90,6 +97,25 @@ def run_searched(
     for stage in (StRoutePass(), StLmemAllocPass(), IsaLowerPass()):
         stage.apply(Context(), module)
     return finish(module, expected, estimate, tree)
+
+
+def run_tree(module: ModuleOp, target: str, tree: Node) -> MachineRun:
+    """A given RA tree lowered as st-search lowers its best one, then the machine."""
+    graph = find_graph(module)
+    expected = run_module(module, random_inputs(graph, 0))
+    network = network_of(graph)
+    model = CostModel(network, load_target(target))
+    estimate = model.evaluate(tree)
+    if not estimate.valid:
+        raise StcError(f"the tree is invalid: {estimate.reason}")
+    mapping = lower_tree(graph, target, model, tree)
+    mapping.attributes[SEARCH_ATTR] = summary(tree.notation(network, network.batch), estimate)
+    module.body.block.add_op(mapping)
+    apply_mapping(mapping)
+    numbers, notation = estimate_of(module)
+    for stage in (StRoutePass(), StLmemAllocPass(), IsaLowerPass()):
+        stage.apply(Context(), module)
+    return finish(module, expected, numbers, notation)
 
 
 def run_placed(module: ModuleOp, target: str) -> MachineRun:

@@ -187,3 +187,13 @@ def test_layers_of_a_task_graph():
     assert add.is_output
     assert not first.is_output
     assert np.isclose(pool.vector_bytes_per_output, 5)
+
+
+def test_a_segment_loads_its_weights_once_whatever_its_subbatches():
+    """The weights stay on the cores across a segment's subbatches: each core loads what it
+    pins (wgt) once, with 1 subbatch or 4, while the rest of the work is 4 × a subbatch's."""
+    model = CostModel(two_layer_network(4), TARGET)
+    for n in (1, 4):
+        estimate = model.evaluate(Node.cut("T", [Node.leaf(0), Node.leaf(1)], n=n))
+        assert estimate.valid
+        assert estimate.cost.weights.dram_bytes == estimate.cost.wgt.sum() > 0

@@ -23,7 +23,7 @@ from stc.dialects.st import MappingOp
 from stc.passes.st_apply import StApplyPass
 from stc.passes.st_search import StSearchPass
 from stc.runtime.golden import find_graph
-from stc.tools.search_machine import COMPARED, run_searched
+from stc.tools.search_machine import COMPARED, run_searched, run_tree
 
 
 def model_of(name: str, batch: int, target: str = "set-8x8") -> CostModel:
@@ -137,3 +137,18 @@ def test_the_estimate_holds_against_the_machine_on_lenet(target: str, counters: 
     assert run.identical
     for counter in counters:
         assert run.counters[counter] == pytest.approx(run.estimate[counter], rel=0.10, abs=1), counter
+
+
+@pytest.mark.parametrize(("network", "target", "batch"), [("lenet", "set-8x8", 4), ("lenet", "tianjicx", 2)])
+def test_weights_stay_on_chip_across_a_segments_subbatches(network: str, target: str, batch: int):
+    """One subbatch per image over all layers: each core loads a layer's weights in the
+    first subbatch only (st.share_data, held to the last), as the model counts them: the
+    machine's DRAM bytes are the estimate's exactly, its hop-bytes within 1 %."""
+    module = build_network(network, batch=batch)
+    layers = len(network_of(find_graph(module)).layers)
+    run = run_tree(module, target, Node.cut("T", [Node.leaf(i) for i in range(layers)], n=batch))
+    assert run.identical
+    mapping = next(op for op in module.ops if isinstance(op, MappingOp))
+    assert any(op.name == "st.share_data" for op in mapping.body.ops)
+    assert run.counters["dram_bytes"] == run.estimate["dram_bytes"]
+    assert run.counters["noc_hop_bytes"] == pytest.approx(run.estimate["noc_hop_bytes"], rel=0.01)
