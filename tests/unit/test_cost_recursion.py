@@ -12,9 +12,7 @@ from stc.compiler.targets.hardware import load_target
 TARGET = load_target("set-8x8")
 
 
-def child(
-    latency, macs=0, dram=0, hop_bytes=0, link=0.0, weights=0, ifm=(0, 0), wgt=(0, 0), buf=(0, 0), loading=0.0
-):
+def child(latency, macs=0, dram=0, hop_bytes=0, link=0.0, weights=0, ifm=(0, 0), wgt=(0, 0), buf=(0, 0), loading=0.0):
     """A node on two cores and one link."""
     return NodeCost(
         work=Work(macs=macs, dram_read_bytes=dram, noc_hop_bytes=hop_bytes),
