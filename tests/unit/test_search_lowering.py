@@ -143,12 +143,11 @@ def test_the_estimate_holds_against_the_machine_on_lenet(target: str, counters: 
 def test_weights_stay_on_chip_across_a_segments_subbatches(network: str, target: str, batch: int):
     """One subbatch per image over all layers: each core loads a layer's weights in the
     first subbatch only (st.share_data, held to the last), as the model counts them: the
-    machine's DRAM bytes are the estimate's exactly, its hop-bytes within 1 %."""
+    machine's DRAM bytes are the estimate's exactly (a copy loaded per subbatch would add
+    the weights batch − 1 times), its hop-bytes within 1 %."""
     module = build_network(network, batch=batch)
     layers = len(network_of(find_graph(module)).layers)
     run = run_tree(module, target, Node.cut("T", [Node.leaf(i) for i in range(layers)], n=batch))
     assert run.identical
-    mapping = next(op for op in module.ops if isinstance(op, MappingOp))
-    assert any(op.name == "st.share_data" for op in mapping.body.ops)
     assert run.counters["dram_bytes"] == run.estimate["dram_bytes"]
     assert run.counters["noc_hop_bytes"] == pytest.approx(run.estimate["noc_hop_bytes"], rel=0.01)
