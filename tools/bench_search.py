@@ -4,7 +4,7 @@ layer-sequential (LS), layer-pipeline (LP) and unrestricted (SET-space) searches
 side in one run, with SET's own figures (docs/passes/st-search.md, from set-anchor.md).
 
     python -m stc.tools.bench_search                          # the four workloads
-    python -m stc.tools.bench_search --only darknet19 --rounds-per-layer 20
+    python -m stc.tools.bench_search --only darknet19 --rounds-per-layer 20 --seed 1
     python -m stc.tools.bench_search --machine                # estimate against the machine
     python -m stc.tools.bench_search --tianjicx               # searched against st-place
 
@@ -50,7 +50,7 @@ def cpu_seconds() -> float:
     return own.ru_utime + own.ru_stime + children.ru_utime + children.ru_stime
 
 
-def run(name: str, batch: int, rounds_per_layer: int, budget: float | None, chains: int) -> list[str]:
+def run(name: str, batch: int, rounds_per_layer: int, budget: float | None, chains: int, seed: int = 0) -> list[str]:
     module = build_network(name, batch=batch)
     graph = next(op for op in module.ops if isinstance(op, task.GraphOp))
     network = network_of(graph)
@@ -67,7 +67,7 @@ def run(name: str, batch: int, rounds_per_layer: int, budget: float | None, chai
     best_edp = float("inf")
     for space in ("ls", "lp", "set"):
         cpu = cpu_seconds()
-        result = search(network, target, seed=0, rounds=rounds, chains=chains, budget_seconds=budget, space=space)
+        result = search(network, target, seed=seed, rounds=rounds, chains=chains, budget_seconds=budget, space=space)
         cpu = cpu_seconds() - cpu
         estimate = result.estimate
         edp = estimate.energy * estimate.latency
@@ -139,10 +139,17 @@ def tianjicx_rows(names: tuple[str, ...], rounds_per_layer: int, chains: int) ->
 @click.option("--rounds-per-layer", default=100, show_default=True, help="annealing rounds per layer (SET: 100)")
 @click.option("--budget", type=float, default=None, help="seconds per search")
 @click.option("--chains", default=2, show_default=True, help="independent chains (one process each)")
+@click.option("--seed", default=0, show_default=True, help="chain i searches with seed + i")
 @click.option("--machine", is_flag=True, help="searched schedules of small nets: the estimate against the machine")
 @click.option("--tianjicx", is_flag=True, help="searched schedules against st-place on tianjicx, both run")
 def main(
-    only: str | None, rounds_per_layer: int, budget: float | None, chains: int, machine: bool, tianjicx: bool
+    only: str | None,
+    rounds_per_layer: int,
+    budget: float | None,
+    chains: int,
+    seed: int,
+    machine: bool,
+    tianjicx: bool,
 ) -> None:
     if machine:
         cases = tuple(case for case in MACHINE_CASES if only is None or case[0] == only)
@@ -156,7 +163,7 @@ def main(
     for name, batch in WORKLOADS:
         if only is not None and name != only:
             continue
-        for line in run(name, batch, rounds_per_layer, budget, chains):
+        for line in run(name, batch, rounds_per_layer, budget, chains, seed):
             click.echo(line)
 
 
