@@ -7,11 +7,17 @@ With n the subbatches of a cut:
   link: n·Σ children; the weights' loading (`weights`, `weight_links`): Σ children, as a
   segment loads its weights in its first subbatch and keeps them on its cores for the
   others (the lowering holds them there, `st.share_data`);
-- latency: T-cut n·Σ children, S-cut (n + max stage)·max child, where a child's stage is one
-  more than that of every earlier sibling it reads from, both of children's runs without the
-  weights' loading, plus the cycles the loading adds once (`weight_cycles`: Σ for a T-cut,
-  max for an S-cut, whose children load side by side); and never less than the node's own
-  DRAM traffic over the DRAM bandwidth;
+- latency: a node runs as time slots (the machine's phases, `search.schedule`), and keeps
+  the cycles and DRAM bytes of each slot of one run once its weights are on chip (`slots`,
+  `slot_dram`), and what loading them adds to its first subbatch (`weight_cycles`). T-cut:
+  its children's slots one after another, n times (n·Σ children), plus Σ of their loading.
+  S-cut: (n + max stage) blocks of max child slots, a child's stage being one more than
+  that of every earlier sibling it reads from; child c runs its subbatch i in block
+  i + stage(c), and a slot lasts as long as the slowest child running in it and at least
+  as long as all their DRAM bytes take at the DRAM bandwidth (at most the seed's
+  (n + max stage)·max child, equal when the children take equally long), plus the
+  slowest child's loading (they load side by side). Never less than the node's own DRAM
+  traffic over the DRAM bandwidth;
 - buffer usage per core: ifm = n·Σ ifm, wgt = Σ wgt; S-cut buf = Σ buf (n = 1) or
   Σ (buf + ifm) (n > 1); T-cut buf = max over i of buf_i + ifm_{i+1}, the last child with
   the first child's ifm when n > 1 (the next subbatch is prefetched).
@@ -53,6 +59,29 @@ class NodeCost:
     """The latency the MAC arrays and vector units alone would take."""
     weight_cycles: float = 0.0
     """What loading the weights adds to the latency: paid once per run of the node."""
+    slots: np.ndarray | None = None
+    """Cycles of each time slot of one run with the weights on chip, in order (None: one
+    slot of `steady_latency`)."""
+    slot_dram: np.ndarray | None = None
+    """DRAM bytes moved in each slot of one run, the weights' excepted (None: one slot of
+    all the work's)."""
+    repeats: int = 1
+    """How many times `slots` runs in one run of the node (a T-cut's subbatches)."""
+    busy: np.ndarray | None = None
+    """A leaf's: per core of the chip, the cycles it works on its own piece (DMA and compute)
+    in the run that loads the weights."""
+    weight_busy: np.ndarray | None = None
+    """A leaf's: per core of the chip, the cycles of `busy` that load its weights."""
+    sent: tuple[tuple[int, np.ndarray, np.ndarray], ...] = ()
+    """A leaf's: per on-chip producer layer, the cycles each core of the chip spends
+    sending that producer's output to this leaf, in the producer's slot, and the cycles of
+    the local copy it saves where its whole result may land in place instead."""
+
+    def profile(self) -> tuple[np.ndarray, np.ndarray]:
+        """Cycles and DRAM bytes of every slot of one run, the weights on chip."""
+        slots = np.array([self.steady_latency]) if self.slots is None else self.slots
+        dram = np.array([float(self.work.dram_bytes)]) if self.slot_dram is None else self.slot_dram
+        return np.tile(slots, self.repeats), np.tile(dram, self.repeats)
 
     @property
     def steady_latency(self) -> float:
@@ -93,7 +122,13 @@ def total(works: list[Work]) -> Work:
 
 
 def combined(
-    children: list[NodeCost], n: int, latency: float, compute: float, buf: np.ndarray, loading: float
+    children: list[NodeCost],
+    n: int,
+    latency: float,
+    compute: float,
+    buf: np.ndarray,
+    slots: tuple[np.ndarray, np.ndarray, int],
+    loading: float,
 ) -> NodeCost:
     """The parts of a cut's cost that both kinds of cut share."""
     return NodeCost(
@@ -106,6 +141,9 @@ def combined(
         wgt=sum(c.wgt for c in children),
         buf=buf,
         compute_cycles=compute,
+        slots=slots[0],
+        slot_dram=slots[1],
+        repeats=slots[2],
         weight_cycles=loading,
     )
 
@@ -120,20 +158,31 @@ def t_cut(children: list[NodeCost], n: int, target: HardwareTarget) -> NodeCost:
     pairs = [child.buf + following.ifm for child, following in zip(children, children[1:], strict=False)]
     last = children[-1].buf + (children[0].ifm if n > 1 else 0)
     buf = np.maximum.reduce([*pairs, last])
+    profiles = [child.profile() for child in children]
+    slots = (np.concatenate([p[0] for p in profiles]), np.concatenate([p[1] for p in profiles]), n)
     loading = sum(c.weight_cycles for c in children)
-    latency = n * sum(c.steady_latency for c in children) + loading
+    latency = n * float(slots[0].sum()) + loading
     compute = n * sum(c.compute_cycles for c in children)
-    return bounded(combined(children, n, latency, compute, buf, loading), target)
+    return bounded(combined(children, n, latency, compute, buf, slots, loading), target)
 
 
 def s_cut(children: list[NodeCost], n: int, stages: list[int], target: HardwareTarget) -> NodeCost:
     """An S-cut: its children side by side on disjoint cores, pipelined over n subbatches."""
     buf = sum(c.buf + c.ifm for c in children) if n > 1 else sum(c.buf for c in children)
     depth = n + max(stages)
+    profiles = [child.profile() for child in children]
+    block = max(len(cycles) for cycles, _ in profiles)
+    cycles, dram = np.zeros((depth, block)), np.zeros((depth, block))
+    for (own, moved), stage in zip(profiles, stages, strict=True):
+        rows = slice(stage, stage + n)
+        cycles[rows, : len(own)] = np.maximum(cycles[rows, : len(own)], own)
+        dram[rows, : len(own)] += moved
+    bandwidth = target.global_memory.bandwidth_bytes_per_cycle
+    slots = np.maximum(cycles, np.ceil(dram / bandwidth)).reshape(-1)
     loading = max(c.weight_cycles for c in children)
-    latency = depth * max(c.steady_latency for c in children) + loading
     compute = depth * max(c.compute_cycles for c in children)
-    return bounded(combined(children, n, latency, compute, buf, loading), target)
+    cost = combined(children, n, float(slots.sum()) + loading, compute, buf, (slots, dram.reshape(-1), 1), loading)
+    return bounded(cost, target)
 
 
 def stages_of(depends: list[set[int]]) -> list[int]:
