@@ -25,18 +25,17 @@ from stc.compiler.memory.banks import memory_of, packs_in_banks
 from stc.compiler.memory.storage_size import bias_bytes, buffer_bytes, weight_bytes
 from stc.compiler.progress import progress
 from stc.compiler.targets.hardware import HardwareTarget
-from stc.compiler.tiling.split import (
+from stc.compiler.tiling.pieces import (
     AXES,
     UNSPLIT,
     Counts,
-    GraphBlocks,
     axis_lengths,
-    forget_erased,
     length,
     partial_sum_problem,
     shape_of,
     spatial_pieces,
 )
+from stc.compiler.tiling.split import GraphBlocks, forget_erased
 from stc.dialects import task
 from stc.dialects.task.base import element_width
 
@@ -200,6 +199,36 @@ def fitting_counts(op: task.ComputeBlock, target: HardwareTarget, sizer: PieceSi
         if fits:
             return min(fits)[2]
     return None
+
+
+def reduction_counts(op: task.ComputeBlock, target: HardwareTarget) -> Counts | None:
+    """
+    For a conv or fc whose finest pieces with the reduction whole do not fit a core (on
+    tianjicx a 3×3×512→512 conv: even 32 output channels hold 32 B in each of 4,608 weight
+    rows, 147,456 B): its reduction alone split into the fewest pieces (`1,1,1,1,nr`) whose
+    finest pieces fit. None when the block needs no r split or no r split makes it fit.
+    """
+    if not isinstance(op, task.ConvOp | task.FcOp):
+        return None
+    sizer = PieceSizer(op, target)
+    nn, ny, nx, nf, _ = finest_counts(op, target)
+    if sizer.fits((nn, ny, nx, nf, 1)):
+        return None
+    for nr in range(2, (axis_lengths(op)["r"] or 1) + 1):
+        if partial_sum_problem(op, nr) is None and sizer.fits((nn, ny, nx, nf, nr)):
+            return 1, 1, 1, 1, nr
+    return None
+
+
+def split_reductions(graph: task.GraphOp, target: HardwareTarget) -> list[tuple[int, Counts]]:
+    """Split the reduction of every block of `graph` that `reduction_counts` names, so that
+    a search which cuts blocks only along batch, rows, columns and output channels finds
+    pieces that fit; the (block, vector) splits made, in order."""
+    blocks = GraphBlocks(graph)
+    for op in [op for op in graph.tasks() if isinstance(op, task.ComputeBlock)]:
+        if (counts := reduction_counts(op, target)) is not None:
+            blocks.split(op.task_id, counts)
+    return [(split.task_id, split.counts) for split in blocks.splits]
 
 
 def fit_splits(graph: task.GraphOp, target: HardwareTarget) -> list[tuple[int, Counts]]:
