@@ -134,9 +134,8 @@ def run_tree(module: ModuleOp, target: str, tree: Node) -> MachineRun:
     module.body.block.add_op(mapping)
     mapping.applied = UnitAttr()
     numbers, notation = estimate_of(module)
-    for stage in (StRoutePass(), StLmemAllocPass(), IsaLowerPass()):
-        stage.apply(Context(), module)
-    return finish(module, expected, numbers, notation)
+    seconds = compile_with([StRoutePass(), StLmemAllocPass(), IsaLowerPass()], module)
+    return finish(module, expected, numbers, notation, seconds)
 
 
 def run_placed(module: ModuleOp, target: str) -> MachineRun:
