@@ -119,13 +119,23 @@ def pipelining(network: str, batch: int, target: str) -> None:
         overlapping = overlapping_target(target, Path(directory))
         runs = {pipe: machine_run(network, batch, overlapping, "best", pipe, Path(directory)) for pipe in (True, False)}
     on, off = runs[True], runs[False]
-    if isinstance(on, str) or isinstance(off, str):
-        click.echo(f"  pipelined: {describe_run(on)}\n  not pipelined: {describe_run(off)}")
+    if refused({"pipelined": on, "not pipelined": off}):
         return
+    assert isinstance(on, dict)
+    assert isinstance(off, dict)
     click.echo(
         f"  compiled with DMA beside compute: cycles pipelined {on['cycles']} / not pipelined {off['cycles']} = "
         f"{on['cycles'] / off['cycles']:.3f}; DRAM bytes {on['dram_bytes']} / {off['dram_bytes']}; bit-identical"
     )
+
+
+def refused(runs: dict[str, dict | str]) -> bool:
+    """Whether a pipeline refused one of the runs; if so, each run described."""
+    if all(isinstance(run, dict) for run in runs.values()):
+        return False
+    for label, run in runs.items():
+        click.echo(f"  {label}: {describe_run(run)}")
+    return True
 
 
 def describe_run(run: dict | str) -> str:
@@ -150,9 +160,10 @@ def spatial(network: str, batch: int, target: str, floor: int) -> None:
         runs[group, "seconds"] = time.perf_counter() - start
     grouped, alone = runs["best"], runs["none"]
     click.echo(f"{network} batch {batch} on {target}: one group, buffers held on their readers' cores")
-    if isinstance(grouped, str) or isinstance(alone, str):
-        click.echo(f"  grouped: {describe_run(grouped)}\n  layer by layer: {describe_run(alone)}")
+    if refused({"grouped": grouped, "layer by layer": alone}):
         return
+    assert isinstance(grouped, dict)
+    assert isinstance(alone, dict)
     click.echo(
         f"  DRAM bytes: grouped {grouped['dram_bytes']} / layer by layer {alone['dram_bytes']} = "
         f"{grouped['dram_bytes'] / alone['dram_bytes']:.3f}; compulsory floor {floor} "
@@ -198,9 +209,10 @@ def main(networks: tuple[str, ...], target: str, batch: int, runs: int) -> None:
                 f"search {min(seconds):.2f} s min, {statistics.median(seconds):.2f} s median"
             )
         grouped, alone = machine_run(network, batch, target, "best"), machine_run(network, batch, target, "none")
-        if isinstance(grouped, str) or isinstance(alone, str):
-            click.echo(f"  grouped: {describe_run(grouped)}\n  layer by layer: {describe_run(alone)}")
+        if refused({"grouped": grouped, "layer by layer": alone}):
             continue
+        assert isinstance(grouped, dict)
+        assert isinstance(alone, dict)
         better = min(found, key=lambda strategy: sum(group.cycles for group in found[strategy]))
         chosen = found[better]
         planned = sum(group.plan.work.dram_bytes for group in chosen)

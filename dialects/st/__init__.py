@@ -18,7 +18,15 @@ st.mapping @fc target "tianjicx" {
 
 from xdsl.ir import Dialect
 
-from stc.dialects.st.actions import PutGroupInOp, PutInOp, SplitGroupOp, SplitTaskOp, TakeOutOp, is_split_vector
+from stc.dialects.st.actions import (
+    PutGroupInOp,
+    PutInOp,
+    ShareDataOp,
+    SplitGroupOp,
+    SplitTaskOp,
+    TakeOutOp,
+    is_split_vector,
+)
 from stc.dialects.st.area_group import AREA_FLAGS, AreaGroupOp, RectAttr
 from stc.dialects.st.attrs import (
     COMPUTE_STAGES,
@@ -54,6 +62,7 @@ __all__ = [
     "PutInOp",
     "RectAttr",
     "RouteAttr",
+    "ShareDataOp",
     "Space",
     "SplitGroupOp",
     "SplitTaskOp",
@@ -72,6 +81,6 @@ __all__ = [
 
 St = Dialect(
     "st",
-    [MappingOp, SplitTaskOp, SplitGroupOp, PutInOp, PutGroupInOp, TakeOutOp, AreaGroupOp],
+    [MappingOp, SplitTaskOp, SplitGroupOp, ShareDataOp, PutInOp, PutGroupInOp, TakeOutOp, AreaGroupOp],
     [CoordAttr, StageAttr, RectAttr, RouteAttr],
 )
