@@ -173,13 +173,18 @@ def s_cut(children: list[NodeCost], n: int, stages: list[int], target: HardwareT
     profiles = [child.profile() for child in children]
     block = max(len(cycles) for cycles, _ in profiles)
     cycles, dram = np.zeros((depth, block)), np.zeros((depth, block))
-    for (own, moved), stage in zip(profiles, stages, strict=True):
+    first, weight_dram = np.zeros((depth, block)), np.zeros((depth, block))
+    """The first run's: each child loads its weights in its first slot of block stage(c)."""
+    for child, (own, moved), stage in zip(children, profiles, stages, strict=True):
         rows = slice(stage, stage + n)
         cycles[rows, : len(own)] = np.maximum(cycles[rows, : len(own)], own)
+        first[rows, : len(own)] = np.maximum(first[rows, : len(own)], own)
+        first[stage, 0] = max(first[stage, 0], own[0] + child.weight_cycles)
         dram[rows, : len(own)] += moved
+        weight_dram[stage, 0] += child.weights.dram_bytes
     bandwidth = target.global_memory.bandwidth_bytes_per_cycle
     slots = np.maximum(cycles, np.ceil(dram / bandwidth)).reshape(-1)
-    loading = max(c.weight_cycles for c in children)
+    loading = float(np.maximum(first, np.ceil((dram + weight_dram) / bandwidth)).sum() - slots.sum())
     compute = depth * max(c.compute_cycles for c in children)
     cost = combined(children, n, float(slots.sum()) + loading, compute, buf, (slots, dram.reshape(-1), 1), loading)
     return bounded(cost, target)
