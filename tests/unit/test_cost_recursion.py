@@ -65,14 +65,17 @@ def test_s_cut_slots_follow_the_children_s_slots_and_share_the_dram_bandwidth():
 def test_weights_load_in_the_first_run_only():
     """Children of 10 and 20 cycles whose first run loads weights for 4 and 6 more: a T-cut
     of 3 subbatches pays the loading once, 3·(10 + 20) + 4 + 6; an S-cut with b one stage
-    behind pays the slower loading once (its children load side by side) over its 3 + 1
-    slots, a alone in the first: 10 + 3·20 + 6; a parent running the cut again pays it once
-    more only."""
+    behind loads each child's weights in the child's first slot: a alone in the first
+    (10 + 4), b's first run beside a's second (20 + 6), then 20 and 20; side by side (one
+    stage) they load together and pay the slower loading once: (20 + 6) + 20 + 20; a parent
+    running the cut again pays it once more only."""
     a, b = child(14, loading=4), child(26, loading=6)
     t = t_cut([a, b], 3, TARGET)
     assert (t.latency, t.weight_cycles) == (100, 10)
     s = s_cut([a, b], 3, [0, 1], TARGET)
-    assert (s.latency, s.weight_cycles) == (76, 6)
+    assert (s.latency, s.weight_cycles) == (14 + 26 + 20 + 20, 10)
+    beside = s_cut([a, b], 3, [0, 0], TARGET)
+    assert (beside.latency, beside.weight_cycles) == (26 + 20 + 20, 6)
     assert t_cut([t], 2, TARGET).latency == 2 * 90 + 10
 
 
