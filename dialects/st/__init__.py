@@ -18,6 +18,7 @@ st.mapping @fc target "tianjicx" {
 
 from xdsl.ir import Dialect
 
+from stc.compiler.irdl_checks import compile_checks
 from stc.dialects.st.actions import PutGroupInOp, PutInOp, SplitGroupOp, SplitTaskOp, TakeOutOp, is_split_vector
 from stc.dialects.st.area_group import AREA_FLAGS, AreaGroupOp, RectAttr
 from stc.dialects.st.attrs import (
@@ -70,8 +71,10 @@ __all__ = [
     "verify_local_memory",
 ]
 
-St = Dialect(
-    "st",
-    [MappingOp, SplitTaskOp, SplitGroupOp, PutInOp, PutGroupInOp, TakeOutOp, AreaGroupOp],
-    [CoordAttr, StageAttr, RectAttr, RouteAttr],
+St = compile_checks(
+    Dialect(
+        "st",
+        [MappingOp, SplitTaskOp, SplitGroupOp, PutInOp, PutGroupInOp, TakeOutOp, AreaGroupOp],
+        [CoordAttr, StageAttr, RectAttr, RouteAttr],
+    )
 )
