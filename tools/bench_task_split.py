@@ -22,7 +22,8 @@ from xdsl.dialects.builtin import DenseArrayBase, ModuleOp, i64
 from xdsl.parser import Parser
 
 from stc.compiler.ir_files import stc_context
-from stc.compiler.tiling.split import axis_lengths, split_group
+from stc.compiler.tiling.pieces import axis_lengths
+from stc.compiler.tiling.split import split_group
 from stc.compiler.zoo import build_network
 from stc.dialects import task
 from stc.passes.task_split import TaskSplitPass

@@ -31,6 +31,7 @@ from stc.compiler.cost.partition import Partition, candidates, dimensions
 from stc.compiler.cost.recursion import NodeCost, bounded, s_cut, stages_of, t_cut
 from stc.compiler.cost.tree import Node
 from stc.compiler.diagnostics import StcError
+from stc.compiler.targets.cost_units import dma_cycles
 from stc.compiler.targets.hardware import HardwareTarget
 
 
@@ -205,7 +206,7 @@ class CostModel:
                     located[node.layer], leaves[node.layer] = self.leaf(
                         node.layer, places[id(node)], located, segment_of, spreads[node.layer]
                     )
-            cost = bounded(self.node_cost(segment, leaves), self.target)
+            cost = bounded(self.node_cost(segment, self.charged(leaves)), self.target)
             if cost.fits(self.target) or int(cost.buf.max(initial=0)) > self.target.usable_memory_bytes:
                 break
             peak = cost.buffer_peak()
@@ -228,6 +229,29 @@ class CostModel:
             spreads[heaviest] = 2 * located[heaviest][1].pk
         self._segments[key] = (cost, located)
         return cost, located
+
+    def charged(self, leaves: dict[int, NodeCost]) -> dict[int, NodeCost]:
+        """Each leaf's latency as the machine's phase of it lasts: its busiest core's own
+        work (DMA and compute) plus the cycles that core spends sending the leaf's output
+        to its consumers in the segment (less one local copy of its whole result, which
+        lands in place), and at least the leaf's DRAM bytes over the DRAM bandwidth."""
+        count = self.context.mesh.core_count
+        sending = {layer: np.zeros(count) for layer in leaves}
+        in_place = {layer: np.zeros(count) for layer in leaves}
+        for cost in leaves.values():
+            for producer, cycles, saved in cost.sent:
+                sending[producer] += cycles
+                np.maximum(in_place[producer], saved, out=in_place[producer])
+        result = {}
+        for layer, cost in leaves.items():
+            assert cost.busy is not None
+            dram = cost.total_work.dram_bytes
+            own = cost.busy + sending[layer] - in_place[layer]
+            latency = max(float(own.max()), float(dma_cycles(self.target, dram)))
+            result[layer] = attrs.evolve(
+                cost, latency=latency, slots=np.array([latency]), slot_dram=np.array([float(dram)])
+            )
+        return result
 
     def node_cost(self, node: Node, leaves: dict[int, NodeCost]) -> NodeCost:
         if node.is_leaf:

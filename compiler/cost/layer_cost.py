@@ -13,7 +13,9 @@ Calibrated to the machine (docs/cost-model.md): what isa-lower emits for the pie
 - Buffers per core: ifm = the input box, wgt = the weight slice, buf = ifm + output box
   (only a 10 KB chunk of the output when it streams to DRAM and nothing on chip reads it).
 - Latency: max over cores of DMA + compute cycles, plus the busiest producer core's
-  injection; at least all DRAM bytes over the shared DRAM bandwidth.
+  injection; at least all DRAM bytes over the shared DRAM bandwidth. That figure chooses
+  among partitions; in a tree (`evaluate`) the sends are charged where the machine runs
+  them, to the producer's slot (`busy`, `sent`).
 
     cost = leaf_cost(context, layer, start=0, count=16, batch=8, inputs=(None,), output=Output.DRAM)
 """
@@ -27,10 +29,11 @@ import numpy as np
 from attrs import frozen
 
 from stc.compiler.cost.mesh import MeshModel
-from stc.compiler.cost.network import Layer, Source
+from stc.compiler.cost.network import NETWORK_INPUT, Layer, Source
 from stc.compiler.cost.partition import Partition, Pieces, box_volume, input_span, pieces
 from stc.compiler.cost.recursion import NodeCost
-from stc.compiler.targets.cost_units import Work, dma_cycles, link_cycles
+from stc.compiler.cost.staging import staging_cycles
+from stc.compiler.targets.cost_units import Work, dma_cycles
 from stc.compiler.targets.hardware import HardwareTarget
 
 STREAM_CHUNK_BYTES = 10 * 1024
@@ -88,7 +91,10 @@ def leaf_cost(
     """Per core: the global-memory bytes its own DMAs move."""
     from_port = mesh.routes[mesh.port_core[cores], cores].astype(float)
     received = sent = 0.0
-    send_cycles = 0.0
+    sends: list[tuple[int, np.ndarray, np.ndarray]] = []
+    staged = target.activation_layout.kind == "nc1hwc0"
+    staging = np.zeros((2, part.cores))
+    """Per core: the cycles and bytes of staging network inputs and outputs (NC1HWC0)."""
     for source, placed in zip(layer.sources, inputs, strict=True):
         volume = needed_volume(layer, batch, part, source)
         ifm += volume
@@ -96,16 +102,34 @@ def leaf_cost(
             dram += volume
             received += float(volume.sum())
             links += volume @ from_port
+            if staged and source.producer == NETWORK_INPUT:
+                need = needed_input(layer, box, source.channel_offset, source.channels)
+                staging += staged_boxes(target, (need.b, need.rows, need.cols, need.channels), load=True)
             continue
-        loads, sending, total, busiest = on_chip(mesh, placed, layer, start, batch, part, source)
+        loads, sending, total, injecting = on_chip(
+            mesh,
+            target.noc.link_bandwidth_bytes_per_cycle,
+            target.local_memory.bandwidth_bytes_per_cycle,
+            target.noc.hop_latency_cycles,
+            placed,
+            layer,
+            start,
+            batch,
+            part,
+            source,
+        )
         links += loads
         sent += sending
         received += total
-        send_cycles = max(send_cycles, link_cycles(target, int(busiest)))
+        producer_cores = placed.start + np.arange(placed.part.cores)
+        sends.append((source.producer, *(spread(mesh.core_count, producer_cores, row) for row in injecting)))
     out_bytes = outputs.astype(float)
     if output is not Output.CHIP:
         dram += out_bytes
         links += out_bytes @ mesh.routes[cores, mesh.port_core[cores]]
+        if staged and layer.is_output:
+            staging += staged_boxes(target, (box.b, box.h, box.w, box.k), load=False)
+    cycles = cycles + staging[0]
     weight_slices = layer.weight_bytes * (box.k[1] - box.k[0]) / layer.out_channels + layer.table_bytes
     dram += weight_slices
     links += weight_slices @ from_port
@@ -113,15 +137,16 @@ def leaf_cost(
     held = out_bytes if output is not Output.DRAM else np.minimum(out_bytes, STREAM_CHUNK_BYTES)
     work = Work(
         macs=int((outputs * reduction).sum()),
-        local_read_bytes=int(ifm.sum() + weight_slices.sum() + vector.sum() + sent + dram_write),
-        local_write_bytes=int(out_bytes.sum() + received + weight_slices.sum()),
+        local_read_bytes=int(ifm.sum() + weight_slices.sum() + vector.sum() + sent + dram_write + staging[1].sum()),
+        local_write_bytes=int(out_bytes.sum() + received + weight_slices.sum() + staging[1].sum()),
         dram_read_bytes=int(round(dram.sum() - dram_write)),
         dram_write_bytes=int(dram_write),
         noc_hop_bytes=int(round(links.sum())),
     )
     compute = float(cycles.max())
-    per_core = float((np.ceil(dram / target.global_memory.bandwidth_bytes_per_cycle) + cycles).max())
-    latency = max(per_core + send_cycles, dma_cycles(target, work.dram_bytes))
+    busy = np.ceil(dram / target.global_memory.bandwidth_bytes_per_cycle) + cycles
+    injection = max((float(each.max()) for _, each, _ in sends), default=0.0)
+    latency = max(float(busy.max()) + injection, dma_cycles(target, work.dram_bytes))
     count = mesh.core_count
     return NodeCost(
         work=work,
@@ -133,7 +158,18 @@ def leaf_cost(
         wgt=spread(count, cores, weight_slices),
         buf=spread(count, cores, ifm + held),
         compute_cycles=compute,
+        busy=spread(count, cores, busy),
+        sent=tuple(sends),
     )
+
+
+def staged_boxes(
+    target: HardwareTarget, intervals: tuple[tuple[np.ndarray, np.ndarray], ...], load: bool
+) -> np.ndarray:
+    """Per core, the cycles and bytes (rows) of staging its NHWC box through NC1HWC0."""
+    extents = np.stack([np.maximum(hi - lo, 0) for lo, hi in intervals], axis=1)
+    bandwidth = target.local_memory.bandwidth_bytes_per_cycle
+    return np.array([staging_cycles(bandwidth, tuple(int(e) for e in extent), load) for extent in extents]).T
 
 
 def spread(count: int, cores: np.ndarray, values: np.ndarray) -> np.ndarray:
@@ -173,16 +209,41 @@ def needed_volume(layer: Layer, batch: int, part: Partition, source: Source) -> 
 
 @functools.lru_cache(maxsize=1 << 14)
 def on_chip(
-    mesh: MeshModel, placed: Placed, layer: Layer, start: int, batch: int, part: Partition, source: Source
-) -> tuple[np.ndarray, float, float, float]:
+    mesh: MeshModel,
+    link_bandwidth: float,
+    local_bandwidth: float,
+    hop_latency: int,
+    placed: Placed,
+    layer: Layer,
+    start: int,
+    batch: int,
+    part: Partition,
+    source: Source,
+) -> tuple[np.ndarray, float, float, np.ndarray]:
     """An input from a producer on chip: the bytes over each link (one XY route per
     producer core and consumer core, as isa-lower sends them), the bytes sent, the bytes
-    received and the most bytes one producer core sends (cached: callers must not write to
-    the array)."""
+    received and, per producer core, the cycles it spends sending in one run of the
+    producer (each send rounded to whole cycles, the last one's hops added; a box for its
+    own core is a local copy, two bytes streamed per byte), and the copy a producer core
+    saves when that box is its whole result and the consumer's whole input buffer, where
+    isa-lower lets it land in place (cached: callers must not write to the arrays)."""
     shared, sender, receiver, total = transfers(placed.layer, placed.batch, placed.part, layer, batch, part, source)
     loads = shared @ mesh.range_multicast(placed.start + sender, start + receiver, 1)
-    busiest = float(np.bincount(sender, weights=shared).max(initial=0))
-    return loads, float(shared.sum()), total, busiest
+    per_run = shared * placed.batch / batch
+    local = placed.start + sender == start + receiver
+    injecting = np.where(local, np.ceil(2 * per_run / local_bandwidth), np.ceil(per_run / link_bandwidth))
+    hops = mesh.hops[placed.start + sender, start + receiver] * hop_latency
+    made = pieces(placed.layer, placed.batch, placed.part).outputs[sender]
+    needed = needed_volume(layer, batch, part, source)[receiver]
+    whole = local & (per_run == made) & (shared == needed) & (source.channels == layer.in_channels)
+    cycles, in_place = np.zeros(placed.part.cores), np.zeros(placed.part.cores)
+    if len(sender):
+        # `sender` is sorted (np.nonzero): the first pair of each producer core
+        firsts = np.flatnonzero(np.r_[True, sender[1:] != sender[:-1]])
+        cores = sender[firsts]
+        cycles[cores] = np.add.reduceat(injecting, firsts) + np.maximum.reduceat(hops, firsts)
+        in_place[cores] = np.maximum.reduceat(np.where(whole, injecting, 0), firsts)
+    return loads, float(shared.sum()), total, np.stack([cycles, in_place])
 
 
 @functools.lru_cache(maxsize=1 << 14)

@@ -7,9 +7,15 @@ With n the subbatches of a cut:
   link: n·Σ children;
 - `weights` (loading counted once per run of the node) is kept for callers that pin them;
   leaves price their weights in `work`, loaded in every run as the machine does;
-- latency: T-cut n·Σ children, S-cut (n + max stage)·max child, where a child's stage is one
-  more than that of every earlier sibling it reads from; and never less than the node's own
-  DRAM traffic over the DRAM bandwidth or its busiest link over the link bandwidth;
+- latency: a node runs as time slots (the machine's phases, `search.schedule`), and keeps
+  the cycles and DRAM bytes of each slot of one run (`slots`, `slot_dram`). T-cut: its
+  children's slots one after another, n times (n·Σ children). S-cut: (n + max stage)
+  blocks of max child slots, a child's stage being one more than that of every earlier
+  sibling it reads from; child c runs its subbatch i in block i + stage(c), and a slot
+  lasts as long as the slowest child running in it and at least as long as all their DRAM
+  bytes take at the DRAM bandwidth (at most the seed's (n + max stage)·max child, equal
+  when the children take equally long). Never less than the node's own DRAM traffic over
+  the DRAM bandwidth;
 - buffer usage per core: ifm = n·Σ ifm, wgt = Σ wgt; S-cut buf = Σ buf (n = 1) or
   Σ (buf + ifm) (n > 1); T-cut buf = max over i of buf_i + ifm_{i+1}, the last child with
   the first child's ifm when n > 1 (the next subbatch is prefetched).
@@ -49,6 +55,24 @@ class NodeCost:
     """Per core: bytes needed while computing, weights excluded (buf_usage)."""
     compute_cycles: float = 0.0
     """The latency the MAC arrays and vector units alone would take."""
+    slots: np.ndarray | None = None
+    """Cycles of each time slot of one run, in order (None: one slot of `latency`)."""
+    slot_dram: np.ndarray | None = None
+    """DRAM bytes moved in each slot of one run (None: one slot of all the work's)."""
+    repeats: int = 1
+    """How many times `slots` runs in one run of the node (a T-cut's subbatches)."""
+    busy: np.ndarray | None = None
+    """A leaf's: per core of the chip, the cycles it works on its own piece (DMA and compute)."""
+    sent: tuple[tuple[int, np.ndarray, np.ndarray], ...] = ()
+    """A leaf's: per on-chip producer layer, the cycles each core of the chip spends
+    sending that producer's output to this leaf, in the producer's slot, and the cycles of
+    the local copy it saves where its whole result may land in place instead."""
+
+    def profile(self) -> tuple[np.ndarray, np.ndarray]:
+        """Cycles and DRAM bytes of every slot of one run."""
+        slots = np.array([self.latency]) if self.slots is None else self.slots
+        dram = np.array([float(self.total_work.dram_bytes)]) if self.slot_dram is None else self.slot_dram
+        return np.tile(slots, self.repeats), np.tile(dram, self.repeats)
 
     @property
     def total_work(self) -> Work:
@@ -83,7 +107,14 @@ def total(works: list[Work]) -> Work:
     return result
 
 
-def combined(children: list[NodeCost], n: int, latency: float, compute: float, buf: np.ndarray) -> NodeCost:
+def combined(
+    children: list[NodeCost],
+    n: int,
+    latency: float,
+    compute: float,
+    buf: np.ndarray,
+    slots: tuple[np.ndarray, np.ndarray, int],
+) -> NodeCost:
     """The parts of a cut's cost that both kinds of cut share."""
     return NodeCost(
         work=scaled(total([c.work for c in children]), n),
@@ -95,6 +126,9 @@ def combined(children: list[NodeCost], n: int, latency: float, compute: float, b
         wgt=sum(c.wgt for c in children),
         buf=buf,
         compute_cycles=compute,
+        slots=slots[0],
+        slot_dram=slots[1],
+        repeats=slots[2],
     )
 
 
@@ -107,18 +141,29 @@ def t_cut(children: list[NodeCost], n: int, target: HardwareTarget) -> NodeCost:
     pairs = [child.buf + following.ifm for child, following in zip(children, children[1:], strict=False)]
     last = children[-1].buf + (children[0].ifm if n > 1 else 0)
     buf = np.maximum.reduce([*pairs, last])
-    latency = n * sum(c.latency for c in children)
+    profiles = [child.profile() for child in children]
+    slots = (np.concatenate([p[0] for p in profiles]), np.concatenate([p[1] for p in profiles]), n)
+    latency = n * float(slots[0].sum())
     compute = n * sum(c.compute_cycles for c in children)
-    return bounded(combined(children, n, latency, compute, buf), target)
+    return bounded(combined(children, n, latency, compute, buf, slots), target)
 
 
 def s_cut(children: list[NodeCost], n: int, stages: list[int], target: HardwareTarget) -> NodeCost:
     """An S-cut: its children side by side on disjoint cores, pipelined over n subbatches."""
     buf = sum(c.buf + c.ifm for c in children) if n > 1 else sum(c.buf for c in children)
     depth = n + max(stages)
-    latency = depth * max(c.latency for c in children)
+    profiles = [child.profile() for child in children]
+    block = max(len(cycles) for cycles, _ in profiles)
+    cycles, dram = np.zeros((depth, block)), np.zeros((depth, block))
+    for (own, moved), stage in zip(profiles, stages, strict=True):
+        rows = slice(stage, stage + n)
+        cycles[rows, : len(own)] = np.maximum(cycles[rows, : len(own)], own)
+        dram[rows, : len(own)] += moved
+    bandwidth = target.global_memory.bandwidth_bytes_per_cycle
+    slots = np.maximum(cycles, np.ceil(dram / bandwidth)).reshape(-1)
     compute = depth * max(c.compute_cycles for c in children)
-    return bounded(combined(children, n, latency, compute, buf), target)
+    cost = combined(children, n, float(slots.sum()), compute, buf, (slots, dram.reshape(-1), 1))
+    return bounded(cost, target)
 
 
 def stages_of(depends: list[set[int]]) -> list[int]:

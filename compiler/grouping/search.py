@@ -13,9 +13,7 @@ Its cost is the cycles of its work (`price.work_cycles`).
   consecutive layers, then cost[i][j] = min(cost of one group i..j,
   min over k of cost[i][k] + cost[k+1][j]) over the clusters.
 
-```
->>> search.greedy()          # [Group(members=(4, 6, 10, ...), plan=..., cycles=...), ...]
-```
+Each returns the groups in graph order: `[Group(members=(4, 6, 10, ...), plan=..., cycles=...), ...]`.
 """
 
 from __future__ import annotations

@@ -24,7 +24,7 @@ from collections.abc import Sequence
 from attrs import frozen
 
 from stc.compiler.grouping.layers import Interval, Layer, LayerGraph, Tile
-from stc.compiler.tiling.split import average_split
+from stc.compiler.tiling.pieces import average_split
 
 
 @frozen

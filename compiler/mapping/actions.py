@@ -25,8 +25,10 @@ from stc.compiler.mapping.matrix import (
 )
 from stc.compiler.mapping.phase_ranges import Ranges
 from stc.compiler.references import referenced_target
-from stc.compiler.targets.hardware import HardwareTarget, TargetError
-from stc.compiler.tiling.split import GraphBlocks, named_twice_at, split_counts
+from stc.compiler.targets.hardware import HardwareTarget
+from stc.compiler.targets.reading import TargetError
+from stc.compiler.tiling.pieces import split_counts
+from stc.compiler.tiling.split import GraphBlocks, named_twice_at
 from stc.dialects import task
 from stc.dialects.st import (
     AreaGroupOp,

@@ -25,7 +25,8 @@ from xdsl.utils.exceptions import PassFailedException, VerifyException
 
 from stc.compiler.ir_files import module_text
 from stc.compiler.mapping.actions import ActionExecutor
-from stc.compiler.targets.hardware import HardwareTarget, TargetError, load_target, target_names
+from stc.compiler.targets.hardware import HardwareTarget, load_target, target_names
+from stc.compiler.targets.reading import TargetError
 from stc.dialects import task
 from stc.dialects.st import (
     AreaGroupOp,

@@ -12,7 +12,8 @@ an XY route like any other (x first, then y): `hardware.xy_path` on the grid.
 
 from __future__ import annotations
 
-from stc.compiler.targets.hardware import HardwareTarget, TileType, xy_path
+from stc.compiler.targets.components import TileType
+from stc.compiler.targets.hardware import HardwareTarget, xy_path
 from stc.dialects.st import Space
 
 

@@ -40,7 +40,7 @@ from stc.compiler.mapping.actions import ActionExecutor
 from stc.compiler.mapping.matrix import allowed_stages, input_storage
 from stc.compiler.search.schedule import unroll
 from stc.compiler.targets.hardware import HardwareTarget
-from stc.compiler.tiling.split import average_split
+from stc.compiler.tiling.pieces import average_split
 from stc.dialects import task
 from stc.dialects.st import COMPUTE_STAGES, CoordAttr, MappingOp, PutGroupInOp, PutInOp, SplitGroupOp, Stage
 

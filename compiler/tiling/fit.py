@@ -25,18 +25,17 @@ from stc.compiler.memory.banks import memory_of, packs_in_banks
 from stc.compiler.memory.storage_size import bias_bytes, buffer_bytes, weight_bytes
 from stc.compiler.progress import progress
 from stc.compiler.targets.hardware import HardwareTarget
-from stc.compiler.tiling.split import (
+from stc.compiler.tiling.pieces import (
     AXES,
     UNSPLIT,
     Counts,
-    GraphBlocks,
     axis_lengths,
-    forget_erased,
     length,
     partial_sum_problem,
     shape_of,
     spatial_pieces,
 )
+from stc.compiler.tiling.split import GraphBlocks, forget_erased
 from stc.dialects import task
 from stc.dialects.task.base import element_width
 

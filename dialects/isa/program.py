@@ -18,7 +18,8 @@ from xdsl.utils.exceptions import VerifyException
 
 from stc.compiler.diagnostics import StcError
 from stc.compiler.references import referenced_target
-from stc.compiler.targets.hardware import HardwareTarget, TargetError
+from stc.compiler.targets.hardware import HardwareTarget
+from stc.compiler.targets.reading import TargetError
 from stc.dialects.isa.access import local_capacity, required_alignment
 from stc.dialects.isa.attrs import Coord, format_coord
 from stc.dialects.isa.base import single_block_region

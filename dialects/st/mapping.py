@@ -22,7 +22,7 @@ from xdsl.utils.exceptions import VerifyException
 
 from stc.compiler.diagnostics import StcError
 from stc.compiler.references import referenced_target
-from stc.compiler.targets.hardware import TargetError
+from stc.compiler.targets.reading import TargetError
 from stc.dialects.st.attrs import COORD, CoordAttr, coord_problem
 from stc.dialects.st.local_memory import verify_local_memory
 from stc.dialects.syntax import Body

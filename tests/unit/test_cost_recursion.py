@@ -40,9 +40,25 @@ def test_t_cut_latency_is_n_times_the_sum():
     assert t_cut([child(10), child(20)], 3, TARGET).latency == 90
 
 
-def test_s_cut_latency_is_n_plus_the_last_stage_times_the_max():
-    assert s_cut([child(10), child(20), child(5)], 4, [0, 1, 2], TARGET).latency == (4 + 2) * 20
+def test_s_cut_latency_is_each_slot_s_slowest_child_over_n_plus_the_last_stage_blocks():
+    """Blocks 0 … 5: children (0), (0, 1), (0, 1, 2), (0, 1, 2), (1, 2), (2) run in them;
+    the seed's (4 + 2)·20 = 120 is the bound, reached when the children take as long."""
+    cut = s_cut([child(10), child(20), child(5)], 4, [0, 1, 2], TARGET)
+    assert cut.latency == 10 + 20 + 20 + 20 + 20 + 5
+    assert cut.slots.tolist() == [10, 20, 20, 20, 20, 5]
     assert s_cut([child(10), child(20)], 4, [0, 0], TARGET).latency == 4 * 20
+    assert s_cut([child(20), child(20), child(20)], 4, [0, 1, 2], TARGET).latency == (4 + 2) * 20
+
+
+def test_s_cut_slots_follow_the_children_s_slots_and_share_the_dram_bandwidth():
+    """A T-cut child of two slots (10, 30) beside a leaf of 15 cycles and 1,280 DRAM bytes
+    (20 cycles at 64 B/cycle) in one block of two slots; beside it the other child's DRAM
+    bytes add: 2 × 1,280 B take 40 cycles."""
+    two = t_cut([child(10), child(30)], 1, TARGET)
+    cut = s_cut([two, child(15, dram=1280), child(5, dram=1280)], 1, [0, 0, 0], TARGET)
+    assert cut.slots.tolist() == [40, 30]
+    assert cut.latency == 70
+    assert t_cut([cut, child(7)], 2, TARGET).latency == 2 * (70 + 7)
 
 
 def test_latency_never_below_the_traffic():

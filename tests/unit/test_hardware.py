@@ -8,13 +8,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from stc.compiler.diagnostics import reported_errors
-from stc.compiler.targets.hardware import (
-    TARGETS_DIR,
-    HardwareTarget,
-    TargetError,
-    load_target,
-    target_names,
-)
+from stc.compiler.targets.hardware import TARGETS_DIR, HardwareTarget, load_target, target_names
+from stc.compiler.targets.reading import TargetError
 
 TINY_TARGET = """\
 name = "tiny"

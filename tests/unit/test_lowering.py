@@ -25,7 +25,8 @@ from stc.compiler.memory.allocation import (
 from stc.compiler.memory.lmem import alignment_of
 from stc.compiler.memory.plan import MemoryPlan
 from stc.compiler.targets.hardware import load_target
-from stc.compiler.tiling.split import axis_lengths, split_task
+from stc.compiler.tiling.pieces import axis_lengths
+from stc.compiler.tiling.split import split_task
 from stc.compiler.zoo import build_network
 from stc.dialects import isa, task
 from stc.passes.isa_lower import IsaLowerPass

@@ -24,16 +24,8 @@ from xdsl.utils.hints import isa
 
 from stc.compiler.ir_files import stc_context
 from stc.compiler.tiling import split as task_split
-from stc.compiler.tiling.split import (
-    MAX_PARTIAL_TERMS,
-    BoxIndex,
-    average_split,
-    axis_lengths,
-    named_twice_at,
-    split_group,
-    split_task,
-    window_pieces,
-)
+from stc.compiler.tiling.pieces import MAX_PARTIAL_TERMS, BoxIndex, average_split, axis_lengths, window_pieces
+from stc.compiler.tiling.split import named_twice_at, split_group, split_task
 from stc.dialects import task
 from stc.passes.task_split import TaskSplitPass
 from stc.runtime.golden import run_module
@@ -804,7 +796,8 @@ def test_fit_keeps_the_batch_whole_on_a_one_core_target():
     core on a 1x1 mesh splits ResNet-18 at batch 2 with nn = 1 only."""
     import attrs
 
-    from stc.compiler.targets.hardware import Mesh, load_target
+    from stc.compiler.targets.components import Mesh
+    from stc.compiler.targets.hardware import load_target
     from stc.compiler.tiling.fit import fit_splits
     from stc.compiler.zoo import build_network
 

@@ -1,0 +1,149 @@
+"""The parts of a hardware target: its mesh, local memory and banks, MAC array, network,
+global memory, unit energies, activation layout and tile types (docs/targets.md).
+
+    >>> Mesh(chips_y=1, chips_x=1, cores_y=10, cores_x=16).core_count
+    160
+"""
+
+from __future__ import annotations
+
+from attrs import fields, frozen
+
+
+@frozen
+class Mesh:
+    """Chips in a 2-D array, each holding a 2-D mesh of cores."""
+
+    chips_y: int
+    chips_x: int
+    cores_y: int
+    cores_x: int
+
+    @property
+    def chip_count(self) -> int:
+        return self.chips_y * self.chips_x
+
+    @property
+    def cores_per_chip(self) -> int:
+        return self.cores_y * self.cores_x
+
+    @property
+    def core_count(self) -> int:
+        return self.chip_count * self.cores_per_chip
+
+
+@frozen
+class Bank:
+    """One bank of a core's local memory."""
+
+    name: str
+    capacity_bytes: int
+
+
+@frozen
+class Alignment:
+    """Bytes each row of the first-stored dimension is padded to, per storage kind: int8
+    activations (BiMap SI/SIC/SIFC/SO), int32 partial sums, weights (SW/SWFC), and bias
+    vectors and lookup tables (SB)."""
+
+    activation: int
+    partial_sum: int
+    weight: int
+    bias: int
+
+
+STORAGE_KINDS = tuple(field.name for field in fields(Alignment))
+
+
+@frozen
+class LocalMemory:
+    """The memory next to each core's compute units."""
+
+    capacity_bytes: int
+    reserved_bytes: int
+    """Bytes no buffer may use, e.g. TianjicX's 4 KB primitive/code region."""
+    bandwidth_bytes_per_cycle: float
+    banks: tuple[Bank, ...]
+    alignment_bytes: Alignment
+
+
+@frozen
+class Compute:
+    """A core's MAC array."""
+
+    mac_array_shape: tuple[int, int]
+    macs_per_cycle: int
+    frequency_mhz: float
+
+
+@frozen
+class Noc:
+    """The on-chip network between cores."""
+
+    routing: str
+    """The routing algorithm; "xy" goes along x (columns) first, then along y (rows)."""
+    link_bandwidth_bytes_per_cycle: float
+    hop_latency_cycles: int
+    packet_payload_bytes: int
+
+
+@frozen
+class GlobalMemory:
+    """Off-core memory (DRAM, GMEM) that every core reaches by DMA."""
+
+    capacity_bytes: int
+    bandwidth_bytes_per_cycle: float
+    dma_overlaps_compute: bool = False
+    """The DMA engines run beside the compute units (TPU-MLIR's GDMA): a core's phase lasts
+    max(its DMA cycles, its other cycles) instead of their sum."""
+
+
+@frozen
+class Energy:
+    """Unit energies in picojoules."""
+
+    mac_pj: float
+    local_memory_read_pj_per_byte: float
+    local_memory_write_pj_per_byte: float
+    noc_pj_per_hop_byte: float
+    dram_pj_per_byte: float
+
+
+@frozen
+class ActivationLayout:
+    """How a core stores an activation tensor: "hwc" rows, or "nc1hwc0" channel blocks."""
+
+    kind: str
+    c0_by_element_bits: tuple[tuple[int, int], ...] = ()
+    """For "nc1hwc0": (element width in bits, C0 in elements) pairs."""
+
+    def c0(self, element_bits: int) -> int:
+        """C0, the innermost channel block in elements, for one element width.
+
+        >>> ActivationLayout("nc1hwc0", ((8, 32), (16, 16))).c0(16)
+        16
+        """
+        for bits, c0 in self.c0_by_element_bits:
+            if bits == element_bits:
+                return c0
+        raise ValueError(f"layout {self.kind!r} has no C0 for {element_bits}-bit elements")
+
+
+@frozen
+class TileType:
+    """A rectangle of the mesh whose tiles share a kind, as in UG1079 area groups.
+
+    Row and column bounds are inclusive core coordinates.
+    """
+
+    name: str
+    row_min: int
+    row_max: int
+    column_min: int
+    column_max: int
+    memory_bytes: int
+    computes: bool
+    """Whether compute tasks may be placed on these tiles."""
+
+    def contains(self, y: int, x: int) -> bool:
+        return self.row_min <= y <= self.row_max and self.column_min <= x <= self.column_max
