@@ -17,7 +17,7 @@ added to stc's ("EDP+core").
 
 from __future__ import annotations
 
-import resource
+import statistics
 
 import click
 
@@ -26,7 +26,7 @@ from stc.compiler.search.chains import search
 from stc.compiler.targets.hardware import load_target
 from stc.compiler.zoo import build_network
 from stc.dialects import task
-from stc.tools.search_machine import COMPARED, run_placed, run_searched
+from stc.tools.search_machine import COMPARED, cpu_seconds, run_placed, run_searched
 
 WORKLOADS = (("darknet19", 64), ("vgg19-conv", 64), ("resnet50-v1", 64), ("resnet50-v1", 1))
 
@@ -41,13 +41,6 @@ wall time of its SET search (s), from set-anchor.md."""
 
 SET_CORE_PJ_PER_MAC = 0.74 * 5.275e10 / (2_790_989_824 * 64)
 """SET's intra-core buffer energy per MAC: 74 % of its DarkNet-19 b64 energy over its MACs."""
-
-
-def cpu_seconds() -> float:
-    """CPU seconds of this process and its finished children (the chains' workers): the
-    search's cost on a machine other jobs share, where wall time is not."""
-    own, children = resource.getrusage(resource.RUSAGE_SELF), resource.getrusage(resource.RUSAGE_CHILDREN)
-    return own.ru_utime + own.ru_stime + children.ru_utime + children.ru_stime
 
 
 def run(name: str, batch: int, rounds_per_layer: int, budget: float | None, chains: int) -> list[str]:
@@ -117,19 +110,37 @@ def machine_rows(cases: tuple[tuple[str, str, int], ...], rounds_per_layer: int,
     return lines
 
 
-def tianjicx_rows(names: tuple[str, ...], rounds_per_layer: int, chains: int) -> list[str]:
-    """Each network on tianjicx, searched and with today's st-place path, both run."""
-    lines = [f"  {'network':10} {'st-place cyc':>13} {'busy':>6} {'searched cyc':>13} {'busy':>6} {'ratio':>6} same"]
+def tianjicx_rows(names: tuple[str, ...], rounds_per_layer: int, chains: int, seeds: int) -> list[str]:
+    """Each network on tianjicx with today's st-place path and searched with `seeds` seeds,
+    all run: machine cycles, their ratio, the mesh's use, compile wall and CPU seconds."""
+    lines = [
+        f"  {'network':10} {'seed':>4} {'st-place cyc':>13} {'busy':>6} {'wall s':>7} {'cpu s':>7} "
+        f"{'searched cyc':>13} {'busy':>6} {'wall s':>7} {'cpu s':>7} {'ratio':>6} same"
+    ]
     for name in names:
         placed = run_placed(build_network(name), "tianjicx")
         module = build_network(name)
         layers = len(network_of(next(op for op in module.ops if isinstance(op, task.GraphOp))).layers)
-        searched = run_searched(module, "tianjicx", rounds=rounds_per_layer * layers, chains=chains)
-        ratio = searched.counters["cycles"] / placed.counters["cycles"]
-        same = "yes" if placed.identical and searched.identical else "NO"
+        ratios, busy, cpu = [], [], []
+        for seed in range(seeds):
+            searched = run_searched(
+                build_network(name), "tianjicx", seed=seed, rounds=rounds_per_layer * layers, chains=chains
+            )
+            ratio = searched.counters["cycles"] / placed.counters["cycles"]
+            ratios.append(ratio)
+            busy.append(searched.busy_cores)
+            cpu.append(searched.compile_cpu)
+            same = "yes" if placed.identical and searched.identical else "NO"
+            lines.append(
+                f"  {name:10} {seed:4} {placed.counters['cycles']:13,} {placed.busy_cores:6.1f} "
+                f"{placed.compile_seconds:7.1f} {placed.compile_cpu:7.1f} {searched.counters['cycles']:13,} "
+                f"{searched.busy_cores:6.1f} {searched.compile_seconds:7.1f} {searched.compile_cpu:7.1f} "
+                f"{ratio:6.3f} {same}"
+            )
         lines.append(
-            f"  {name:10} {placed.counters['cycles']:13,} {placed.busy_cores:6.1f} "
-            f"{searched.counters['cycles']:13,} {searched.busy_cores:6.1f} {ratio:6.3f} {same}"
+            f"  {name}: ratio min {min(ratios):.3f} median {statistics.median(ratios):.3f}; busy min {min(busy):.1f} "
+            f"median {statistics.median(busy):.1f} of 160; search compile CPU s min {min(cpu):.1f} "
+            f"median {statistics.median(cpu):.1f} (st-place {placed.compile_cpu:.1f})"
         )
     return lines
 
@@ -141,8 +152,15 @@ def tianjicx_rows(names: tuple[str, ...], rounds_per_layer: int, chains: int) ->
 @click.option("--chains", default=2, show_default=True, help="independent chains (one process each)")
 @click.option("--machine", is_flag=True, help="searched schedules of small nets: the estimate against the machine")
 @click.option("--tianjicx", is_flag=True, help="searched schedules against st-place on tianjicx, both run")
+@click.option("--seeds", default=1, show_default=True, help="--tianjicx: searches per network, seeds 0, 1, …")
 def main(
-    only: str | None, rounds_per_layer: int, budget: float | None, chains: int, machine: bool, tianjicx: bool
+    only: str | None,
+    rounds_per_layer: int,
+    budget: float | None,
+    chains: int,
+    machine: bool,
+    tianjicx: bool,
+    seeds: int,
 ) -> None:
     if machine:
         cases = tuple(case for case in MACHINE_CASES if only is None or case[0] == only)
@@ -150,7 +168,8 @@ def main(
             click.echo(line)
         return
     if tianjicx:
-        for line in tianjicx_rows(("tiny", "lenet", "resnet18") if only is None else (only,), rounds_per_layer, chains):
+        names = ("tiny", "lenet", "resnet18") if only is None else (only,)
+        for line in tianjicx_rows(names, rounds_per_layer, chains, seeds):
             click.echo(line)
         return
     for name, batch in WORKLOADS:

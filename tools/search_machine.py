@@ -10,9 +10,13 @@ and hold the cost model's estimate against the machine's counters. Used by
 
 from __future__ import annotations
 
+import resource
+import time
+
 from attrs import frozen
 from xdsl.context import Context
 from xdsl.dialects.builtin import DictionaryAttr, FloatAttr, IntegerAttr, ModuleOp, StringAttr
+from xdsl.passes import ModulePass
 
 from stc.compiler.search.searched_mapping import SEARCH_ATTR
 from stc.dialects import isa
@@ -40,6 +44,10 @@ class MachineRun:
     identical: bool
     busy_cores: float
     """Average number of cores running a conv or fc per phase."""
+    compile_seconds: float = 0.0
+    """Wall seconds of the compilation (the passes, not the runs)."""
+    compile_cpu: float = 0.0
+    """CPU seconds of the compilation, this process and its finished children (the chains)."""
 
     def ratio(self, counter: str) -> float:
         return self.counters[counter] / max(self.estimate[counter], 1)
@@ -72,12 +80,26 @@ def busy_cores(module: ModuleOp) -> float:
     return sum(len(cores) for cores in busy.values()) / max(phases, 1)
 
 
-def finish(module: ModuleOp, expected: dict, estimate: dict, tree: str) -> MachineRun:
+def cpu_seconds() -> float:
+    """CPU seconds of this process and its finished children (the chains' workers)."""
+    own, children = resource.getrusage(resource.RUSAGE_SELF), resource.getrusage(resource.RUSAGE_CHILDREN)
+    return own.ru_utime + own.ru_stime + children.ru_utime + children.ru_stime
+
+
+def compile_with(passes: list[ModulePass], module: ModuleOp) -> tuple[float, float]:
+    """Apply the passes; their wall and CPU seconds."""
+    wall, cpu = time.monotonic(), cpu_seconds()
+    for stage in passes:
+        stage.apply(Context(), module)
+    return time.monotonic() - wall, cpu_seconds() - cpu
+
+
+def finish(module: ModuleOp, expected: dict, estimate: dict, tree: str, seconds: tuple[float, float]) -> MachineRun:
     outputs, counters = run_isa_module(module, seed=0)
     identical = outputs.keys() == expected.keys() and all(
         outputs[name].dtype == expected[name].dtype and (outputs[name] == expected[name]).all() for name in expected
     )
-    return MachineRun(counters, estimate, tree, identical, busy_cores(module))
+    return MachineRun(counters, estimate, tree, identical, busy_cores(module), *seconds)
 
 
 def run_searched(
@@ -85,15 +107,14 @@ def run_searched(
 ) -> MachineRun:
     """st-search, st-route, st-lmem-alloc, isa-lower, then the machine (module is changed)."""
     expected = run_module(module, random_inputs(find_graph(module), 0))
-    StSearchPass(target=target, seed=seed, rounds=rounds, chains=chains).apply(Context(), module)
+    searching = compile_with([StSearchPass(target=target, seed=seed, rounds=rounds, chains=chains)], module)
     estimate, tree = estimate_of(module)
-    for stage in (StRoutePass(), StLmemAllocPass(), IsaLowerPass()):
-        stage.apply(Context(), module)
-    return finish(module, expected, estimate, tree)
+    lowering = compile_with([StRoutePass(), StLmemAllocPass(), IsaLowerPass()], module)
+    seconds = (searching[0] + lowering[0], searching[1] + lowering[1])
+    return finish(module, expected, estimate, tree, seconds)
 
 
 def run_placed(module: ModuleOp, target: str) -> MachineRun:
     """Today's path, stc-pipeline with st-place, then the machine (module is changed)."""
     expected = run_module(module, random_inputs(find_graph(module), 0))
-    StcPipelinePass(target=target).apply(Context(), module)
-    return finish(module, expected, {}, "")
+    return finish(module, expected, {}, "", compile_with([StcPipelinePass(target=target)], module))

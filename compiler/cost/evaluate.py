@@ -206,7 +206,7 @@ class CostModel:
                     located[node.layer], leaves[node.layer] = self.leaf(
                         node.layer, places[id(node)], located, segment_of, spreads[node.layer]
                     )
-            cost = bounded(self.node_cost(segment, self.charged(leaves)), self.target)
+            cost = bounded(self.node_cost(segment, self.held(segment, self.charged(leaves))), self.target)
             if cost.fits(self.target) or int(cost.buf.max(initial=0)) > self.target.usable_memory_bytes:
                 break
             peak = cost.buffer_peak()
@@ -252,6 +252,19 @@ class CostModel:
                 cost, latency=latency, slots=np.array([latency]), slot_dram=np.array([float(dram)])
             )
         return result
+
+    def held(self, segment: Node, leaves: dict[int, NodeCost]) -> dict[int, NodeCost]:
+        """The leaves as the buffer check sees them. In a segment every cut of which has
+        one subbatch each leaf runs once, and its pieces' weights live only in its own
+        phases (a weight is put with its piece): they count with its buffers (buf + wgt),
+        not pinned across the segment. With subbatches, a leaf's weights are kept for
+        all of them (wgt, summed over the segment)."""
+        if any(not node.is_leaf and node.n > 1 for node in segment.nodes()):
+            return leaves
+        return {
+            layer: attrs.evolve(cost, buf=cost.buf + cost.wgt, wgt=np.zeros_like(cost.wgt))
+            for layer, cost in leaves.items()
+        }
 
     def node_cost(self, node: Node, leaves: dict[int, NodeCost]) -> NodeCost:
         if node.is_leaf:

@@ -10,8 +10,10 @@ Calibrated to the machine (docs/cost-model.md): what isa-lower emits for the pie
   (batch, rows with halo, columns with halo, channels), one XY route per pair.
 - Outputs to DRAM: each core stores its box over the route to its port.
 - Weights, in every run: each core loads its slice (and whole lookup tables) from its port.
-- Buffers per core: ifm = the input box, wgt = the weight slice, buf = ifm + output box
-  (only a 10 KB chunk of the output when it streams to DRAM and nothing on chip reads it).
+- Buffers per core, in the bytes the machine's storage rule gives them (rows padded to the
+  target's alignment, `storage.py`): ifm = the input boxes, wgt = the weight slice, bias and
+  tables, buf = ifm + the output box once for the result and once more for each fused block's
+  input and for a network output's buffer.
 - Latency: max over cores of DMA + compute cycles, plus the busiest producer core's
   injection; at least all DRAM bytes over the shared DRAM bandwidth. That figure chooses
   among partitions; in a tree (`evaluate`) the sends are charged where the machine runs
@@ -33,11 +35,10 @@ from stc.compiler.cost.network import NETWORK_INPUT, Layer, Source
 from stc.compiler.cost.partition import Partition, Pieces, box_volume, input_span, pieces
 from stc.compiler.cost.recursion import NodeCost
 from stc.compiler.cost.staging import staging_cycles
+from stc.compiler.cost.storage import activation_storage, weight_storage
+from stc.compiler.targets.components import Alignment
 from stc.compiler.targets.cost_units import Work, dma_cycles
 from stc.compiler.targets.hardware import HardwareTarget
-
-STREAM_CHUNK_BYTES = 10 * 1024
-"""What a layer holds of an output it streams to DRAM (SET's `ofm_ubuf_vol`)."""
 
 
 class Output(enum.Enum):
@@ -77,6 +78,7 @@ def leaf_cost(
 ) -> NodeCost:
     """See the module docstring; `inputs[i]` places `layer.sources[i]` (None: in DRAM)."""
     target, mesh = context.target, context.mesh
+    alignment = target.local_memory.alignment_bytes
     box = pieces(layer, batch, part)
     cores = np.arange(start, start + part.cores)
     outputs = box.outputs
@@ -87,21 +89,24 @@ def leaf_cost(
     )
     links = np.zeros(len(mesh.links))
     ifm = np.zeros(part.cores)
+    stored = np.zeros(part.cores)
+    """Per core: the local-memory bytes of its input buffers."""
     dram = np.zeros(part.cores)
     """Per core: the global-memory bytes its own DMAs move."""
-    from_port = mesh.routes[mesh.port_core[cores], cores].astype(float)
+    ports = mesh.port_core[cores]
     received = sent = 0.0
     sends: list[tuple[int, np.ndarray, np.ndarray]] = []
     staged = target.activation_layout.kind == "nc1hwc0"
     staging = np.zeros((2, part.cores))
     """Per core: the cycles and bytes of staging network inputs and outputs (NC1HWC0)."""
     for source, placed in zip(layer.sources, inputs, strict=True):
-        volume = needed_volume(layer, batch, part, source)
+        volume = needed_volume(layer, batch, part, source) * source.element_bytes
         ifm += volume
+        stored += needed_storage(layer, batch, part, source, alignment)
         if placed is None:
             dram += volume
             received += float(volume.sum())
-            links += volume @ from_port
+            links += mesh.xy_loads(ports, cores, volume)
             if staged and source.producer == NETWORK_INPUT:
                 need = needed_input(layer, box, source.channel_offset, source.channels)
                 staging += staged_boxes(target, (need.b, need.rows, need.cols, need.channels), load=True)
@@ -123,18 +128,20 @@ def leaf_cost(
         received += total
         producer_cores = placed.start + np.arange(placed.part.cores)
         sends.append((source.producer, *(spread(mesh.core_count, producer_cores, row) for row in injecting)))
-    out_bytes = outputs.astype(float)
+    out_bytes = outputs.astype(float) * layer.out_element_bytes
     if output is not Output.CHIP:
         dram += out_bytes
-        links += out_bytes @ mesh.routes[cores, mesh.port_core[cores]]
+        links += mesh.xy_loads(cores, ports, out_bytes)
         if staged and layer.is_output:
             staging += staged_boxes(target, (box.b, box.h, box.w, box.k), load=False)
     cycles = cycles + staging[0]
     weight_slices = layer.weight_bytes * (box.k[1] - box.k[0]) / layer.out_channels + layer.table_bytes
     dram += weight_slices
-    links += weight_slices @ from_port
+    links += mesh.xy_loads(ports, cores, weight_slices)
     dram_write = float(out_bytes.sum()) if output is not Output.CHIP else 0.0
-    held = out_bytes if output is not Output.DRAM else np.minimum(out_bytes, STREAM_CHUNK_BYTES)
+    copies = len(layer.block_ids) + int(layer.is_output)
+    channels = box.k[1] - box.k[0]
+    held = copies * activation_storage(box_volume(box.b, box.h, box.w), channels, layer.out_element_bytes, alignment)
     work = Work(
         macs=int((outputs * reduction).sum()),
         local_read_bytes=int(ifm.sum() + weight_slices.sum() + vector.sum() + sent + dram_write + staging[1].sum()),
@@ -154,9 +161,9 @@ def leaf_cost(
         links=links,
         weight_links=np.zeros(len(mesh.links)),
         latency=latency,
-        ifm=spread(count, cores, ifm),
-        wgt=spread(count, cores, weight_slices),
-        buf=spread(count, cores, ifm + held),
+        ifm=spread(count, cores, stored),
+        wgt=spread(count, cores, weight_storage(layer, channels, alignment)),
+        buf=spread(count, cores, stored + held),
         compute_cycles=compute,
         busy=spread(count, cores, busy),
         sent=tuple(sends),
@@ -208,6 +215,15 @@ def needed_volume(layer: Layer, batch: int, part: Partition, source: Source) -> 
 
 
 @functools.lru_cache(maxsize=1 << 14)
+def needed_storage(layer: Layer, batch: int, part: Partition, source: Source, alignment: Alignment) -> np.ndarray:
+    """Per core, the local-memory bytes of its input buffer from one source (cached)."""
+    need = needed_input(layer, pieces(layer, batch, part), source.channel_offset, source.channels)
+    rows = box_volume(need.b, need.rows, need.cols)
+    channels = np.maximum(need.channels[1] - need.channels[0], 0)
+    return activation_storage(rows, channels, source.element_bytes, alignment)
+
+
+@functools.lru_cache(maxsize=1 << 14)
 def on_chip(
     mesh: MeshModel,
     link_bandwidth: float,
@@ -228,13 +244,13 @@ def on_chip(
     saves when that box is its whole result and the consumer's whole input buffer, where
     isa-lower lets it land in place (cached: callers must not write to the arrays)."""
     shared, sender, receiver, total = transfers(placed.layer, placed.batch, placed.part, layer, batch, part, source)
-    loads = shared @ mesh.range_multicast(placed.start + sender, start + receiver, 1)
+    loads = mesh.xy_loads(placed.start + sender, start + receiver, shared)
     per_run = shared * placed.batch / batch
     local = placed.start + sender == start + receiver
     injecting = np.where(local, np.ceil(2 * per_run / local_bandwidth), np.ceil(per_run / link_bandwidth))
     hops = mesh.hops[placed.start + sender, start + receiver] * hop_latency
-    made = pieces(placed.layer, placed.batch, placed.part).outputs[sender]
-    needed = needed_volume(layer, batch, part, source)[receiver]
+    made = pieces(placed.layer, placed.batch, placed.part).outputs[sender] * source.element_bytes
+    needed = needed_volume(layer, batch, part, source)[receiver] * source.element_bytes
     whole = local & (per_run == made) & (shared == needed) & (source.channels == layer.in_channels)
     cycles, in_place = np.zeros(placed.part.cores), np.zeros(placed.part.cores)
     if len(sender):
@@ -261,7 +277,8 @@ def transfers(
     indices, and the bytes all consumer cores receive (cached: callers must not write to the
     arrays)."""
     need = needed_input(layer, pieces(layer, batch, part), source.channel_offset, source.channels)
-    volumes = overlap(Placed(producer, 0, producer_part, producer_batch), need, batch, source.channel_offset)
+    shift = source.channel_offset - source.start
+    volumes = overlap(Placed(producer, 0, producer_part, producer_batch), need, batch, shift) * source.element_bytes
     sender, receiver = np.nonzero(volumes)
     return volumes[sender, receiver], sender, receiver, float(volumes.sum())
 

@@ -26,6 +26,7 @@ from xdsl.ir import SSAValue
 
 from stc.compiler.diagnostics import StcError
 from stc.dialects import task
+from stc.dialects.task.base import element_width
 from stc.dialects.task.stats import macs, tensor_bytes
 
 NETWORK_INPUT = -1
@@ -44,6 +45,10 @@ class Source:
     branch: int
     channel_offset: int
     channels: int
+    element_bytes: int = 1
+    """1 for int8 activations, 4 for int32 partial sums."""
+    start: int = 0
+    """The producer's first output channel this source reads (a buffer may read a slice)."""
 
 
 @frozen
@@ -75,14 +80,22 @@ class Layer:
     is_output: bool
     table_bytes: int = 0
     """Lookup tables of fused lut blocks: every piece holds them whole."""
+    out_element_bytes: int = 1
+    """1 for an int8 result, 4 for int32 partial sums."""
+    weight_rows: int = 0
+    """Rows of the weight (Ky·Kx·R; an output channel is one byte of each row), 0 without one."""
+    has_bias: bool = False
+    tables: tuple[int, ...] = ()
+    """Bytes of each lookup table (the main block's and the fused luts')."""
 
     @property
     def output_bytes_per_image(self) -> int:
-        return self.out_hw[0] * self.out_hw[1] * self.out_channels
+        return self.out_hw[0] * self.out_hw[1] * self.out_channels * self.out_element_bytes
 
     @property
     def input_bytes_per_image(self) -> int:
-        return self.in_hw[0] * self.in_hw[1] * self.in_channels * max(1, len(self.branches))
+        width = max((source.element_bytes for source in self.sources), default=1)
+        return self.in_hw[0] * self.in_hw[1] * self.in_channels * max(1, len(self.branches)) * width
 
     @property
     def branches(self) -> set[int]:
@@ -144,6 +157,8 @@ def network_of(graph: task.GraphOp) -> Network:
         if fused is not None:
             layers[fused]["block_ids"] += (op.task_id,)
             layers[fused]["table_bytes" if isinstance(op, task.LutOp) else "weight_bytes"] += data_bytes(op)
+            layers[fused]["tables"] += table_sizes(op)
+            layers[fused]["out_element_bytes"] = element_bytes(op.result)
             layers[fused]["vector_bytes_per_output"] += vector_bytes(op) / math.prod(shape(op.result))
             layer_of[op.result] = fused
             continue
@@ -173,6 +188,14 @@ def fused_into(op: task.ComputeBlock, layer_of: dict[SSAValue, int], consumers: 
     if source not in layer_of or consumers.get(source, 0) != 1:
         return None
     return layer_of[source]
+
+
+def element_bytes(value: SSAValue) -> int:
+    return (element_width(value.type) or 8) // 8
+
+
+def table_sizes(op: task.ComputeBlock) -> tuple[int, ...]:
+    return tuple(tensor_bytes(value.type) for value in op.operands if isinstance(value.owner, task.TableOp))  # pyright: ignore[reportArgumentType]
 
 
 def data_bytes(op: task.ComputeBlock) -> int:
@@ -206,8 +229,8 @@ def layer_fields(op: task.ComputeBlock, layer_of: dict[SSAValue, int]) -> dict:
         owner = buffer.owner
         assert isinstance(owner, task.BufferOp)
         for value, box, offset in owner.pieces:
-            channels = box.shape[3]
-            sources.append(Source(layer_of.get(value, NETWORK_INPUT), branch, offset[3], channels))
+            producer = layer_of.get(value, NETWORK_INPUT)
+            sources.append(Source(producer, branch, offset[3], box.shape[3], element_bytes(value), box.lo[3]))
     if isinstance(op, task.FcOp):
         kernel, stride, pad = (first[1], first[2]), (1, 1), (0, 0)
     elif isinstance(op, task.WindowBlock):
@@ -234,4 +257,8 @@ def layer_fields(op: task.ComputeBlock, layer_of: dict[SSAValue, int]) -> dict:
         "macs_per_image": macs(op) // batch if is_conv else 0,
         "vector_bytes_per_output": vector_bytes(op) / math.prod(out),
         "is_output": False,
+        "out_element_bytes": element_bytes(op.result),
+        "weight_rows": math.prod(shape(op.weight)[1:]) if is_conv else 0,  # pyright: ignore[reportAttributeAccessIssue]
+        "has_bias": op.optional_bias is not None,
+        "tables": table_sizes(op),
     }

@@ -25,7 +25,8 @@ from stc.compiler.grouping.rewrite import GROUP
 from stc.compiler.mapping.matrix import STMatrix
 from stc.compiler.mapping.place import Place
 from stc.compiler.memory.allocation import AllocationError, allocate
-from stc.compiler.memory.lmem import core_memory, core_requests
+from stc.compiler.memory.core_requests import CoreRequests
+from stc.compiler.memory.lmem import core_memory
 from stc.compiler.memory.plan import MemoryPlan
 from stc.dialects import task
 from stc.dialects.st import Stage
@@ -53,7 +54,8 @@ def hold_group_buffers(matrix: STMatrix) -> list[int]:
     matrix.annotate()
     if not held:
         return []
-    crowded = overflowing_cores(matrix, None)
+    requests = CoreRequests(MemoryPlan(matrix.graph, matrix.target, ACTION))
+    crowded = overflowing_cores(matrix, requests, set(requests.on_core))
     while crowded:
         mine = [task_id for task_id, place in held.items() if core_of(place) in crowded]
         if not mine:
@@ -61,7 +63,8 @@ def hold_group_buffers(matrix: STMatrix) -> list[int]:
         last = max(mine)
         release(matrix, last, held.pop(last))
         matrix.annotate()
-        crowded = overflowing_cores(matrix, crowded)
+        changed = requests.moved(last)
+        crowded = (crowded - changed) | overflowing_cores(matrix, requests, crowded & changed)
     return sorted(held)
 
 
@@ -88,15 +91,12 @@ def core_of(place: Place) -> tuple[int, int]:
     return place.space[2], place.space[3]
 
 
-def overflowing_cores(matrix: STMatrix, among: set[tuple[int, int]] | None) -> set[tuple[int, int]]:
-    """The cores (of `among`, or all) whose regions `st-lmem-alloc` could not place."""
-    plan = MemoryPlan(matrix.graph, matrix.target, ACTION)
+def overflowing_cores(matrix: STMatrix, requests: CoreRequests, among: set[tuple[int, int]]) -> set[tuple[int, int]]:
+    """The cores of `among` whose regions `st-lmem-alloc` could not place."""
     crowded = set()
-    for core, requests in core_requests(plan).items():
-        if among is not None and core not in among:
-            continue
+    for core in among:
         try:
-            allocate(requests, core_memory(matrix.target, core))
+            allocate(requests.requests(core), core_memory(matrix.target, core))
         except AllocationError:
             crowded.add(core)
     return crowded

@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import math
 from collections import defaultdict
+from collections.abc import Iterable
 
 from attrs import astuple
 from xdsl.dialects.builtin import DenseArrayBase, IntegerAttr, i64
@@ -25,7 +26,7 @@ from xdsl.utils.exceptions import PassFailedException
 
 from stc.compiler.memory.allocation import AllocationError, Memory, Request, allocate
 from stc.compiler.memory.banks import memory_of
-from stc.compiler.memory.plan import MemoryPlan
+from stc.compiler.memory.plan import MemoryPlan, Region
 from stc.compiler.targets.hardware import Coord, HardwareTarget
 from stc.dialects import task
 from stc.dialects.st.local_memory import ADDRESS, STAGING_ALIGNMENT, STAGING_IN, STAGING_OUT
@@ -66,18 +67,14 @@ def core_requests(plan: MemoryPlan) -> dict[Coord, list[Request]]:
     apart = plan.apart()
     by_core: dict[Coord, list[Request]] = defaultdict(list)
     for region in plan.regions:
-        by_core[region.core].append(
-            Request(
-                region.key,
-                region.size,
-                alignment_of(plan.target, region.alignment),
-                region.start,
-                region.end,
-                region.label,
-                frozenset(apart.get(region.key, ())),
-            )
-        )
+        by_core[region.core].append(request_for(plan.target, region, apart.get(region.key, ())))
     return by_core
+
+
+def request_for(target: HardwareTarget, region: Region, apart: Iterable[tuple[int, str]]) -> Request:
+    """The allocator's rectangle of a region, kept apart from the regions `apart`."""
+    alignment = alignment_of(target, region.alignment)
+    return Request(region.key, region.size, alignment, region.start, region.end, region.label, frozenset(apart))
 
 
 def write_addresses(plan: MemoryPlan, addresses: dict[tuple[int, str], int]) -> None:

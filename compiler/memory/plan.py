@@ -156,16 +156,20 @@ class MemoryPlan:
 
     def make_regions(self) -> Iterator[Region]:
         for task_id, op in self.blocks.items():
-            if isinstance(op, task.InputOp | task.OutputOp):
-                continue  # network inputs and outputs stay in global memory
-            if isinstance(op, task.StorageOp):
-                yield self.storage_region(op)
-                yield from self.staging_regions(op)
-            elif isinstance(op, task.ComputeBlock) and task_id not in self.in_place:
-                time = self.first(task_id)
-                size = tensor_bytes(op.result.type)
-                label = f"{describe(op)} result, {size} B"
-                yield Region((task_id, "result"), self.core(task_id), size, alignment_kind(op), time, time, label)
+            yield from self.block_regions(task_id, op)
+
+    def block_regions(self, task_id: int, op: task.TaskOp) -> Iterator[Region]:
+        """The regions a block owns: its storage and staging, or its result tile."""
+        if isinstance(op, task.InputOp | task.OutputOp):
+            return  # network inputs and outputs stay in global memory
+        if isinstance(op, task.StorageOp):
+            yield self.storage_region(op)
+            yield from self.staging_regions(op)
+        elif isinstance(op, task.ComputeBlock) and task_id not in self.in_place:
+            time = self.first(task_id)
+            size = tensor_bytes(op.result.type)
+            label = f"{describe(op)} result, {size} B"
+            yield Region((task_id, "result"), self.core(task_id), size, alignment_kind(op), time, time, label)
 
     def storage_region(self, op: task.StorageOp) -> Region:
         start, end = self.first(op.task_id), self.last(op.task_id)

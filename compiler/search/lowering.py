@@ -21,7 +21,7 @@ as any mapping.
 
 A piece that would run before a piece it reads from is an error, never a wrong program.
 
-    script = lower_tree(graph, "tianjicx", model, tree)   # an st.mapping op, not applied
+    script = lower_tree(graph, "tianjicx", model, tree)   # an st.mapping op, applied to graph
 """
 
 from __future__ import annotations
@@ -29,7 +29,6 @@ from __future__ import annotations
 import math
 from collections import defaultdict
 
-from xdsl.dialects.builtin import ModuleOp
 from xdsl.ir import Operation
 from xdsl.utils.exceptions import PassFailedException
 
@@ -48,11 +47,11 @@ Space = tuple[int, int, int, int]
 
 
 class Lowering:
-    """Builds the script on a copy of the graph, checking every action as st-apply does."""
+    """Builds the script by running each action on the graph with st-apply's executor (so
+    every action is checked as st-apply checks it, and the graph ends mapped)."""
 
     def __init__(self, graph: task.GraphOp, target_name: str, target: HardwareTarget, model: CostModel):
-        self.module = ModuleOp([graph.clone()])
-        self.graph = next(op for op in self.module.ops if isinstance(op, task.GraphOp))
+        self.graph = graph
         self.target = target
         self.target_name = target_name
         self.model = model
@@ -241,5 +240,7 @@ def producers(buffer: task.StorageOp) -> list[task.ComputeBlock]:
 
 
 def lower_tree(graph: task.GraphOp, target_name: str, model: CostModel, tree: Node) -> MappingOp:
-    """The script of the module docstring, as an unapplied `st.mapping` of the graph."""
+    """The script of the module docstring, as an `st.mapping` of the graph, which it has
+    run on the graph (mark it applied once it is in the module; on an error the graph is
+    left half mapped)."""
     return Lowering(graph, target_name, model.target, model).lower(tree)

@@ -1,8 +1,9 @@
 """
 What `st-search` does to a module: for every task graph, search an RA tree (`chains.search`),
-lower it to an `st` action script (`lowering.lower_tree`), append the script as the graph's
-`st.mapping` and run it with st-apply's executor, so a searched schedule is mapped exactly as
-a hand-written script would be. The mapping keeps the tree in the seed's notation and the
+lower it to an `st` action script (`lowering.lower_tree`, which runs each action on the graph
+with st-apply's executor as it writes it) and append the script as the graph's applied
+`st.mapping`, so a searched schedule is mapped exactly as a hand-written script would be.
+The mapping keeps the tree in the seed's notation and the
 model's estimate:
 
 ```mlir
@@ -22,7 +23,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from attrs import frozen
-from xdsl.dialects.builtin import DictionaryAttr, FloatAttr, IntegerAttr, ModuleOp, StringAttr, f64, i64
+from xdsl.dialects.builtin import DictionaryAttr, FloatAttr, IntegerAttr, ModuleOp, StringAttr, UnitAttr, f64, i64
 from xdsl.utils.exceptions import PassFailedException
 
 from stc.compiler.cost.evaluate import CostModel, Estimate
@@ -30,10 +31,10 @@ from stc.compiler.cost.network import network_of
 from stc.compiler.cost.objective import objective
 from stc.compiler.diagnostics import StcError
 from stc.compiler.ir_files import module_text
-from stc.compiler.mapping.actions import apply_mapping
 from stc.compiler.search.chains import SPACES, search
 from stc.compiler.search.lowering import lower_tree
 from stc.compiler.targets.hardware import load_target
+from stc.compiler.tiling.fit import split_reductions
 from stc.dialects import task
 from stc.dialects.st import MappingOp
 
@@ -63,6 +64,7 @@ def map_searched(module: ModuleOp, options: SearchOptions) -> None:
         graphs = [op for op in module.ops if isinstance(op, task.GraphOp)]
         for graph in graphs:
             refuse_mapped(module, graph)
+            split_reductions(graph, target)
             network = network_of(graph)
             result = search(
                 network,
@@ -83,12 +85,13 @@ def map_searched(module: ModuleOp, options: SearchOptions) -> None:
                     f"st-search: the tree the search returned for @{graph.graph_name} is invalid when priced "
                     f"afresh: {estimate.reason}"
                 )
+            unmapped = graph.clone() if options.script is not None else None
             mapping = lower_tree(graph, options.target, model, result.tree)
             mapping.attributes[SEARCH_ATTR] = summary(result.tree.notation(network, network.batch), estimate)
-            if options.script is not None:
-                write_script(options.script, graph, mapping, len(graphs))
+            if options.script is not None and unmapped is not None:
+                write_script(options.script, unmapped, mapping, len(graphs))
             module.body.block.add_op(mapping)
-            apply_mapping(mapping)
+            mapping.applied = UnitAttr()
     except StcError as error:
         raise PassFailedException(str(error)) from None
 

@@ -201,6 +201,36 @@ def fitting_counts(op: task.ComputeBlock, target: HardwareTarget, sizer: PieceSi
     return None
 
 
+def reduction_counts(op: task.ComputeBlock, target: HardwareTarget) -> Counts | None:
+    """
+    For a conv or fc whose finest pieces with the reduction whole do not fit a core (on
+    tianjicx a 3×3×512→512 conv: even 32 output channels hold 32 B in each of 4,608 weight
+    rows, 147,456 B): its reduction alone split into the fewest pieces (`1,1,1,1,nr`) whose
+    finest pieces fit. None when the block needs no r split or no r split makes it fit.
+    """
+    if not isinstance(op, task.ConvOp | task.FcOp):
+        return None
+    sizer = PieceSizer(op, target)
+    nn, ny, nx, nf, _ = finest_counts(op, target)
+    if sizer.fits((nn, ny, nx, nf, 1)):
+        return None
+    for nr in range(2, (axis_lengths(op)["r"] or 1) + 1):
+        if partial_sum_problem(op, nr) is None and sizer.fits((nn, ny, nx, nf, nr)):
+            return 1, 1, 1, 1, nr
+    return None
+
+
+def split_reductions(graph: task.GraphOp, target: HardwareTarget) -> list[tuple[int, Counts]]:
+    """Split the reduction of every block of `graph` that `reduction_counts` names, so that
+    a search which cuts blocks only along batch, rows, columns and output channels finds
+    pieces that fit; the (block, vector) splits made, in order."""
+    blocks = GraphBlocks(graph)
+    for op in [op for op in graph.tasks() if isinstance(op, task.ComputeBlock)]:
+        if (counts := reduction_counts(op, target)) is not None:
+            blocks.split(op.task_id, counts)
+    return [(split.task_id, split.counts) for split in blocks.splits]
+
+
 def fit_splits(graph: task.GraphOp, target: HardwareTarget) -> list[tuple[int, Counts]]:
     """Split every block of `graph` that does not fit a core, then the blocks those splits
     create, until all fit; return the (block, vector) splits made, in order."""

@@ -37,6 +37,8 @@ def conv(name, producer, kernel=1, pad=0, channels=8, filters=16, hw=4, vector=2
         macs_per_image=hw * hw * filters * kernel * kernel * channels,
         vector_bytes_per_output=vector,
         is_output=False,
+        weight_rows=kernel * kernel * channels,
+        has_bias=True,
     )
 
 
@@ -52,12 +54,21 @@ def test_snake_order_and_ports():
 
 
 @settings(max_examples=30, deadline=None)
-@given(source=st.integers(0, 63), first=st.integers(0, 63), length=st.integers(1, 64))
-def test_range_multicast_is_the_union_of_the_routes(source, first, length):
+@given(pairs=st.lists(st.tuples(st.integers(0, 63), st.integers(0, 63), st.integers(1, 1000)), min_size=1, max_size=20))
+def test_xy_loads_are_the_sum_of_the_routes(pairs):
     mesh = CONTEXT.mesh
-    length = min(length, mesh.core_count - first)
-    flags = mesh.range_multicast(np.array([source]), np.array([first]), length)[0]
-    assert (flags == mesh.multicast(source, np.arange(first, first + length))).all()
+    sources, destinations, volumes = (np.array(column) for column in zip(*pairs, strict=True))
+    expected = sum(volume * mesh.routes[s, d].astype(float) for s, d, volume in pairs)
+    assert np.allclose(mesh.xy_loads(sources, destinations, volumes), expected)
+
+
+def test_xy_loads_on_tianjicx_s_mesh_are_the_sum_of_the_routes():
+    """16 × 10 cores: rows and columns of different lengths, every pair."""
+    mesh = MeshModel.of(load_target("tianjicx"))
+    sources, destinations = (grid.ravel() for grid in np.meshgrid(np.arange(160), np.arange(160)))
+    volumes = (sources * 7 + destinations) % 13 + 1.0
+    expected = volumes @ mesh.routes[sources, destinations]
+    assert np.allclose(mesh.xy_loads(sources, destinations, volumes), expected)
 
 
 def test_leaf_from_dram_to_dram():

@@ -4,6 +4,7 @@ network computes, it beats a row-major placement, and it is deterministic."""
 import itertools
 import re
 from pathlib import Path
+from unittest.mock import patch
 
 import hypothesis.strategies as hs
 import numpy as np
@@ -11,7 +12,7 @@ import pytest
 from hypothesis import given, settings
 from xdsl.dialects.builtin import ModuleOp
 from xdsl.parser import Parser
-from xdsl.utils.exceptions import DiagnosticException
+from xdsl.utils.exceptions import DiagnosticException, PassFailedException
 
 from stc.compiler.ir_files import module_text, stc_context
 from stc.compiler.mapping.actions import apply_mapping
@@ -201,6 +202,17 @@ def test_a_pinned_relu_keeps_the_chain_in_phase_order(length: int, data: hs.Data
     assert all(later >= earlier + gap for earlier, later in itertools.pairwise(phases))
 
 
+def tianjicx_2x2(tmp_path: Path) -> Path:
+    """tianjicx cut to 2x2 cores of 2 phases: 16 soma stages a step."""
+    text = (Path(__file__).parents[2] / "compiler/targets/tianjicx.toml").read_text()
+    small = tmp_path / "tianjicx-2x2.toml"
+    resized = [("max_phases = 32", "max_phases = 2"), ("cores_y = 10", "cores_y = 2"), ("cores_x = 16", "cores_x = 2")]
+    for old, new in resized:
+        text = text.replace(old, new)
+    small.write_text(text.replace("row_max = 9", "row_max = 1").replace("column_max = 15", "column_max = 1"))
+    return small
+
+
 def test_a_graph_too_full_for_one_step_is_placed_over_several(tmp_path: Path):
     """Twelve relus on a 2x2-core tianjicx of 2 phases (16 soma stages a step) fill more
     than `FILL` of a step: st-place counts phases on over 2 steps, every block still runs
@@ -210,12 +222,7 @@ def test_a_graph_too_full_for_one_step_is_placed_over_several(tmp_path: Path):
     from stc.runtime.golden import find_graph, random_inputs
     from stc.runtime.machine import run_isa_module
 
-    text = (Path(__file__).parents[2] / "compiler/targets/tianjicx.toml").read_text()
-    small = tmp_path / "tianjicx-2x2.toml"
-    resized = [("max_phases = 32", "max_phases = 2"), ("cores_y = 10", "cores_y = 2"), ("cores_x = 16", "cores_x = 2")]
-    for old, new in resized:
-        text = text.replace(old, new)
-    small.write_text(text.replace("row_max = 9", "row_max = 1").replace("column_max = 15", "column_max = 1"))
+    small = tianjicx_2x2(tmp_path)
     source = relu_chain(12, "4x4x4x32")
     assert FILL < 12 / (2 * 4 * 2) <= 2 * FILL
     with references_within([tmp_path]):
@@ -232,3 +239,35 @@ def test_a_graph_too_full_for_one_step_is_placed_over_several(tmp_path: Path):
         outputs, counters = run_isa_module(module, inputs, base_dir=tmp_path)
     assert counters["phases"] > 2
     np.testing.assert_array_equal(outputs["y"], expected["y"])
+
+
+def test_a_step_without_room_is_retried_with_one_step_more(tmp_path: Path):
+    """Nine relus whose input buffer and result take just over half a core each fill less
+    than `FILL` of a 2x2-core tianjicx step of 2 phases, yet one step has only 8 core-phases
+    for them: the one-step placement fails, st-place tries again over 2 steps, and every
+    block runs after the one it reads from. With no retry left the failure is one message."""
+    from stc.compiler.mapping.placement.cores import Cores
+    from stc.compiler.mapping.placement.phases import steps_for
+    from stc.compiler.mapping.placement.units import Units
+
+    small = tianjicx_2x2(tmp_path)
+    source = relu_chain(9, "1x33x34x32")
+    with references_within([tmp_path]):
+        module = Parser(stc_context(), source).parse_module()
+        matrix = STMatrix(graph_of(module), load_target(str(small)))
+        cores = Cores(matrix.mesh)
+        units = Units(matrix, cores.index)
+        relus = [unit for unit in units if unit.computes]
+        assert len(relus) == 9
+        assert all(2 * u.memory > int(cores.capacity.max()) for u in relus)
+        assert steps_for(matrix, units, cores) == 1
+        StPlacePass(target=str(small)).apply(stc_context(), module)
+        places = placed_matrix(module).places
+        times = [(places[block].step, places[block].phase) for block in range(2, 20, 2)]
+        assert {step for step, _ in times} == {0, 1}
+        assert times == sorted(times)
+        module = Parser(stc_context(), source).parse_module()
+        matrix = STMatrix(graph_of(module), load_target(str(small)))
+        with pytest.raises(PassFailedException, match=r"^st-place: block \d+ \(task.relu\).* no allowed core has room"):
+            with patch("stc.compiler.mapping.placement.RETRIES", 0):
+                place(matrix)

@@ -8,14 +8,14 @@ import random
 import hypothesis.strategies as hs
 import numpy as np
 from conftest import parse
-from hypothesis import given
+from hypothesis import given, settings
 from test_st_place import CHAIN
 
 from stc.compiler.mapping.area_groups import AVOIDING, CONTAINED, AreaGroup, Rect, breaking_tile
 from stc.compiler.mapping.matrix import STMatrix
 from stc.compiler.mapping.mesh import MeshGeometry
 from stc.compiler.mapping.placement.cores import Cores
-from stc.compiler.mapping.placement.cost import cost_vector, in_rank_order, lexsort_rank, unit_cost
+from stc.compiler.mapping.placement.cost import cost_vector, in_rank_order, lexsort_rank, move_cost
 from stc.compiler.mapping.placement.routes import RouteChecks
 from stc.compiler.mapping.placement.units import Units
 from stc.compiler.targets.hardware import load_target
@@ -61,17 +61,32 @@ def test_route_checks_agree_with_route_problem():
                 assert checks.breaks(area, rule, source, destination) == expected
 
 
-def test_the_annealing_cost_of_a_unit_is_the_cost_vector_at_its_core():
+@given(seed=hs.integers(0, 2**32 - 1))
+@settings(max_examples=25, deadline=None)
+def test_a_moves_cost_is_the_change_of_the_cost_vectors_at_the_cores(seed: int):
+    """`move_cost` of a move or a swap equals Σ bytes × hops of the two units (from
+    `cost_vector`, read at their cores) after it minus before it: the annealing takes
+    the same moves as when it summed both units' nets before and after."""
     matrix = chain_matrix("tianjicx")
     cores = Cores(matrix.mesh)
     units = Units(matrix, cores.index)
-    rng = random.Random(1)
+    rng = random.Random(seed)
     for unit in units:
         unit.core = rng.randrange(len(cores))
-    units[0].core = -1
-    for unit in units:
-        if unit.core >= 0:
-            assert unit_cost(unit, units, cores) == cost_vector(unit, units, cores)[unit.core]
+    unit, partner = rng.sample(list(units), 2)
+    partner = partner if rng.random() < 0.5 else None
+    target = partner.core if partner is not None else rng.randrange(len(cores))
+    moved = [u for u in (unit, partner) if u is not None]
+
+    def total() -> int:
+        return sum(int(cost_vector(u, units, cores)[u.core]) for u in moved)
+
+    before, source = total(), unit.core
+    delta = move_cost(unit, target, partner, units, cores)
+    unit.core = target
+    if partner is not None:
+        partner.core = source
+    assert delta == total() - before
 
 
 @given(

@@ -5,8 +5,9 @@ The blocks a mapping left unplaced are grouped into units that must share a core
 phase (`units`). Placement then
 
 1. gives every compute unit a target phase: its depth in the graph, packed into the
-   target's phases (over several steps when one step would be too full), moved by the
-   pins (`phases`);
+   target's phases (over several steps when one step would be too full, or when a unit
+   found no room in the steps planned: then placement starts again with one step more,
+   `RETRIES` times at most), moved by the pins (`phases`);
 2. places the units greedily (`greedy`), pinned ones first, then by target phase and
    graph order, each on the first core, in the strategy's order, that it may take
    (`candidates`: tile type, pins, area groups) with a free stage and enough free memory
@@ -25,11 +26,11 @@ from __future__ import annotations
 from stc.compiler.mapping.matrix import STMatrix
 from stc.compiler.mapping.placement.candidates import Candidates
 from stc.compiler.mapping.placement.cores import Cores
-from stc.compiler.mapping.placement.errors import placement_error
+from stc.compiler.mapping.placement.errors import NoRoom, placement_error
 from stc.compiler.mapping.placement.greedy import Greedy, place_greedily
 from stc.compiler.mapping.placement.layers import Layers
 from stc.compiler.mapping.placement.network_io import place_io
-from stc.compiler.mapping.placement.phases import PhasePlan, steps_for
+from stc.compiler.mapping.placement.phases import PhasePlan, spreads, steps_for
 from stc.compiler.mapping.placement.routes import RouteChecks
 from stc.compiler.mapping.placement.row_major import RowMajor
 from stc.compiler.mapping.placement.state import PlacerState
@@ -37,6 +38,10 @@ from stc.compiler.mapping.placement.strategy import Strategy
 from stc.compiler.mapping.placement.units import Units
 
 STRATEGIES = ("greedy", "row-major")
+RETRIES = 2
+"""How many times st-place tries again with one step more when a unit finds no room in
+the steps planned (`FILL` is an estimate: phases packed unevenly or units larger than half
+a core leave room no unit can use)."""
 
 
 def check_options(iterations: int, strategy: str) -> None:
@@ -58,10 +63,29 @@ def place(matrix: STMatrix, seed: int = 0, iterations: int = 20000, strategy: st
     candidates = Candidates(matrix, cores, units)
     if not units:
         return
-    phases = PhasePlan(matrix, units, steps_for(matrix, units, cores))
-    layers, routes = Layers(matrix, cores), RouteChecks(matrix, cores, units)
-    state = PlacerState(matrix, cores, units, candidates, phases, layers, routes)
+    routes = RouteChecks(matrix, cores, units)
     chosen = strategy_named(strategy, seed, iterations)
+    steps = steps_for(matrix, units, cores)
+    for retry in range(RETRIES + 1):
+        state = PlacerState(
+            matrix, cores, units, candidates, PhasePlan(matrix, units, steps), Layers(matrix, cores), routes
+        )
+        try:
+            place_every_unit(state, chosen)
+            break
+        except NoRoom:
+            if retry == RETRIES or not spreads(matrix):
+                raise
+            units.unplace()
+            steps += 1
+    chosen.improve(state)
+    state.commit()
+
+
+def place_every_unit(state: PlacerState, chosen: Strategy) -> None:
+    """Compute units and pinned storage, then the storage no compute block reads, then the
+    network inputs and outputs."""
+    units = state.units
     compute = [u for u in units if u.computes or u.fixed_core is not None]
     for unit in sorted(compute, key=lambda u: (u.fixed_core is None, u.target_phase, u.order)):
         place_greedily(state, unit, chosen)
@@ -70,5 +94,3 @@ def place(matrix: STMatrix, seed: int = 0, iterations: int = 20000, strategy: st
         place_greedily(state, unit, chosen)
     for unit in units.io:
         place_io(state, unit)
-    chosen.improve(state)
-    state.commit()

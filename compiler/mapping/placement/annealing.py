@@ -13,7 +13,7 @@ import random
 
 import numpy as np
 
-from stc.compiler.mapping.placement.cost import unit_cost
+from stc.compiler.mapping.placement.cost import move_cost
 from stc.compiler.mapping.placement.layers import Layer
 from stc.compiler.mapping.placement.state import PlacerState
 from stc.compiler.mapping.placement.units import Unit
@@ -53,11 +53,6 @@ class Annealing:
             unit.core = core
             state.layers.at(unit.step, unit.phase).take(unit, core)
 
-    def cost(self, unit: Unit, other: Unit | None) -> float:
-        """Σ bytes × hops of a unit and of the unit it swaps with, if any."""
-        state = self.state
-        return unit_cost(unit, state.units, state.cores) + (unit_cost(other, state.units, state.cores) if other else 0)
-
     def try_move(self, unit: Unit, target: int, temperature: float) -> float:
         """Move `unit` to `target` (swapping with the unit there) if the annealing accepts
         it; return the change of the total cost."""
@@ -74,9 +69,8 @@ class Annealing:
         free_source = layer.memory[source] + unit.memory
         if free_target < unit.memory or (other is not None and free_source < other.memory):
             return 0.0
-        before = self.cost(unit, other)
+        delta = move_cost(unit, target, other, state.units, state.cores)
         relocate(layer, unit, other, source, target)
-        delta = self.cost(unit, other) - before
         legal = state.routes.ok(unit) and (other is None or state.routes.ok(other))
         accept = delta <= 0 or (temperature > 0 and self.rng.random() < math.exp(-delta / temperature))
         if legal and accept:

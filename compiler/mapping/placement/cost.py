@@ -22,16 +22,42 @@ def cost_vector(unit: Unit, units: Units, cores: Cores) -> np.ndarray:
     return cost
 
 
-def unit_cost(unit: Unit, units: Units, cores: Cores) -> float:
-    """Σ bytes × hops from the unit's core to its placed neighbours, on Python integers
-    (the annealing calls it for every move)."""
-    total = 0.0
-    row, column = cores.grid[unit.core]
+def move_cost(unit: Unit, target: int, partner: Unit | None, units: Units, cores: Cores) -> int:
+    """The change of Σ bytes × hops when `unit` moves to core `target` and `partner`, if
+    any, to the unit's core: only their nets to the other units change (the hops between
+    the two stay), so each neighbour is read once, on Python integers (the annealing
+    asks for every move).
+
+    ```
+    unit u on core 0 with neighbours v (core 2, 10 bytes) and p (core 1, 5 bytes):
+    u to core 1, swapping with p: 10 × (|1 − 2| − |0 − 2|) + (p's nets other than u's)
+    ```
+    """
+    source = unit.core
+    delta = shift_cost(unit, source, target, partner, units, cores)
+    if partner is not None:
+        delta += shift_cost(partner, target, source, unit, units, cores)
+    return delta
+
+
+def shift_cost(unit: Unit, source: int, target: int, partner: Unit | None, units: Units, cores: Cores) -> int:
+    """The change of Σ bytes × hops of a unit's nets, the partner's aside, from `source` to `target`."""
+    row, column = cores.grid[source]
+    new_row, new_column = cores.grid[target]
+    skipped = partner.index if partner is not None else -2  # -1 marks a placed block's core
+    total = 0
     for other, fixed, nbytes in unit.neighbours:
+        if other == skipped:
+            continue
         core = units.all[other].core if other >= 0 else fixed
         if core >= 0:
             other_row, other_column = cores.grid[core]
-            total += nbytes * (abs(row - other_row) + abs(column - other_column))
+            total += nbytes * (
+                abs(new_row - other_row)
+                + abs(new_column - other_column)
+                - abs(row - other_row)
+                - abs(column - other_column)
+            )
     return total
 
 

@@ -11,3 +11,11 @@ ACTION = "st-place"
 
 def placement_error(message: str) -> PassFailedException:
     return action_error(ACTION, message)
+
+
+class NoRoom(PassFailedException):
+    """A unit found no core with room in any of its phases: its stage was taken or its
+    memory short everywhere, which more steps may cure."""
+
+    def __init__(self, message: str):
+        super().__init__(f"{ACTION}: {message}")

@@ -12,10 +12,11 @@ from __future__ import annotations
 import random
 
 import numpy as np
+from xdsl.utils.exceptions import PassFailedException
 
 from stc.compiler.mapping.placement.annealing import Annealing
 from stc.compiler.mapping.placement.cost import cheapest_first, in_rank_order
-from stc.compiler.mapping.placement.errors import placement_error
+from stc.compiler.mapping.placement.errors import NoRoom, placement_error
 from stc.compiler.mapping.placement.network_io import place_io
 from stc.compiler.mapping.placement.phases import Run
 from stc.compiler.mapping.placement.state import PlacerState
@@ -45,17 +46,17 @@ def place_greedily(state: PlacerState, unit: Unit, strategy: Strategy) -> None:
                 return
             bad_routes += 1
         unit.core = unit.phase = -1
-    raise placement_error(why_nothing_fits(state, unit, runs, bad_routes))
+    raise nothing_fits(state, unit, runs, bad_routes)
 
 
-def why_nothing_fits(state: PlacerState, unit: Unit, runs: list[Run], bad_routes: int) -> str:
+def nothing_fits(state: PlacerState, unit: Unit, runs: list[Run], bad_routes: int) -> PassFailedException:
     """What the cores a unit may take lack in its phases: room for its memory, a free stage,
-    routes that obey the area groups."""
+    routes that obey the area groups; `NoRoom` unless the unit is larger than a core."""
     allowed = state.candidates.masks[unit.index]
     capacity = int(state.cores.capacity[allowed].max())
     what = f"{unit.describe()} needs {unit.memory} B of local memory"
     if unit.memory > capacity:
-        return f"{what}, more than the {capacity} B a core holds; split it further"
+        return placement_error(f"{what}, more than the {capacity} B a core holds; split it further")
     stage_full = memory_full = 0
     best = (-1, 0, 0)
     for run in runs:
@@ -78,7 +79,7 @@ def why_nothing_fits(state: PlacerState, unit: Unit, runs: list[Run], bad_routes
         text += f" (at most {room} B free, core {format_space(state.cores.spaces[core])} phase {phase})"
     if bad_routes:
         text += f"; on {bad_routes} others its routes would break an area group's routing rules"
-    return text
+    return NoRoom(text)
 
 
 class Greedy(Strategy):

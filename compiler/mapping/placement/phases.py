@@ -41,13 +41,19 @@ def steps_for(matrix: STMatrix, units: Units, cores: Cores) -> int:
     more than `FILL` of one step's axon stages, soma stages (two a core) or local memory,
     enough steps to fill at most that share of each."""
     span = matrix.target.max_phases
-    if span is None or matrix.places:
+    if span is None or not spreads(matrix):
         return 1
     computing = int(cores.computes.sum())
     axon = sum(unit.kind == "axon" for unit in units) / (computing * span)
     soma = sum(unit.kind == "soma" for unit in units) / (2 * computing * span)
     memory = sum(unit.memory for unit in units) / (int(cores.capacity[cores.computes].sum()) * span)
     return max(1, math.ceil(max(axon, soma, memory) / FILL))
+
+
+def spreads(matrix: STMatrix) -> bool:
+    """Whether the placer may count phases on over several steps: the target has a number
+    of phases and no block is placed yet."""
+    return matrix.target.max_phases is not None and not matrix.places
 
 
 class Run(NamedTuple):

@@ -87,6 +87,12 @@ class Units:
     def __getitem__(self, index: int) -> Unit:
         return self.all[index]
 
+    def unplace(self) -> None:
+        """Forget every unit's core and phase, to place them all again."""
+        for unit in self.all:
+            unit.core = unit.phase = -1
+            unit.target_phase = 0
+
     @property
     def io(self) -> list[Unit]:
         return [unit for unit in self.all if unit.kind == "io"]

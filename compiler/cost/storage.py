@@ -1,0 +1,38 @@
+"""
+Per core, the local-memory bytes of a leaf's pieces as st-apply and st-lmem-alloc count
+them: every row of a block's first-stored dimension padded to the target's alignment
+(`compiler/memory/storage_size.py`, BiMap's storage-size model). The cost model's buffer
+check uses these sizes, so a tree it accepts is one whose pieces the machine can hold;
+traffic is counted in the unpadded bytes the DMAs and sends move.
+
+On tianjicx a piece of a 3×3×512→512 conv with 4 output channels holds 32 B in each of
+its 4,608 weight rows (147,456 B), not 18,432 B:
+
+    weight_storage(layer, np.array([4]), target.local_memory.alignment_bytes)   # array([147456 + 16])
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from stc.compiler.cost.network import Layer
+from stc.compiler.targets.components import Alignment
+
+
+def padded(row_bytes: np.ndarray, alignment: int) -> np.ndarray:
+    return -(-row_bytes // alignment) * alignment
+
+
+def activation_storage(rows: np.ndarray, channels: np.ndarray, element_bytes: int, alignment: Alignment) -> np.ndarray:
+    """An NHWC buffer of `rows` pixels of `channels` int8 activations (or int32 partial
+    sums); `alignment` is the target's `local_memory.alignment_bytes`."""
+    unit = alignment.partial_sum if element_bytes == 4 else alignment.activation
+    return rows * padded(channels * element_bytes, unit)
+
+
+def weight_storage(layer: Layer, channels: np.ndarray, alignment: Alignment) -> np.ndarray:
+    """A piece's weight, bias and tables when it computes `channels` output channels."""
+    weights = layer.weight_rows * padded(channels, alignment.weight)
+    bias = padded(4 * channels, alignment.bias) if layer.has_bias else 0
+    tables = sum(int(padded(np.array(size), alignment.bias)) for size in layer.tables)
+    return weights + bias + tables

@@ -1,0 +1,105 @@
+"""
+The allocator's requests of one core at a time, from a `MemoryPlan` kept up to date while
+storage blocks give up phases on their cores: what `lmem.core_requests` gives for that
+core on a plan built again, at the cost of the core's blocks rather than the graph's.
+`hold.py` gives up held phases one buffer at a time until a core's regions fit.
+
+```mlir
+%c = task.conv 4 %in, %w {st.coord = #st.coord<(0, 0, 0, 1), (0, 0, axon)>}
+%b = task.buffer 5 si %c {st.coord = #st.coord<(0, 0, 0, 1), (0, 0 to 1, memory)>}
+```
+
+When buffer 5 gives up phase 0 (`moved(5)`), conv 4's result no longer lands in it in
+place: core (0, 1) gets a result region for block 4, and the regions conv 4 reads are
+kept apart from that one instead of buffer 5's.
+"""
+
+from __future__ import annotations
+
+from stc.compiler.memory.allocation import Request
+from stc.compiler.memory.lmem import request_for
+from stc.compiler.memory.plan import MemoryPlan
+from stc.compiler.targets.hardware import Coord
+from stc.dialects import task
+from stc.dialects.task.base import task_id_of
+
+Key = tuple[int, str]
+
+
+class CoreRequests:
+    """A plan's requests by core, and what a storage block's new phases change in it."""
+
+    def __init__(self, plan: MemoryPlan):
+        self.plan = plan
+        self.on_core: dict[Coord, list[int]] = {}
+        """The blocks of each core, in graph order (the order of the plan's regions)."""
+        self.inputs: dict[int, set[Key]] = {}
+        """The storage regions each compute block reads."""
+        self.readers: dict[int, list[int]] = {}
+        """The compute blocks that read each block."""
+        self.writers: dict[int, list[int]] = {}
+        """The blocks whose results fill a piece of each buffer."""
+        self.made: dict[int, list[Request]] = {}
+        """The requests of each block's regions, once asked for (see `requests_of`)."""
+        for task_id, op in plan.blocks.items():
+            self.on_core.setdefault(plan.core(task_id), []).append(task_id)
+            if isinstance(op, task.ComputeBlock):
+                self.inputs[task_id] = {(task_id_of(operand.owner), "storage") for operand in op.operands}
+                for owner, _ in self.inputs[task_id]:
+                    self.readers.setdefault(owner, []).append(task_id)
+        for producer, pieces in plan.pieces.items():
+            for buffer, _, _ in pieces:
+                writers = self.writers.setdefault(buffer.task_id, [])
+                if producer not in writers:
+                    writers.append(producer)
+
+    def moved(self, task_id: int) -> set[Coord]:
+        """Read a storage block's `st.coord` again after its phases changed on its core, and
+        which results it now takes in place; the cores whose requests changed."""
+        plan = self.plan
+        plan.coords[task_id] = plan.coord_of(plan.blocks[task_id])
+        stale = {task_id}
+        for producer in self.writers.get(task_id, []):
+            piece, before = plan.in_place_piece(plan.blocks[producer]), plan.in_place.get(producer)
+            if piece == before:
+                continue
+            if piece is None:
+                del plan.in_place[producer]
+            else:
+                plan.in_place[producer] = piece
+            stale.add(producer)
+            stale.update(home[0].task_id for home in (piece, before) if home is not None)
+            stale.update(owner for owner, _ in self.inputs[producer] if owner in plan.coords)
+        for block in stale:
+            self.made.pop(block, None)
+        return {plan.core(block) for block in stale}
+
+    def requests(self, core: Coord) -> list[Request]:
+        """The allocator's rectangles of a core, as `lmem.core_requests` makes them."""
+        return [request for task_id in self.on_core.get(core, []) for request in self.requests_of(task_id)]
+
+    def requests_of(self, task_id: int) -> list[Request]:
+        """The rectangles of a block's regions, made once until it, a result it takes in place
+        or a region it is kept apart from changes."""
+        if (made := self.made.get(task_id)) is None:
+            plan = self.plan
+            regions = plan.block_regions(task_id, plan.blocks[task_id])
+            made = self.made[task_id] = [request_for(plan.target, r, self.apart(r.key)) for r in regions]
+        return made
+
+    def apart(self, key: Key) -> set[Key]:
+        """`MemoryPlan.apart` of one region: the inputs of the compute blocks whose result
+        it holds, and the result homes of the compute blocks that read it."""
+        task_id, role = key
+        plan = self.plan
+        if role == "result":
+            return set(self.inputs[task_id])
+        if role != "storage":
+            return set()
+        apart: set[Key] = set()
+        for writer in self.writers.get(task_id, []):
+            piece = plan.in_place.get(writer)
+            if piece is not None and piece[0].task_id == task_id:
+                apart |= self.inputs[writer]
+        apart.update(plan.result_home(reader)[0] for reader in self.readers.get(task_id, []))
+        return apart
