@@ -202,8 +202,9 @@ Slicer = Callable[[Sequence[Attribute]], list[Sequence[Attribute]] | None]
 
 def slicer(defs: Sequence[object]) -> Slicer | None:
     """
-    The values of each definition of an operand (or result) list, as IRDL assigns them
-    with at most one variadic definition: None when the count is not one IRDL accepts.
+    A function that splits an op's operand (or result) types among `defs` as IRDL does,
+    or gives None when their count is not one IRDL accepts; None itself for more than
+    one variadic definition, whose split this does not follow.
     """
     count = len(defs)
     variadic = [index for index, d in enumerate(defs) if isinstance(d, VariadicDef)]
