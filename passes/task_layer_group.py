@@ -41,6 +41,9 @@ class TaskLayerGroupPass(ModulePass):
     - group: the ids of one run of consecutive layers to group instead of searching; the
       other layers run alone.
     - slices: n,h: slice that group so instead of at its coarsest slicing that fits.
+    - pipeline: on a target whose DMA overlaps compute, load a group's inputs one
+      timestep early where that pays (software pipelining; default true); false loads
+      each in its reader's timestep.
     """
 
     name = "task-layer-group"
@@ -49,6 +52,7 @@ class TaskLayerGroupPass(ModulePass):
     strategy: str = "dp"
     group: tuple[int, ...] = ()
     slices: tuple[int, ...] = ()
+    pipeline: bool = True
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "group", tuple(self.group))
@@ -72,5 +76,5 @@ class TaskLayerGroupPass(ModulePass):
             if hardware.mesh.core_count > 1:
                 write_spatial_group(graph, spatial_group(graph, hardware, self.group, self.slices))
                 continue
-            groups = choose_groups(graph, hardware, self.strategy, self.group, self.slices)
+            groups = choose_groups(graph, hardware, self.strategy, self.group, self.slices, self.pipeline)
             op.body.block.add_op(write_groups(graph, groups, self.target))

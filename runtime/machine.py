@@ -12,7 +12,10 @@ its send has run, so cores are interleaved only where data flows between them.
 
 Each core keeps a clock per phase. An instruction advances it by its cycles (on a target
 whose `global_memory.dma_overlaps_compute` is set, DMA loads and stores advance a clock of
-their own, and the core's phase lasts the longer of the two); a send
+their own, and the core's phase lasts the longer of the two; an instruction then starts only
+once the bytes it reads that its phase wrote are written: a compute waits for the load of
+its inputs, a store for the compute of its source, so only loads for later phases and
+stores of earlier results run beside compute); a send
 occupies the sender while it injects its bytes, and its data arrives at the receiver
 ⌈bytes / link bandwidth⌉ + hops × hop latency cycles after the send started; a receive
 waits for that arrival. A phase lasts as long as its slowest core, and at least as long
@@ -57,6 +60,12 @@ from stc.runtime.kernels.vec_trans_scatter import vec_trans_scatter
 
 Step = tuple[int, Work]
 """What one instruction costs: the cycles it occupies its core, and its work."""
+
+
+def writes(op: isa.Instruction, access: isa.Access) -> bool:
+    """Whether `op` writes the local bytes of `access` (else it reads them)."""
+    return access.writes or access.role in ("output", "dst blocks") or isinstance(op, isa.DmaLoadOp)
+
 
 TASK_DATA_OPS: dict[str, type[task.DataOp]] = {
     "weight": task.WeightOp,
@@ -119,6 +128,16 @@ class Core:
     """On a target whose DMA overlaps compute: the DMA engine's cycles since the phase began."""
     busy_cycles: int = 0
     """Cycles spent executing, over all phases."""
+    written: list[tuple[int, int, int]] = attrs.field(factory=list)
+    """Where DMA overlaps compute: the local bytes [start, end) written in this phase and
+    the cycle the write ended, which an instruction reading them waits for."""
+
+    def ready(self, op: isa.Instruction) -> int:
+        """The cycle at which the bytes `op` reads that this phase wrote are all written."""
+        reads = [access for access in op.local_accesses() if not writes(op, access)]
+        return max(
+            (end for start, stop, end in self.written for a in reads if start < a.end and a.start < stop), default=0
+        )
 
 
 @attrs.frozen
@@ -231,6 +250,7 @@ class Machine:
     def run_phase(self, phase: int, queues: dict[Coord, deque[tuple[int, isa.Instruction]]]) -> None:
         for core in self.cores.values():
             core.clock = core.dma_clock = 0
+            core.written.clear()
         dram_before = self.work.dram_bytes
         busy_before = {coord: core.busy_cycles for coord, core in self.cores.items()}
         while any(queues.values()):
@@ -262,8 +282,13 @@ class Machine:
                 if isinstance(op, isa.RecvOp) and op.tag_value not in self.mailbox:
                     break
                 queue.popleft()
+                overlap = self.target.global_memory.dma_overlaps_compute
+                beside = overlap and isinstance(op, isa.DmaOp)
+                if beside:
+                    core.dma_clock = max(core.dma_clock, core.ready(op))
+                elif overlap:
+                    core.clock = max(core.clock, core.ready(op))
                 cycles, work = self.handlers[type(op)](core, op, isa.where(coord, phase, index, op))
-                beside = self.target.global_memory.dma_overlaps_compute and isinstance(op, isa.DmaOp)
                 if self.trace is not None:
                     start = core.dma_clock if beside else core.clock
                     self.trace.append(Executed(coord, phase, op, start, cycles, work))
@@ -272,6 +297,9 @@ class Machine:
                 else:
                     core.clock += cycles
                 core.busy_cycles += cycles
+                if overlap:
+                    done = core.dma_clock if beside else core.clock
+                    core.written += [(a.start, a.end, done) for a in op.local_accesses() if writes(op, a)]
                 self.work += work
                 progressed = True
         return progressed

@@ -14,13 +14,18 @@ tables, the input and the output: the floor no grouping goes below), the DRAM by
 groups' plan predicted, and the most bytes a group keeps live in local memory. Every
 compiled program is checked bit-identical against the golden executor. Each program is run
 once more on its target with `global_memory.dma_overlaps_compute` set (the DMA engines
-beside the compute units, as TPU-MLIR's GDMA): the cycles that timing model gives.
+beside the compute units, as TPU-MLIR's GDMA): the cycles that timing model gives. On a
+one-core target the networks are also compiled for that target itself (a copy of its TOML
+with `dma_overlaps_compute = true`), with and without software pipelining of the slices
+(`stc-pipeline{pipeline=false}`), and both run on the machine.
 """
 
 from __future__ import annotations
 
 import statistics
+import tempfile
 import time
+from pathlib import Path
 
 import attrs
 import click
@@ -31,7 +36,8 @@ from xdsl.utils.exceptions import PassFailedException
 
 from stc.compiler.grouping.layers import LayerGraph
 from stc.compiler.grouping.search import Group, Groups
-from stc.compiler.targets.hardware import load_target
+from stc.compiler.references import references_within
+from stc.compiler.targets.hardware import TARGETS_DIR, load_target, names_a_file
 from stc.compiler.zoo import build_network
 from stc.dialects import task
 from stc.dialects.task.stats import tensor_bytes
@@ -69,29 +75,67 @@ def searched(network: str, batch: int, target: str, strategy: str, runs: int) ->
     return found, seconds
 
 
-def machine_run(network: str, batch: int, target: str, group: str) -> dict | str:
+def machine_run(
+    network: str, batch: int, target: str, group: str, pipeline: bool = True, base_dir: Path | None = None
+) -> dict | str:
     """The machine's counters, or why the pipeline refused the network."""
     module = build_network(network, batch)
     inputs = random_inputs(find_graph(module), 0)
     expected = run_module(module, inputs)
     try:
-        StcPipelinePass(target=target, group=group).apply(Context(), module)
+        StcPipelinePass(target=target, group=group, pipeline=pipeline).apply(Context(), module)
     except PassFailedException as error:
         return str(error)
-    outputs, counters = run_isa_module(module, inputs)
+    outputs, counters = run_isa_module(module, inputs, base_dir=base_dir)
     for name, array in expected.items():
         np.testing.assert_array_equal(outputs[name], array, err_msg=f"{network} ({group}) is not bit-identical")
-    return counters | {"cycles with DMA beside compute": overlapped_cycles(module, inputs)}
+    return counters | {"cycles with DMA beside compute": overlapped_cycles(module, inputs, base_dir)}
 
 
-def overlapped_cycles(module: ModuleOp, inputs: dict[str, np.ndarray]) -> int:
+def overlapped_cycles(module: ModuleOp, inputs: dict[str, np.ndarray], base_dir: Path | None = None) -> int:
     """The machine's cycles for the same program on the target with
     `global_memory.dma_overlaps_compute` set: each phase lasts max(DMA, the rest)."""
-    machine = Machine(find_program(module), DataStore(None))
+    machine = Machine(find_program(module), DataStore(base_dir))
     memory = attrs.evolve(machine.target.global_memory, dma_overlaps_compute=True)
     machine.target = attrs.evolve(machine.target, global_memory=memory)
     machine.run(inputs)
     return machine.counters()["cycles"]
+
+
+def overlapping_target(target: str, directory: Path) -> str:
+    """A copy of `target`'s TOML whose DMA overlaps compute, written in `directory`."""
+    source = Path(target) if names_a_file(target) else TARGETS_DIR / f"{target}.toml"
+    text = source.read_text().replace("[global_memory]\n", "[global_memory]\ndma_overlaps_compute = true\n", 1)
+    name = load_target(target).name
+    path = directory / f"{name}-gdma.toml"
+    path.write_text(text.replace(f'name = "{name}"', f'name = "{name}-gdma"', 1))
+    return str(path)
+
+
+def pipelining(network: str, batch: int, target: str) -> None:
+    """The groups compiled for `target` with its DMA beside its compute, with and without
+    software pipelining of the slices: the machine's cycles in one run."""
+    with tempfile.TemporaryDirectory() as directory, references_within([Path(directory)]):
+        overlapping = overlapping_target(target, Path(directory))
+        runs = {pipe: machine_run(network, batch, overlapping, "best", pipe, Path(directory)) for pipe in (True, False)}
+    on, off = runs[True], runs[False]
+    if refused({"pipelined": on, "not pipelined": off}):
+        return
+    assert isinstance(on, dict)
+    assert isinstance(off, dict)
+    click.echo(
+        f"  compiled with DMA beside compute: cycles pipelined {on['cycles']} / not pipelined {off['cycles']} = "
+        f"{on['cycles'] / off['cycles']:.3f}; DRAM bytes {on['dram_bytes']} / {off['dram_bytes']}; bit-identical"
+    )
+
+
+def refused(runs: dict[str, dict | str]) -> bool:
+    """Whether a pipeline refused one of the runs; if so, each run described."""
+    if all(isinstance(run, dict) for run in runs.values()):
+        return False
+    for label, run in runs.items():
+        click.echo(f"  {label}: {describe_run(run)}")
+    return True
 
 
 def describe_run(run: dict | str) -> str:
@@ -116,9 +160,10 @@ def spatial(network: str, batch: int, target: str, floor: int) -> None:
         runs[group, "seconds"] = time.perf_counter() - start
     grouped, alone = runs["best"], runs["none"]
     click.echo(f"{network} batch {batch} on {target}: one group, buffers held on their readers' cores")
-    if isinstance(grouped, str) or isinstance(alone, str):
-        click.echo(f"  grouped: {describe_run(grouped)}\n  layer by layer: {describe_run(alone)}")
+    if refused({"grouped": grouped, "layer by layer": alone}):
         return
+    assert isinstance(grouped, dict)
+    assert isinstance(alone, dict)
     click.echo(
         f"  DRAM bytes: grouped {grouped['dram_bytes']} / layer by layer {alone['dram_bytes']} = "
         f"{grouped['dram_bytes'] / alone['dram_bytes']:.3f}; compulsory floor {floor} "
@@ -164,9 +209,10 @@ def main(networks: tuple[str, ...], target: str, batch: int, runs: int) -> None:
                 f"search {min(seconds):.2f} s min, {statistics.median(seconds):.2f} s median"
             )
         grouped, alone = machine_run(network, batch, target, "best"), machine_run(network, batch, target, "none")
-        if isinstance(grouped, str) or isinstance(alone, str):
-            click.echo(f"  grouped: {describe_run(grouped)}\n  layer by layer: {describe_run(alone)}")
+        if refused({"grouped": grouped, "layer by layer": alone}):
             continue
+        assert isinstance(grouped, dict)
+        assert isinstance(alone, dict)
         better = min(found, key=lambda strategy: sum(group.cycles for group in found[strategy]))
         chosen = found[better]
         planned = sum(group.plan.work.dram_bytes for group in chosen)
@@ -181,6 +227,7 @@ def main(networks: tuple[str, ...], target: str, batch: int, runs: int) -> None:
             f"{grouped['cycles'] / alone['cycles']:.3f}; peak live local memory of a group {peak} B; bit-identical"
         )
         echo_overlap(grouped, alone)
+        pipelining(network, batch, target)
 
 
 if __name__ == "__main__":

@@ -86,7 +86,7 @@ def run(name: str, batch: int, rounds_per_layer: int, budget: float | None, chai
 MACHINE_CASES = tuple(
     (name, target, batch)
     for name in ("tiny", "lenet", "resnet18")
-    for target in ("set-8x8", "tianjicx")
+    for target in ("set-8x8", "tianjicx", "tpu-like")
     for batch in (1, 2)
 )
 """The small zoo networks whose searched schedules run on the machine (`--machine`)."""

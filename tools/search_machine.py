@@ -50,6 +50,9 @@ class MachineRun:
     """CPU seconds of the compilation, this process and its finished children (the chains)."""
 
     def ratio(self, counter: str) -> float:
+        """Machine over model; 1 when both are 0 (no NoC on a one-core target)."""
+        if self.counters[counter] == self.estimate[counter]:
+            return 1.0
         return self.counters[counter] / max(self.estimate[counter], 1)
 
 

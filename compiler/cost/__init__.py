@@ -3,9 +3,9 @@ The cost model (seed 002): what a schedule of a network on a target costs, price
 target's unit costs (`stc.compiler.targets.cost_units`), as the machine prices execution.
 
 - `network`: a task graph as layers and the tensors between them;
-- `mesh`: cores in snake order, links, XY routes and multicast trees, DRAM ports;
+- `mesh`: cores in snake order, links, the bytes XY routes put on them, DRAM ports;
 - `partition`: how a layer is divided among its cores;
-- `layer_cost`: one layer on its cores (a leaf);
+- `layer_cost`: one layer on its cores (a leaf); `staging`: NC1HWC0 staging of its inputs;
 - `recursion`: a cut from its children (the seed's rules);
 - `tree`: RA trees and their notation;
 - `evaluate`: a whole tree; `objective`: cost functions.

@@ -6,9 +6,14 @@ check uses these sizes, so a tree it accepts is one whose pieces the machine can
 traffic is counted in the unpadded bytes the DMAs and sends move.
 
 On tianjicx a piece of a 3×3×512→512 conv with 4 output channels holds 32 B in each of
-its 4,608 weight rows (147,456 B), not 18,432 B:
+its 4,608 weight rows (147,456 B, not 18,432 B), and a 7×7 buffer of 20 channels 32 B a pixel:
 
-    weight_storage(layer, np.array([4]), target.local_memory.alignment_bytes)   # array([147456 + 16])
+>>> from stc.compiler.targets.hardware import load_target
+>>> alignment = load_target("tianjicx").local_memory.alignment_bytes
+>>> int(4608 * padded(np.array([4]), alignment.weight)[0])
+147456
+>>> int(activation_storage(np.array([49]), np.array([20]), 1, alignment)[0])
+1568
 """
 
 from __future__ import annotations

@@ -16,7 +16,6 @@ from collections.abc import Sequence
 from xdsl.utils.exceptions import PassFailedException
 
 from stc.compiler.grouping.layers import LayerGraph
-from stc.compiler.grouping.price import work_cycles
 from stc.compiler.grouping.search import Group, Groups
 from stc.compiler.grouping.slicing import SlicingRefused, slice_group
 from stc.compiler.grouping.timesteps import fits, plan_group
@@ -27,11 +26,17 @@ PASS = "task-layer-group"
 
 
 def choose_groups(
-    graph: task.GraphOp, target: HardwareTarget, strategy: str, members: Sequence[int], slices: Sequence[int]
+    graph: task.GraphOp,
+    target: HardwareTarget,
+    strategy: str,
+    members: Sequence[int],
+    slices: Sequence[int],
+    pipeline: bool = True,
 ) -> list[Group]:
-    """The groups of a graph on a one-core target, in graph order."""
+    """The groups of a graph on a one-core target, in graph order; `pipeline`: whether
+    inputs may be loaded one timestep early (`Groups.scheduled`)."""
     layers = LayerGraph(graph, target)
-    groups = Groups(layers, target)
+    groups = Groups(layers, target, pipeline)
     if not members:
         return groups.search(strategy)
     start, stop = run_of(layers, members)
@@ -97,4 +102,4 @@ def named_group(groups: Groups, members: Sequence[int], slices: Sequence[int]) -
             f"{where} does not fit {groups.target.name}'s local memory: "
             f"{plan.peak_bytes} B live at the peak, {groups.memory.capacity} B usable"
         )
-    return Group(plan.slicing.members, plan, work_cycles(plan.work, groups.target))
+    return groups.priced(groups.scheduled(plan))

@@ -1,28 +1,57 @@
 """
 What a layer group costs, in machine cycles: the one place the group searches ask.
 
-Until the cost model (`stc.compiler.cost`) can price a group, its work is priced with
-the machine's own unit costs (`stc.compiler.targets.cost_units`), the way the machine
-runs it: MAC-array cycles, plus vector-unit cycles for the bytes the other layers stream,
-plus DMA cycles for every byte loaded from or stored to global memory, one after the
-other as the machine runs a core's instructions (or the longer of compute and DMA on a
-target that declares `global_memory.dma_overlaps_compute`).
+Until the cost model (`stc.compiler.cost`) can price a group, its timesteps are priced with
+the machine's own unit costs (`stc.compiler.targets.cost_units`), the way the machine runs
+them. A timestep computes (MAC-array cycles, plus vector-unit cycles for the bytes the other
+layers stream), loads what it computes on, loads ahead what later timesteps compute on (a
+prefetch), and stores its results. The machine runs a core's instructions one after the
+other; on a target that declares `global_memory.dma_overlaps_compute` its DMA runs beside
+the compute, but the compute waits for its loads and the stores for the compute, so only a
+prefetch hides behind the compute:
+
+    serial:  loaded + compute + prefetched + stored
+    overlap: loaded + max(compute, prefetched) + stored
 
     >>> from stc.compiler.targets.hardware import load_target
-    >>> work_cycles(Work(macs=8192, dram_read_bytes=640), load_target("tpu-like"))
+    >>> step_cycles(StepWork(macs=8192, loaded=640), load_target("tpu-like"))
     12
 """
 
 from __future__ import annotations
 
-from stc.compiler.targets.cost_units import Work, dma_cycles, mac_cycles, vector_cycles
+from collections.abc import Iterable
+
+from attrs import define
+
+from stc.compiler.targets.cost_units import dma_cycles, mac_cycles, vector_cycles
 from stc.compiler.targets.hardware import HardwareTarget
 
 
-def work_cycles(work: Work, target: HardwareTarget) -> int:
-    """Cycles of a group's work on one core of `target`; on a target whose DMA overlaps
-    compute, the longer of the two (a bound: the machine takes the longer in each phase)."""
-    streamed = work.local_read_bytes + work.local_write_bytes
-    compute = mac_cycles(target, work.macs) + vector_cycles(target, streamed)
-    dma = dma_cycles(target, work.dram_bytes)
-    return max(compute, dma) if target.global_memory.dma_overlaps_compute else compute + dma
+@define
+class StepWork:
+    """What one timestep of a group does, in MACs and bytes."""
+
+    macs: int = 0
+    streamed: int = 0
+    """Bytes vector layers read and write in local memory."""
+    loaded: int = 0
+    """Bytes loaded from global memory for this timestep's own compute."""
+    prefetched: int = 0
+    """Bytes loaded from global memory for later timesteps."""
+    stored: int = 0
+    """Bytes of this timestep's results stored to global memory."""
+
+
+def step_cycles(step: StepWork, target: HardwareTarget) -> int:
+    """Cycles of one timestep on one core of `target` (see the module docstring)."""
+    compute = mac_cycles(target, step.macs) + vector_cycles(target, step.streamed)
+    if not target.global_memory.dma_overlaps_compute:
+        return compute + dma_cycles(target, step.loaded + step.prefetched + step.stored)
+    loaded, stored = dma_cycles(target, step.loaded), dma_cycles(target, step.stored)
+    return loaded + max(compute, dma_cycles(target, step.prefetched)) + stored
+
+
+def timeline_cycles(timeline: Iterable[StepWork], target: HardwareTarget) -> int:
+    """Cycles of a group's timesteps, one after the other."""
+    return sum(step_cycles(step, target) for step in timeline)

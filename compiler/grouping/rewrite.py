@@ -18,7 +18,8 @@ Timestep t is phase t on the one core. A buffer a member reads is held from the 
 of the first member of the same group that writes it, so those bytes never leave local
 memory: each writer, a concatenation's several among them, writes its part in its own
 timestep (producers of earlier groups go through global memory); a buffer filled only
-from outside the group is held in its reader's timestep and loaded there. Weights, biases and tables are held from
+from outside the group is held in its reader's timestep and loaded there, or from the
+timestep before (within the group) when the group is pipelined. Weights, biases and tables are held from
 the first slice of their layer to its last: loaded once, resident across the slices. A
 buffer no layer reads (it feeds a network output) is held from the first timestep its last
 writer's group writes it to the last, and stored then.
@@ -76,6 +77,8 @@ class Written:
     group: dict[int, int] = field(default_factory=dict)
     hoisted: dict[int, int] = field(default_factory=dict)
     """The first timestep of each group whose data blocks load one timestep early."""
+    pipelined: dict[int, int] = field(default_factory=dict)
+    """The first timestep of each group whose input tiles load one timestep early."""
 
 
 def slice_piece(op: task.ComputeBlock, mine: LayerSlice) -> Piece:
@@ -186,6 +189,8 @@ def write_groups(graph: task.GraphOp, groups: Sequence[Group], target_name: str)
             per_slice = [[blocks.by_id[task_id] for task_id in slicing.members]]  # pyright: ignore[reportAssignmentType]
         if group.plan.hoisted:
             written.hoisted[index] = step
+        if group.plan.pipelined:
+            written.pipelined[index] = step
         for s, ops in enumerate(per_slice):
             for op in ops:
                 op.attributes[GROUP] = IntegerAttr(index, i64)
@@ -231,5 +236,7 @@ def storage_steps(op: task.DataOp | BufferOp, written: Written) -> tuple[int, in
         same = [written.step[w] for w in writers if written.group[w] == written.group[last]]
         return min(same), written.step[last]
     reader = readers[0]
-    same = [written.step[w] for w in writers if written.group[w] == written.group[reader]]
-    return min(same, default=written.step[reader]), written.step[reader]
+    step, group = written.step[reader], written.group[reader]
+    same = [written.step[w] for w in writers if written.group[w] == group]
+    start = written.pipelined.get(group)
+    return min(same, default=max(step - 1, start) if start is not None else step), step

@@ -4,7 +4,7 @@ Finding the layer groups of a graph (seed 004, TPU-MLIR's `GroupMethod`).
 A group is a run of consecutive layers in graph order (so it is convex: a path between two
 members never leaves the group) whose members are connected. Its slicing is the coarsest
 that fits local memory, N first and then H (`Groups.sliced`); it is invalid when none does.
-Its cost is the cycles of its work (`price.work_cycles`).
+Its cost is the cycles of its timesteps (`price.timeline_cycles`).
 
 - `greedy`, the seed's tail-to-head search: fix the last layer, grow the group towards the
   head while it stays valid, cut, and go on with the layer before the cut;
@@ -23,7 +23,7 @@ from collections.abc import Iterator, Sequence
 from attrs import frozen
 
 from stc.compiler.grouping.layers import LayerGraph
-from stc.compiler.grouping.price import work_cycles
+from stc.compiler.grouping.price import timeline_cycles
 from stc.compiler.grouping.slicing import SlicingRefused, slice_group
 from stc.compiler.grouping.timesteps import GroupPlan, fits, group_memory, plan_group
 from stc.compiler.targets.hardware import HardwareTarget
@@ -47,9 +47,11 @@ class Group:
 class Groups:
     """The groups of one graph on one target, each planned once."""
 
-    def __init__(self, layers: LayerGraph, target: HardwareTarget):
+    def __init__(self, layers: LayerGraph, target: HardwareTarget, pipeline: bool = True):
         self.layers = layers
         self.target = target
+        self.pipeline = pipeline
+        """Whether input tiles may be loaded one timestep early (software pipelining)."""
         self.memory = group_memory(target)
         self.known: dict[tuple[int, int], Group | None] = {}
         self.evaluated = 0
@@ -96,16 +98,27 @@ class Groups:
                 continue
             plan = plan_group(self.layers, slicing, self.target)
             if fits(plan, self.memory):
-                return Group(slicing.members, self.hoisted(plan), work_cycles(plan.work, self.target))
+                return self.priced(self.scheduled(plan))
         return None
 
-    def hoisted(self, plan: GroupPlan) -> GroupPlan:
-        """On a target whose DMA overlaps compute, the plan with its data blocks loaded one
-        timestep early, when that still fits; otherwise the plan."""
+    def priced(self, plan: GroupPlan) -> Group:
+        return Group(plan.slicing.members, plan, timeline_cycles(plan.timeline, self.target))
+
+    def scheduled(self, plan: GroupPlan) -> GroupPlan:
+        """On a target whose DMA overlaps compute, the cheapest plan that fits among the plan,
+        the plan with its data blocks loaded one timestep early (seed 004's w4), with its
+        input tiles loaded one timestep early (software pipelining of the slices), and with
+        both; otherwise the plan. Loading early holds memory longer and pays only where the
+        loads can run beside compute."""
         if not self.target.global_memory.dma_overlaps_compute:
             return plan
-        early = plan_group(self.layers, plan.slicing, self.target, hoisted=True)
-        return early if fits(early, self.memory) else plan
+        early = [
+            plan_group(self.layers, plan.slicing, self.target, hoisted, pipelined)
+            for hoisted, pipelined in ((True, True), (False, True), (True, False))
+            if self.pipeline or not pipelined
+        ]
+        fitting = [plan, *(candidate for candidate in early if fits(candidate, self.memory))]
+        return min(fitting, key=lambda candidate: timeline_cycles(candidate.timeline, self.target))
 
     def finest(self, members: Sequence[int]) -> str:
         """Why a group is invalid: the finest slicing the halo rule allows and the bytes it
@@ -135,7 +148,7 @@ class Groups:
         if group is not None:
             return group
         plan = plan_group(self.layers, slice_group(self.layers, [self.layers.ops[position].task_id], 1, 1), self.target)
-        return Group(plan.slicing.members, plan, work_cycles(plan.work, self.target))
+        return self.priced(plan)
 
     def greedy(self) -> list[Group]:
         """Tail to head: the longest valid group ending at the last layer not yet grouped."""

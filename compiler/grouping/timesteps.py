@@ -3,13 +3,17 @@ The timesteps of a sliced layer group (seed 004) and the local memory they need.
 
 Slice s of a group of m layers computes its layers in timesteps s·m … s·m + m − 1, one
 layer each, in graph order. In each timestep the layer's inputs from outside the group
-are loaded before it runs and its results that leave the group are stored after it (the
-machine runs DMA and compute one after the other, so an earlier load would only hold
-memory longer). What lives in local memory:
+are loaded before it runs and its results that leave the group are stored after it
+(where the machine runs DMA and compute one after the other an earlier load would only
+hold memory longer; where they overlap, `search.Groups.scheduled` may load ahead, below).
+What lives in local memory:
 
 - an input tile of a layer's slice: from the timestep of the first member that writes it
   (its own when only layers outside the group do) to the layer's; every member writing it
-  (the branches of a concatenation) writes its part in its own timestep;
+  (the branches of a concatenation) writes its part in its own timestep. On a target whose
+  DMA overlaps compute, a tile only layers outside the group write is loaded one timestep
+  early when memory allows (software pipelining: slice s + 1's loads run beside slice s's
+  compute);
 - a result tile, in its timestep, when it does not land whole in one input tile;
 - a layer's weights, bias and table: over its own timesteps, first slice to last; so, when
   N or H is sliced, they are loaded once and stay resident across the slices. On a target
@@ -36,6 +40,7 @@ from collections.abc import Iterator, Sequence
 from attrs import frozen
 
 from stc.compiler.grouping.layers import Interval, Layer, LayerGraph, Tile
+from stc.compiler.grouping.price import StepWork
 from stc.compiler.grouping.slicing import LayerSlice, Slicing
 from stc.compiler.memory.allocation import AllocationError, Memory, Request, allocate, peak_live_bytes
 from stc.compiler.memory.lmem import alignment_of, core_memory
@@ -58,8 +63,12 @@ class GroupPlan:
     """The storage blocks alone, in the st matrix's aligned storage model (its memory rule)."""
     work: Work
     """MACs, bytes streamed by vector layers (as local reads and writes) and DRAM bytes."""
+    timeline: tuple[StepWork, ...] = ()
+    """What each timestep computes, loads, loads ahead and stores (`price.step_cycles`)."""
     hoisted: bool = False
     """Whether data blocks are loaded one timestep before their layer's first slice."""
+    pipelined: bool = False
+    """Whether input tiles loaded from global memory are loaded one timestep before their reader."""
 
     @property
     def length(self) -> int:
@@ -79,12 +88,16 @@ def overlap(a: Interval, b: Interval) -> Interval:
     return max(a[0], b[0]), max(min(a[1], b[1]), max(a[0], b[0]))
 
 
-def plan_group(layers: LayerGraph, slicing: Slicing, target: HardwareTarget, hoisted: bool = False) -> GroupPlan:
+def plan_group(
+    layers: LayerGraph, slicing: Slicing, target: HardwareTarget, hoisted: bool = False, pipelined: bool = False
+) -> GroupPlan:
     """The timestep table of a slicing, its rectangles and its work; `hoisted`: every
     layer's data blocks are loaded one timestep before its first slice runs (but the
-    group's first layer's), beside the previous layer's compute."""
+    group's first layer's), beside the previous layer's compute; `pipelined`: so is every
+    input tile that only layers outside the group write."""
     members = slicing.members
     steps = {(s, task_id): s * len(members) + j for s in range(slicing.count) for j, task_id in enumerate(members)}
+    timeline = [StepWork() for _ in steps]
     requests: list[Request] = []
     stored: list[Request] = []
     macs = streamed_read = streamed_write = dram_read = dram_write = 0
@@ -98,8 +111,9 @@ def plan_group(layers: LayerGraph, slicing: Slicing, target: HardwareTarget, hoi
                 writers = {
                     source.producer: steps[s, source.producer] for source in tile.sources if source.producer in inside
                 }
-                start = min(writers.values(), default=step)
+                start = min(writers.values(), default=max(step - 1, 0) if pipelined else step)
                 loaded, from_input = loaded_bytes(tile, mine, inside)
+                load(timeline, start, step, loaded)
                 label = f"input of {layer.describe()} slice {s}, {size} B"
                 key = ("input", task_id, s, tile.task_id)
                 requests.append(Request(key, size, alignment_of(target, tile.kind), start, step, label))
@@ -119,9 +133,13 @@ def plan_group(layers: LayerGraph, slicing: Slicing, target: HardwareTarget, hoi
                     Request(("result", task_id, s), result, alignment_of(target, layer.kind), step, step, label)
                 )
             layer_macs, read = layer_work(layer, mine)
-            macs, streamed_read = macs + layer_macs, streamed_read + read
-            streamed_write += 0 if layer.on_mac_array else result
-            dram_write += stored_bytes(layer, mine, inside)
+            written = 0 if layer.on_mac_array else result
+            macs, streamed_read, streamed_write = macs + layer_macs, streamed_read + read, streamed_write + written
+            leaving_bytes = stored_bytes(layer, mine, inside)
+            dram_write += leaving_bytes
+            timeline[step].macs += layer_macs
+            timeline[step].streamed += read + written
+            timeline[step].stored += leaving_bytes
     for request in output_requests(layers, slicing, steps, target):
         requests.append(request)
         if request.key[-1] != "staging":
@@ -131,13 +149,22 @@ def plan_group(layers: LayerGraph, slicing: Slicing, target: HardwareTarget, hoi
         for block_id, name, size, kind, aligned in layer.data:
             label = f"{name} {block_id} of {layer.describe()}, {size} B"
             first, last = steps[0, task_id], steps[slicing.count - 1, task_id]
+            load(timeline, max(first - 1, 0) if hoisted else first, first, size)
             first = max(first - 1, 0) if hoisted else first
             key = ("data", task_id, block_id)
             requests.append(Request(key, size, alignment_of(target, kind), first, last, label))
             stored.append(Request(key, aligned, 1, first, last, label))
             dram_read += size
     work = Work(macs, streamed_read, streamed_write, dram_read, dram_write)
-    return GroupPlan(slicing, steps, tuple(requests), tuple(stored), work, hoisted)
+    return GroupPlan(slicing, steps, tuple(requests), tuple(stored), work, tuple(timeline), hoisted, pipelined)
+
+
+def load(timeline: list[StepWork], start: int, step: int, nbytes: int) -> None:
+    """Count bytes loaded in timestep `start` for timestep `step`'s compute."""
+    if start < step:
+        timeline[start].prefetched += nbytes
+    else:
+        timeline[step].loaded += nbytes
 
 
 def output_requests(

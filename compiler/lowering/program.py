@@ -12,6 +12,10 @@
   first held in a later phase gets its box from global memory, where the result is
   stored once ("spilled") right after it is made.
 - A buffer read by a network output is stored back in NCHW in the last phase it lives.
+- A load into a block no compute of its phase reads (a prefetch: weights hoisted a phase
+  early, a layer group's input loaded while the slice before it computes) follows the
+  phase's other loads and precedes its first store: where DMA overlaps compute it runs
+  beside the phase's compute, which waits only for the loads it reads.
 
 Within a phase every core's instructions follow the graph's order, so a receive always
 comes after its send in one global order and no phase can deadlock. A receive into a
@@ -87,6 +91,8 @@ class GraphLowering:
         self.code: dict[Coord, dict[int, list[Operation]]] = defaultdict(lambda: defaultdict(list))
         self.late: dict[Coord, dict[int, list[Operation]]] = defaultdict(lambda: defaultdict(list))
         """Receives at the end of a core's phase: into buffers only later phases read."""
+        self.prefetch: dict[Coord, dict[int, list[Operation]]] = defaultdict(lambda: defaultdict(list))
+        """Loads into blocks that only later phases read, before the phase's first store."""
         self.tags = itertools.count()
 
     # --- Addresses --------------------------------------------------------------------
@@ -150,7 +156,9 @@ class GraphLowering:
             phases = self.code[coord]
             last = max(times.index(time) for time in phases)
             for phase, time in enumerate(times[: last + 1]):
-                body += phases.get(time, []) + self.late[coord].get(time, [])
+                ops = phases.get(time, [])
+                store = next((i for i, op in enumerate(ops) if isinstance(op, isa.DmaStoreOp)), len(ops))
+                body += ops[:store] + self.prefetch[coord].get(time, []) + ops[store:] + self.late[coord].get(time, [])
                 body.append(isa.SyncOp(phase))
             cores.append(isa.CoreOp(coord, body))
         return cores
@@ -164,6 +172,16 @@ class GraphLowering:
     def emit(self, task_id: int, time: int, *ops: Operation) -> None:
         self.code[self.plan.core(task_id)][time].extend(ops)
 
+    def emit_load(self, block: task.StorageOp, *ops: Operation) -> None:
+        """Load into a storage block in its first phase: with the phase's other loads, or as
+        a prefetch when only compute blocks of later phases read it."""
+        time, core = self.plan.first(block.task_id), self.plan.core(block.task_id)
+        if self.read_later(block, time):
+            self.code[core].setdefault(time, [])  # the phase holds this core's instructions, if only these
+            self.prefetch[core][time].extend(ops)
+        else:
+            self.emit(block.task_id, time, *ops)
+
     # --- Loads and stores ---------------------------------------------------------------
 
     def load_data(self, op: task.WeightOp | task.BiasOp | task.TableOp) -> None:
@@ -173,8 +191,7 @@ class GraphLowering:
         if key not in self.global_at:
             self.global_at[key] = address = self.take_global(nbytes)
             self.declarations.append(isa.DataOp(op.data, op.full_type, address, op.box))
-        load = isa.DmaLoadOp([nbytes], self.global_at[key], self.local(op))
-        self.emit(op.task_id, self.plan.first(op.task_id), load)
+        self.emit_load(op, isa.DmaLoadOp([nbytes], self.global_at[key], self.local(op)))
 
     def load_inputs(self, buffer: task.BufferOp) -> None:
         """The boxes of network inputs a buffer takes, at the start of its first phase."""
@@ -189,7 +206,7 @@ class GraphLowering:
                 ops = load_through_nc1hwc0(global_box, self.local(buffer, STAGING_IN), tile)
             else:
                 ops = [isa.DmaLoadOp(tile.sizes, global_box.address, tile.address, global_box.strides, tile.strides)]
-            self.emit(buffer.task_id, self.plan.first(buffer.task_id), *ops)
+            self.emit_load(buffer, *ops)
 
     def store_output(self, output: task.OutputOp) -> None:
         buffer = output.source.owner
@@ -241,7 +258,7 @@ class GraphLowering:
         source = nhwc_box(self.spill(op), typ.get_shape(), itemsize, box.lo, box.shape)
         destination = self.buffer_box(buffer, offset, box.shape)
         load = isa.DmaLoadOp(source.sizes, source.address, destination.address, source.strides, destination.strides)
-        self.emit(buffer.task_id, self.plan.first(buffer.task_id), load)
+        self.emit_load(buffer, load)
 
     def instruction(self, op: task.ComputeBlock) -> isa.ComputeInstruction:
         kind = INSTRUCTIONS[type(op)]
@@ -286,8 +303,8 @@ class GraphLowering:
             return
         self.emit(buffer.task_id, time, recv)
 
-    def read_later(self, buffer: task.BufferOp, time: int) -> bool:
-        """Whether only compute blocks of later phases read the buffer."""
+    def read_later(self, buffer: task.StorageOp, time: int) -> bool:
+        """Whether only compute blocks of later phases read the block."""
         return all(
             isinstance(use.operation, task.ComputeBlock) and self.plan.first(use.operation.task_id) > time
             for use in buffer.result.uses

@@ -368,21 +368,28 @@ def overlapping_target(tmp_path, flag: str = "true") -> str:
     return str(path)
 
 
-def test_dma_beside_compute_makes_a_phase_last_the_longer_of_the_two(tmp_path) -> None:
-    """The relu program (load 16, relu 16, store 16 cycles) on a target whose DMA overlaps
-    compute: its phase lasts max(16 + 16, 16) = 32 cycles instead of 48; the outputs and the
-    work counted do not change."""
+def test_dma_beside_compute_overlaps_only_what_does_not_wait(tmp_path) -> None:
+    """On a target whose DMA overlaps compute, an instruction waits for the bytes it reads
+    that its phase wrote: the relu program (load 16, relu 16, store 16 cycles) is a chain
+    and still takes 48 cycles; a second load that no instruction of the phase reads (a
+    prefetch) runs beside the relu: 48 cycles instead of 64 one after the other. The
+    outputs and the work counted do not change."""
     x = np.arange(-128, 128, dtype=np.int8).reshape(1, 16, 4, 4)
-    program = relu_program()
-    find_program(program).target = StringAttr(overlapping_target(tmp_path))
-    with references_within([tmp_path]):
-        outputs, counters = run_isa_module(program, {"x": x}, base_dir=tmp_path)
-    _, serial = run_isa_module(relu_program(), {"x": x})
-    assert np.array_equal(outputs["y"], np.maximum(x, 0))
-    assert (counters["cycles"], serial["cycles"]) == (32, 48)
-    assert counters["phase_cycles"] == [32]
-    assert counters["core_cycles"] == serial["core_cycles"] == {"0,0": 48}
-    assert counters["dram_bytes"] == serial["dram_bytes"] == 512
+    target = overlapping_target(tmp_path)
+    prefetching = relu_program()
+    core = next(op for op in find_program(prefetching).body.ops if isinstance(op, isa.CoreOp))
+    core.body.block.insert_op_after(isa.DmaLoadOp([256], 0, 512), core.body.block.first_op)
+    runs = {}
+    for name, program in [("chain", relu_program()), ("prefetch", prefetching)]:
+        _, runs[name, "serial"] = run_isa_module(program.clone(), {"x": x})
+        find_program(program).target = StringAttr(target)
+        with references_within([tmp_path]):
+            outputs, runs[name] = run_isa_module(program, {"x": x}, base_dir=tmp_path)
+        assert np.array_equal(outputs["y"], np.maximum(x, 0))
+        assert runs[name]["dram_bytes"] == runs[name, "serial"]["dram_bytes"]
+    assert (runs["chain"]["cycles"], runs["chain", "serial"]["cycles"]) == (48, 48)
+    assert (runs["prefetch"]["cycles"], runs["prefetch", "serial"]["cycles"]) == (48, 64)
+    assert runs["prefetch"]["core_cycles"] == runs["prefetch", "serial"]["core_cycles"] == {"0,0": 64}
     assert load_target("tianjicx").global_memory.dma_overlaps_compute is False
 
 
