@@ -19,7 +19,15 @@ st.mapping @fc target "tianjicx" {
 from xdsl.ir import Dialect
 
 from stc.compiler.irdl_checks import compile_checks
-from stc.dialects.st.actions import PutGroupInOp, PutInOp, SplitGroupOp, SplitTaskOp, TakeOutOp, is_split_vector
+from stc.dialects.st.actions import (
+    PutGroupInOp,
+    PutInOp,
+    ShareDataOp,
+    SplitGroupOp,
+    SplitTaskOp,
+    TakeOutOp,
+    is_split_vector,
+)
 from stc.dialects.st.area_group import AREA_FLAGS, AreaGroupOp, RectAttr
 from stc.dialects.st.attrs import (
     COMPUTE_STAGES,
@@ -55,6 +63,7 @@ __all__ = [
     "PutInOp",
     "RectAttr",
     "RouteAttr",
+    "ShareDataOp",
     "Space",
     "SplitGroupOp",
     "SplitTaskOp",
@@ -74,7 +83,7 @@ __all__ = [
 St = compile_checks(
     Dialect(
         "st",
-        [MappingOp, SplitTaskOp, SplitGroupOp, PutInOp, PutGroupInOp, TakeOutOp, AreaGroupOp],
+        [MappingOp, SplitTaskOp, SplitGroupOp, ShareDataOp, PutInOp, PutGroupInOp, TakeOutOp, AreaGroupOp],
         [CoordAttr, StageAttr, RectAttr, RouteAttr],
     )
 )
