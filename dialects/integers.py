@@ -2,6 +2,9 @@
 The builtin integer attributes stc's ops hold: i64 integers and i64 arrays. Attributes
 are immutable, and the same small integers and arrays (ids aside: offsets, pads,
 strides, coordinates) recur in every op a pass creates, so each is built once and shared.
+An i64 integer in range is built without xDSL's constructor, which normalises the value
+and verifies it against its type (6 µs, a third of building a task op): the attribute is
+the one that constructor builds, equal to it (tests/unit/test_integers.py).
 """
 
 from __future__ import annotations
@@ -15,9 +18,17 @@ CACHED_ATTRIBUTES = 1 << 14
 """How many distinct integers (and arrays) are kept built."""
 
 
+I64_MIN, I64_MAX = -(1 << 63), (1 << 63) - 1
+
+
 @lru_cache(maxsize=CACHED_ATTRIBUTES)
 def i64_attr(value: int) -> IntegerAttr[I64]:
-    return IntegerAttr(value, i64)
+    if type(value) is not int or not I64_MIN <= value <= I64_MAX:
+        return IntegerAttr(value, i64)  # xDSL's normalisation or its error
+    attr = IntegerAttr.__new__(IntegerAttr)
+    object.__setattr__(attr, "value", IntAttr(value))
+    object.__setattr__(attr, "type", i64)
+    return attr
 
 
 def i64_array(values: Sequence[int]) -> DenseArrayBase[I64]:

@@ -4,7 +4,7 @@ layer-sequential (LS), layer-pipeline (LP) and unrestricted (SET-space) searches
 side in one run, with SET's own figures (docs/passes/st-search.md, from set-anchor.md).
 
     python -m stc.tools.bench_search                          # the four workloads
-    python -m stc.tools.bench_search --only darknet19 --rounds-per-layer 20
+    python -m stc.tools.bench_search --only darknet19 --rounds-per-layer 20 --seed 1
     python -m stc.tools.bench_search --machine                # estimate against the machine
     python -m stc.tools.bench_search --tianjicx               # searched against st-place
 
@@ -43,7 +43,7 @@ SET_CORE_PJ_PER_MAC = 0.74 * 5.275e10 / (2_790_989_824 * 64)
 """SET's intra-core buffer energy per MAC: 74 % of its DarkNet-19 b64 energy over its MACs."""
 
 
-def run(name: str, batch: int, rounds_per_layer: int, budget: float | None, chains: int) -> list[str]:
+def run(name: str, batch: int, rounds_per_layer: int, budget: float | None, chains: int, seed: int = 0) -> list[str]:
     module = build_network(name, batch=batch)
     graph = next(op for op in module.ops if isinstance(op, task.GraphOp))
     network = network_of(graph)
@@ -60,7 +60,7 @@ def run(name: str, batch: int, rounds_per_layer: int, budget: float | None, chai
     best_edp = float("inf")
     for space in ("ls", "lp", "set"):
         cpu = cpu_seconds()
-        result = search(network, target, seed=0, rounds=rounds, chains=chains, budget_seconds=budget, space=space)
+        result = search(network, target, seed=seed, rounds=rounds, chains=chains, budget_seconds=budget, space=space)
         cpu = cpu_seconds() - cpu
         estimate = result.estimate
         edp = estimate.energy * estimate.latency
@@ -150,6 +150,7 @@ def tianjicx_rows(names: tuple[str, ...], rounds_per_layer: int, chains: int, se
 @click.option("--rounds-per-layer", default=100, show_default=True, help="annealing rounds per layer (SET: 100)")
 @click.option("--budget", type=float, default=None, help="seconds per search")
 @click.option("--chains", default=2, show_default=True, help="independent chains (one process each)")
+@click.option("--seed", default=0, show_default=True, help="chain i searches with seed + i")
 @click.option("--machine", is_flag=True, help="searched schedules of small nets: the estimate against the machine")
 @click.option("--tianjicx", is_flag=True, help="searched schedules against st-place on tianjicx, both run")
 @click.option("--seeds", default=1, show_default=True, help="--tianjicx: searches per network, seeds 0, 1, …")
@@ -158,6 +159,7 @@ def main(
     rounds_per_layer: int,
     budget: float | None,
     chains: int,
+    seed: int,
     machine: bool,
     tianjicx: bool,
     seeds: int,
@@ -175,7 +177,7 @@ def main(
     for name, batch in WORKLOADS:
         if only is not None and name != only:
             continue
-        for line in run(name, batch, rounds_per_layer, budget, chains):
+        for line in run(name, batch, rounds_per_layer, budget, chains, seed):
             click.echo(line)
 
 

@@ -15,10 +15,16 @@ import time
 
 from attrs import frozen
 from xdsl.context import Context
-from xdsl.dialects.builtin import DictionaryAttr, FloatAttr, IntegerAttr, ModuleOp, StringAttr
+from xdsl.dialects.builtin import DictionaryAttr, FloatAttr, IntegerAttr, ModuleOp, StringAttr, UnitAttr
 from xdsl.passes import ModulePass
 
-from stc.compiler.search.searched_mapping import SEARCH_ATTR
+from stc.compiler.cost.evaluate import CostModel
+from stc.compiler.cost.network import network_of
+from stc.compiler.cost.tree import Node
+from stc.compiler.diagnostics import StcError
+from stc.compiler.search.lowering import lower_tree
+from stc.compiler.search.searched_mapping import SEARCH_ATTR, summary
+from stc.compiler.targets.hardware import load_target
 from stc.dialects import isa
 from stc.dialects.st import MappingOp
 from stc.passes.isa_lower import IsaLowerPass
@@ -115,6 +121,24 @@ def run_searched(
     lowering = compile_with([StRoutePass(), StLmemAllocPass(), IsaLowerPass()], module)
     seconds = (searching[0] + lowering[0], searching[1] + lowering[1])
     return finish(module, expected, estimate, tree, seconds)
+
+
+def run_tree(module: ModuleOp, target: str, tree: Node) -> MachineRun:
+    """A given RA tree lowered as st-search lowers its best one, then the machine."""
+    graph = find_graph(module)
+    expected = run_module(module, random_inputs(graph, 0))
+    network = network_of(graph)
+    model = CostModel(network, load_target(target))
+    estimate = model.evaluate(tree)
+    if not estimate.valid:
+        raise StcError(f"the tree is invalid: {estimate.reason}")
+    mapping = lower_tree(graph, target, model, tree)
+    mapping.attributes[SEARCH_ATTR] = summary(tree.notation(network, network.batch), estimate)
+    module.body.block.add_op(mapping)
+    mapping.applied = UnitAttr()
+    numbers, notation = estimate_of(module)
+    seconds = compile_with([StRoutePass(), StLmemAllocPass(), IsaLowerPass()], module)
+    return finish(module, expected, numbers, notation, seconds)
 
 
 def run_placed(module: ModuleOp, target: str) -> MachineRun:

@@ -234,7 +234,8 @@ class CostModel:
         """Each leaf's latency as the machine's phase of it lasts: its busiest core's own
         work (DMA and compute) plus the cycles that core spends sending the leaf's output
         to its consumers in the segment (less one local copy of its whole result, which
-        lands in place), and at least the leaf's DRAM bytes over the DRAM bandwidth."""
+        lands in place), and at least the leaf's DRAM bytes over the DRAM bandwidth; in the
+        run that loads the weights (`weight_cycles`: what that adds) and in the others."""
         count = self.context.mesh.core_count
         sending = {layer: np.zeros(count) for layer in leaves}
         in_place = {layer: np.zeros(count) for layer in leaves}
@@ -245,11 +246,17 @@ class CostModel:
         result = {}
         for layer, cost in leaves.items():
             assert cost.busy is not None
-            dram = cost.total_work.dram_bytes
+            assert cost.weight_busy is not None
+            dram = cost.work.dram_bytes
             own = cost.busy + sending[layer] - in_place[layer]
-            latency = max(float(own.max()), float(dma_cycles(self.target, dram)))
+            first = max(float(own.max()), float(dma_cycles(self.target, cost.total_work.dram_bytes)))
+            later = max(float((own - cost.weight_busy).max()), float(dma_cycles(self.target, dram)))
             result[layer] = attrs.evolve(
-                cost, latency=latency, slots=np.array([latency]), slot_dram=np.array([float(dram)])
+                cost,
+                latency=first,
+                weight_cycles=first - later,
+                slots=np.array([later]),
+                slot_dram=np.array([float(dram)]),
             )
         return result
 

@@ -9,7 +9,9 @@ Calibrated to the machine (docs/cost-model.md): what isa-lower emits for the pie
   each consumer core the part of its output box that the consumer's input box needs
   (batch, rows with halo, columns with halo, channels), one XY route per pair.
 - Outputs to DRAM: each core stores its box over the route to its port.
-- Weights, in every run: each core loads its slice (and whole lookup tables) from its port.
+- Weights: each core loads its slice (and whole lookup tables) from its port in the run
+  of the first subbatch and keeps them for the later ones (`NodeCost.weights`, counted once
+  per run of the segment; `weight_cycles`: what loading them adds to the first run).
 - Buffers per core, in the bytes the machine's storage rule gives them (rows padded to the
   target's alignment, `storage.py`): ifm = the input boxes, wgt = the weight slice, bias and
   tables, buf = ifm + the output box once for the result and once more for each fused block's
@@ -136,36 +138,47 @@ def leaf_cost(
             staging += staged_boxes(target, (box.b, box.h, box.w, box.k), load=False)
     cycles = cycles + staging[0]
     weight_slices = layer.weight_bytes * (box.k[1] - box.k[0]) / layer.out_channels + layer.table_bytes
-    dram += weight_slices
-    links += mesh.xy_loads(ports, cores, weight_slices)
+    weight_links = mesh.xy_loads(ports, cores, weight_slices)
     dram_write = float(out_bytes.sum()) if output is not Output.CHIP else 0.0
     copies = len(layer.block_ids) + int(layer.is_output)
     channels = box.k[1] - box.k[0]
     held = copies * activation_storage(box_volume(box.b, box.h, box.w), channels, layer.out_element_bytes, alignment)
     work = Work(
         macs=int((outputs * reduction).sum()),
-        local_read_bytes=int(ifm.sum() + weight_slices.sum() + vector.sum() + sent + dram_write + staging[1].sum()),
-        local_write_bytes=int(out_bytes.sum() + received + weight_slices.sum() + staging[1].sum()),
+        local_read_bytes=int(ifm.sum() + vector.sum() + sent + dram_write + staging[1].sum()),
+        local_write_bytes=int(out_bytes.sum() + received + staging[1].sum()),
         dram_read_bytes=int(round(dram.sum() - dram_write)),
         dram_write_bytes=int(dram_write),
         noc_hop_bytes=int(round(links.sum())),
     )
+    weight_bytes = int(round(weight_slices.sum()))
+    weights = Work(
+        local_read_bytes=weight_bytes,
+        local_write_bytes=weight_bytes,
+        dram_read_bytes=weight_bytes,
+        noc_hop_bytes=int(round(weight_links.sum())),
+    )
     compute = float(cycles.max())
-    busy = np.ceil(dram / target.global_memory.bandwidth_bytes_per_cycle) + cycles
+    bandwidth = target.global_memory.bandwidth_bytes_per_cycle
+    steady = np.ceil(dram / bandwidth) + cycles
+    busy = np.ceil((dram + weight_slices) / bandwidth) + cycles
     injection = max((float(each.max()) for _, each, _ in sends), default=0.0)
-    latency = max(float(busy.max()) + injection, dma_cycles(target, work.dram_bytes))
+    later = max(float(steady.max()) + injection, dma_cycles(target, work.dram_bytes))
+    first = max(float(busy.max()) + injection, dma_cycles(target, work.dram_bytes + weight_bytes))
     count = mesh.core_count
     return NodeCost(
         work=work,
-        weights=Work(),
+        weights=weights,
         links=links,
-        weight_links=np.zeros(len(mesh.links)),
-        latency=latency,
+        weight_links=weight_links,
+        latency=first,
+        weight_cycles=first - later,
         ifm=spread(count, cores, stored),
         wgt=spread(count, cores, weight_storage(layer, channels, alignment)),
         buf=spread(count, cores, stored + held),
         compute_cycles=compute,
         busy=spread(count, cores, busy),
+        weight_busy=spread(count, cores, busy - steady),
         sent=tuple(sends),
     )
 

@@ -4,18 +4,20 @@ The cost of an RA-tree node from the costs of its children: seed 002's recursion
 With n the subbatches of a cut:
 
 - work (MACs, local-memory, DRAM and NoC hop-bytes, hence energy) and the bytes on each
-  link: n·Σ children;
-- `weights` (loading counted once per run of the node) is kept for callers that pin them;
-  leaves price their weights in `work`, loaded in every run as the machine does;
+  link: n·Σ children; the weights' loading (`weights`, `weight_links`): Σ children, as a
+  segment loads its weights in its first subbatch and keeps them on its cores for the
+  others (the lowering holds them there, `st.share_data`);
 - latency: a node runs as time slots (the machine's phases, `search.schedule`), and keeps
-  the cycles and DRAM bytes of each slot of one run (`slots`, `slot_dram`). T-cut: its
-  children's slots one after another, n times (n·Σ children). S-cut: (n + max stage)
-  blocks of max child slots, a child's stage being one more than that of every earlier
-  sibling it reads from; child c runs its subbatch i in block i + stage(c), and a slot
-  lasts as long as the slowest child running in it and at least as long as all their DRAM
-  bytes take at the DRAM bandwidth (at most the seed's (n + max stage)·max child, equal
-  when the children take equally long). Never less than the node's own DRAM traffic over
-  the DRAM bandwidth;
+  the cycles and DRAM bytes of each slot of one run once its weights are on chip (`slots`,
+  `slot_dram`), and what loading them adds to its first subbatch (`weight_cycles`). T-cut:
+  its children's slots one after another, n times (n·Σ children), plus Σ of their loading.
+  S-cut: (n + max stage) blocks of max child slots, a child's stage being one more than
+  that of every earlier sibling it reads from; child c runs its subbatch i in block
+  i + stage(c), and a slot lasts as long as the slowest child running in it and at least
+  as long as all their DRAM bytes take at the DRAM bandwidth (at most the seed's
+  (n + max stage)·max child, equal when the children take equally long), plus the
+  slowest child's loading (they load side by side). Never less than the node's own DRAM
+  traffic over the DRAM bandwidth;
 - buffer usage per core: ifm = n·Σ ifm, wgt = Σ wgt; S-cut buf = Σ buf (n = 1) or
   Σ (buf + ifm) (n > 1); T-cut buf = max over i of buf_i + ifm_{i+1}, the last child with
   the first child's ifm when n > 1 (the next subbatch is prefetched).
@@ -41,12 +43,12 @@ class NodeCost:
     work: Work
     """All work but the weights' loading."""
     weights: Work
-    """Loading the weights, once per run of the node."""
+    """Loading the weights, once per run of the node (in its first subbatch)."""
     links: np.ndarray
     """Bytes over each directed link, weights excluded."""
     weight_links: np.ndarray
     latency: float
-    """Cycles."""
+    """Cycles of one run, the weights' loading included."""
     ifm: np.ndarray
     """Per core: bytes of input feature maps prefetched (ifm_usage)."""
     wgt: np.ndarray
@@ -55,24 +57,36 @@ class NodeCost:
     """Per core: bytes needed while computing, weights excluded (buf_usage)."""
     compute_cycles: float = 0.0
     """The latency the MAC arrays and vector units alone would take."""
+    weight_cycles: float = 0.0
+    """What loading the weights adds to the latency: paid once per run of the node."""
     slots: np.ndarray | None = None
-    """Cycles of each time slot of one run, in order (None: one slot of `latency`)."""
+    """Cycles of each time slot of one run with the weights on chip, in order (None: one
+    slot of `steady_latency`)."""
     slot_dram: np.ndarray | None = None
-    """DRAM bytes moved in each slot of one run (None: one slot of all the work's)."""
+    """DRAM bytes moved in each slot of one run, the weights' excepted (None: one slot of
+    all the work's)."""
     repeats: int = 1
     """How many times `slots` runs in one run of the node (a T-cut's subbatches)."""
     busy: np.ndarray | None = None
-    """A leaf's: per core of the chip, the cycles it works on its own piece (DMA and compute)."""
+    """A leaf's: per core of the chip, the cycles it works on its own piece (DMA and compute)
+    in the run that loads the weights."""
+    weight_busy: np.ndarray | None = None
+    """A leaf's: per core of the chip, the cycles of `busy` that load its weights."""
     sent: tuple[tuple[int, np.ndarray, np.ndarray], ...] = ()
     """A leaf's: per on-chip producer layer, the cycles each core of the chip spends
     sending that producer's output to this leaf, in the producer's slot, and the cycles of
     the local copy it saves where its whole result may land in place instead."""
 
     def profile(self) -> tuple[np.ndarray, np.ndarray]:
-        """Cycles and DRAM bytes of every slot of one run."""
-        slots = np.array([self.latency]) if self.slots is None else self.slots
-        dram = np.array([float(self.total_work.dram_bytes)]) if self.slot_dram is None else self.slot_dram
+        """Cycles and DRAM bytes of every slot of one run, the weights on chip."""
+        slots = np.array([self.steady_latency]) if self.slots is None else self.slots
+        dram = np.array([float(self.work.dram_bytes)]) if self.slot_dram is None else self.slot_dram
         return np.tile(slots, self.repeats), np.tile(dram, self.repeats)
+
+    @property
+    def steady_latency(self) -> float:
+        """The cycles of a run once the weights are on chip."""
+        return self.latency - self.weight_cycles
 
     @property
     def total_work(self) -> Work:
@@ -114,6 +128,7 @@ def combined(
     compute: float,
     buf: np.ndarray,
     slots: tuple[np.ndarray, np.ndarray, int],
+    loading: float,
 ) -> NodeCost:
     """The parts of a cut's cost that both kinds of cut share."""
     return NodeCost(
@@ -129,10 +144,12 @@ def combined(
         slots=slots[0],
         slot_dram=slots[1],
         repeats=slots[2],
+        weight_cycles=loading,
     )
 
 
 def bounded(cost: NodeCost, target: HardwareTarget) -> NodeCost:
+    """At least the node's DRAM traffic over the DRAM bandwidth."""
     return attrs.evolve(cost, latency=max(cost.latency, cost.traffic_cycles(target)))
 
 
@@ -143,9 +160,10 @@ def t_cut(children: list[NodeCost], n: int, target: HardwareTarget) -> NodeCost:
     buf = np.maximum.reduce([*pairs, last])
     profiles = [child.profile() for child in children]
     slots = (np.concatenate([p[0] for p in profiles]), np.concatenate([p[1] for p in profiles]), n)
-    latency = n * float(slots[0].sum())
+    loading = sum(c.weight_cycles for c in children)
+    latency = n * float(slots[0].sum()) + loading
     compute = n * sum(c.compute_cycles for c in children)
-    return bounded(combined(children, n, latency, compute, buf, slots), target)
+    return bounded(combined(children, n, latency, compute, buf, slots, loading), target)
 
 
 def s_cut(children: list[NodeCost], n: int, stages: list[int], target: HardwareTarget) -> NodeCost:
@@ -155,14 +173,20 @@ def s_cut(children: list[NodeCost], n: int, stages: list[int], target: HardwareT
     profiles = [child.profile() for child in children]
     block = max(len(cycles) for cycles, _ in profiles)
     cycles, dram = np.zeros((depth, block)), np.zeros((depth, block))
-    for (own, moved), stage in zip(profiles, stages, strict=True):
+    first, weight_dram = np.zeros((depth, block)), np.zeros((depth, block))
+    """The first run's: each child loads its weights in its first slot of block stage(c)."""
+    for child, (own, moved), stage in zip(children, profiles, stages, strict=True):
         rows = slice(stage, stage + n)
         cycles[rows, : len(own)] = np.maximum(cycles[rows, : len(own)], own)
+        first[rows, : len(own)] = np.maximum(first[rows, : len(own)], own)
+        first[stage, 0] = max(first[stage, 0], own[0] + child.weight_cycles)
         dram[rows, : len(own)] += moved
+        weight_dram[stage, 0] += child.weights.dram_bytes
     bandwidth = target.global_memory.bandwidth_bytes_per_cycle
     slots = np.maximum(cycles, np.ceil(dram / bandwidth)).reshape(-1)
+    loading = float(np.maximum(first, np.ceil((dram + weight_dram) / bandwidth)).sum() - slots.sum())
     compute = depth * max(c.compute_cycles for c in children)
-    cost = combined(children, n, float(slots.sum()), compute, buf, (slots, dram.reshape(-1), 1))
+    cost = combined(children, n, float(slots.sum()) + loading, compute, buf, (slots, dram.reshape(-1), 1), loading)
     return bounded(cost, target)
 
 

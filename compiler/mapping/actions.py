@@ -36,6 +36,7 @@ from stc.dialects.st import (
     MappingOp,
     PutGroupInOp,
     PutInOp,
+    ShareDataOp,
     SplitGroupOp,
     SplitTaskOp,
     Stage,
@@ -92,6 +93,8 @@ class ActionExecutor:
             created = self.split(action, [op.task_id], [op.counts])
         elif isinstance(op, SplitGroupOp):
             created = self.split(action, op.task_ids, op.vectors_per_task)
+        elif isinstance(op, ShareDataOp):
+            self.share_data(action, op.task_ids)
         elif isinstance(op, PutInOp):
             self.put_in(action, op)
         elif isinstance(op, PutGroupInOp):
@@ -135,6 +138,49 @@ class ActionExecutor:
         for split in blocks.splits:
             matrix.replace_members(set(split.erased), split.created)
         return blocks.surviving_created()
+
+    def share_data(self, action: str, task_ids: Sequence[int]) -> None:
+        """Make the blocks read the first one's data blocks and erase their own. All are
+        checked first (unplaced compute blocks whose data blocks, unplaced, hold what the
+        first one's hold), so a failing action changes nothing."""
+        matrix = self.matrix
+        if (twice := named_twice_at(task_ids)) is not None:
+            raise action_error(action, f"block {task_ids[twice]} is named twice")
+        blocks = [matrix.block(action, task_id) for task_id in task_ids]
+        first = blocks[0]
+        replaced: list[tuple[task.ComputeBlock, int, task.DataOp]] = []
+        for op in blocks:
+            if (
+                not isinstance(op, task.ComputeBlock)
+                or type(op) is not type(first)
+                or len(op.operands) != len(first.operands)
+            ):
+                raise action_error(
+                    action,
+                    f"{describe(op)} is not a {first.name} of {len(first.operands)} operands like block "
+                    f"{first.task_id}: only blocks of one kind share data",
+                )
+            for index, (mine, theirs) in enumerate(zip(op.operands, first.operands, strict=True)):
+                owner, source = mine.owner, theirs.owner
+                if owner is source or not isinstance(owner, task.DataOp):
+                    continue
+                if not isinstance(source, task.DataOp) or not same_data(owner, source):
+                    raise action_error(
+                        action,
+                        f"{describe(owner)} of block {op.task_id} does not hold what block {first.task_id} reads "
+                        "in its place",
+                    )
+                if (place := matrix.places.get(owner.task_id)) is not None:
+                    raise action_error(
+                        action, f"{describe(owner)} is placed at {place.text()}; take it out before sharing"
+                    )
+                replaced.append((op, index, source))
+        for op, index, source in replaced:
+            owner = op.operands[index].owner
+            op.operands[index] = source.result
+            if isinstance(owner, task.DataOp) and not owner.result.uses:
+                self.graph.block.erase_op(owner)
+        matrix.refresh()
 
     def put_in(self, action: str, op: PutInOp) -> None:
         block = self.matrix.block(action, op.task_id)
@@ -200,6 +246,16 @@ class ActionExecutor:
             elif not names and old is not None:
                 del op.attributes[AREA_GROUPS]
         self.groups_changed = False
+
+
+def same_data(op: task.DataOp, other: task.DataOp) -> bool:
+    """Whether two data blocks hold the same box of the same tensor."""
+    return (
+        type(op) is type(other)
+        and op.data == other.data
+        and op.full_type == other.full_type
+        and op.region == other.region
+    )
 
 
 def span(action: str, where: str, start: CoordAttr, end: CoordAttr) -> Ranges:

@@ -14,7 +14,12 @@ as any mapping.
    input buffers sit beside it. Buffers no block reads (outputs) go on the core of their
    last producer; network inputs and outputs on the core of their first or last buffer, at
    a free router stage.
-4. **On-chip tensors.** Where the model keeps a tensor on chip (producer and consumer in one
+4. **Resident weights.** The pieces of a layer that run on one core in one step, one per
+   subbatch, read one set of weight, bias and table blocks (`st.share_data`), held from the
+   first piece's phase to the last one's, so the machine loads them once, as the model
+   counts them. Where the core's memory cannot hold them over the phases between, each
+   piece keeps its own copy, loaded in its own phase (always valid).
+5. **On-chip tensors.** Where the model keeps a tensor on chip (producer and consumer in one
    segment), the consumer's buffer is also held from its first producer's phase on, when
    that is in the same step and the core's memory allows; otherwise the machine passes it
    through global memory, which is always valid.
@@ -41,7 +46,17 @@ from stc.compiler.search.schedule import unroll
 from stc.compiler.targets.hardware import HardwareTarget
 from stc.compiler.tiling.pieces import average_split
 from stc.dialects import task
-from stc.dialects.st import COMPUTE_STAGES, CoordAttr, MappingOp, PutGroupInOp, PutInOp, SplitGroupOp, Stage
+from stc.dialects.st import (
+    COMPUTE_STAGES,
+    CoordAttr,
+    MappingOp,
+    PutGroupInOp,
+    PutInOp,
+    ShareDataOp,
+    SplitGroupOp,
+    Stage,
+    TakeOutOp,
+)
 
 Space = tuple[int, int, int, int]
 
@@ -63,6 +78,8 @@ class Lowering:
         self.stages: dict[tuple[Space, int, int], set[Stage]] = defaultdict(set)
         self.layer_of: dict[int, int] = {}
         """The layer of every compute piece and of every buffer a piece reads."""
+        self.runs_on: dict[tuple[int, int, int], list[tuple[int, list[int]]]] = defaultdict(list)
+        """(layer, core, step): the (phase, blocks) of each of the layer's runs there, in order."""
 
     def act(self, op: Operation) -> list[int]:
         created = self.executor.apply(op)
@@ -137,6 +154,43 @@ class Lowering:
                     self.core[block_id] = space
                     for storage in [block, *input_storage(block)]:  # pyright: ignore[reportArgumentType]
                         self.layer_of[storage.task_id] = run.layer
+                step, phase = self.step_phase(run.slot)
+                self.runs_on[(run.layer, core, step)].append((phase, blocks))
+
+    def share_weights(self) -> None:
+        """Make the runs of a layer on one core and step read the first run's data blocks,
+        held from its phase to the last run's, where the core's memory allows."""
+        by_id = {op.task_id: op for op in self.graph.tasks()}
+        for (_, core, step), runs in self.runs_on.items():
+            if len(runs) < 2:
+                continue
+            for position in range(len(runs[0][1])):
+                blocks = [by_id[run[1][position]] for run in runs]
+                data = [[op for op in input_storage(block) if isinstance(op, task.DataOp)] for block in blocks]  # pyright: ignore[reportArgumentType]
+                phases = [phase for phase, _ in runs]
+                if data[0] and self.room_between(core, step, phases, data[0]):
+                    self.share(core, step, phases, blocks, data)
+
+    def room_between(self, core: int, step: int, phases: list[int], data: list[task.DataOp]) -> bool:
+        """Whether the core's memory holds the data blocks in every phase between the runs."""
+        matrix = self.executor.matrix
+        y, x = self.model.context.mesh.order[core]
+        use = matrix.memory.get(((0, 0, y, x), step))
+        limit = matrix.mesh.capacity((0, 0, y, x)) - sum(matrix.sizes[op.task_id] for op in data)
+        gaps = [(a + 1, b - 1) for a, b in zip(phases, phases[1:], strict=False) if b > a + 1]
+        return use is not None and all(use.first_above(first, last, limit) is None for first, last in gaps)
+
+    def share(
+        self, core: int, step: int, phases: list[int], blocks: list[task.TaskOp], data: list[list[task.DataOp]]
+    ) -> None:
+        slot = step * (self.target.max_phases or 0)
+        for phase, copies in zip(phases[1:], data[1:], strict=True):
+            for copy in copies:
+                self.act(TakeOutOp(self.coord(core, slot + phase, Stage.MEMORY), copy.task_id))
+        self.act(ShareDataOp([block.task_id for block in blocks]))
+        start, end = (self.coord(core, slot + phase, Stage.MEMORY) for phase in (phases[0] + 1, phases[-1]))
+        for op in data[0]:
+            self.act(PutInOp(op.task_id, start, end if phases[-1] > phases[0] + 1 else None))
 
     def check_order(self, block: task.TaskOp, slot: int) -> None:
         here = self.step_phase(slot)
@@ -224,6 +278,7 @@ class Lowering:
         self.tree = tree
         try:
             self.put_pieces(self.split())
+            self.share_weights()
             self.put_unread()
             self.hold_on_chip()
             self.put_io()

@@ -11,10 +11,17 @@ copy of the tree and returns the changed copy, or None when the move does not ap
 | `fewer_subbatches` | 20 | halve a cut's subbatch count ("batch down": larger subbatches) |
 | `more_subbatches` | 20 | double a cut's subbatch count ("batch up") |
 | `move_leaf` | 40 | move a layer into the neighbouring cut, or out of its cut to the grandparent |
+| `shift_boundary` | 20 | stc's: move the last child of a segment to the front of the next, or back |
+| `split_segment` | 10 | stc's: cut a segment in two of the same kind and subbatches |
 
 Wrapping children of a root T-cut of one subbatch merges segments: stc's one deviation from
 SET's moves, the new cut takes the largest subbatch count of the wrapped segments, and
 one-layer segments join it as layers, so that merging does not always overflow the buffers.
+
+Segments are the children of a root T-cut of one subbatch. SET's moves reach a segment
+one layer longer or shorter only through a one-layer segment of the whole batch, which
+rarely fits the buffers; `shift_boundary` and `split_segment` move a boundary directly and
+keep the layers' order.
 
 Only the swaps change the order of the layers, and only when no dependence is crossed, so
 the depth-first leaf order stays a topological order of the network. `legal` checks what a
@@ -161,8 +168,51 @@ def move_leaf(tree: Node, rng: random.Random, rules: Rules) -> Node | None:
     return tree
 
 
-MOVES = (swap_before, swap_after, remove_cut, wrap_range, fewer_subbatches, more_subbatches, move_leaf)
-WEIGHTS = (10, 10, 20, 20, 20, 20, 40)
+def segment_cuts(tree: Node) -> list[int]:
+    """Indices of the root's children that are segments of several children (cuts)."""
+    if tree.kind != "T" or tree.n != 1:
+        return []
+    return [i for i, child in enumerate(tree.children) if not child.is_leaf]
+
+
+def shift_boundary(tree: Node, rng: random.Random, rules: Rules) -> Node | None:
+    segments = segment_cuts(tree)
+    pairs = [i for i in segments if i + 1 in segments]
+    if not pairs:
+        return None
+    i = rng.choice(pairs)
+    before, after = tree.children[i], tree.children[i + 1]
+    if rng.random() < 0.5:
+        after.children.insert(0, before.children.pop())
+    else:
+        before.children.append(after.children.pop(0))
+    return tree
+
+
+def split_segment(tree: Node, rng: random.Random, rules: Rules) -> Node | None:
+    options = [i for i in segment_cuts(tree) if len(tree.children[i].children) >= 2]
+    if not options:
+        return None
+    i = rng.choice(options)
+    segment = tree.children[i]
+    at = rng.randint(1, len(segment.children) - 1)
+    halves = [Node.cut(segment.kind, part, segment.n) for part in (segment.children[:at], segment.children[at:])]
+    tree.children[i : i + 1] = halves
+    return tree
+
+
+MOVES = (
+    swap_before,
+    swap_after,
+    remove_cut,
+    wrap_range,
+    fewer_subbatches,
+    more_subbatches,
+    move_leaf,
+    shift_boundary,
+    split_segment,
+)
+WEIGHTS = (10, 10, 20, 20, 20, 20, 40, 20, 10)
 
 
 def tidy(tree: Node) -> Node:

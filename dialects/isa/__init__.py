@@ -24,6 +24,7 @@ isa.program @relu target "tianjicx" {
 
 from xdsl.ir import Dialect
 
+from stc.compiler.irdl_checks import compile_checks
 from stc.dialects.isa.access import (
     BLOCK_BYTES,
     Access,
@@ -123,29 +124,31 @@ __all__ = [
     "where",
 ]
 
-Isa = Dialect(
-    "isa",
-    [
-        ProgramOp,
-        InputOp,
-        OutputOp,
-        DataOp,
-        CoreOp,
-        SyncOp,
-        DmaLoadOp,
-        DmaStoreOp,
-        SendOp,
-        RecvOp,
-        CopyOp,
-        VecTransScatterOp,
-        ConvOp,
-        FcOp,
-        AvgPoolOp,
-        MaxPoolOp,
-        ReluOp,
-        LutOp,
-        AddOp,
-        MulOp,
-    ],
-    [TileAttr, GlobalLayoutAttr],
+Isa = compile_checks(
+    Dialect(
+        "isa",
+        [
+            ProgramOp,
+            InputOp,
+            OutputOp,
+            DataOp,
+            CoreOp,
+            SyncOp,
+            DmaLoadOp,
+            DmaStoreOp,
+            SendOp,
+            RecvOp,
+            CopyOp,
+            VecTransScatterOp,
+            ConvOp,
+            FcOp,
+            AvgPoolOp,
+            MaxPoolOp,
+            ReluOp,
+            LutOp,
+            AddOp,
+            MulOp,
+        ],
+        [TileAttr, GlobalLayoutAttr],
+    )
 )

@@ -18,7 +18,16 @@ st.mapping @fc target "tianjicx" {
 
 from xdsl.ir import Dialect
 
-from stc.dialects.st.actions import PutGroupInOp, PutInOp, SplitGroupOp, SplitTaskOp, TakeOutOp, is_split_vector
+from stc.compiler.irdl_checks import compile_checks
+from stc.dialects.st.actions import (
+    PutGroupInOp,
+    PutInOp,
+    ShareDataOp,
+    SplitGroupOp,
+    SplitTaskOp,
+    TakeOutOp,
+    is_split_vector,
+)
 from stc.dialects.st.area_group import AREA_FLAGS, AreaGroupOp, RectAttr
 from stc.dialects.st.attrs import (
     COMPUTE_STAGES,
@@ -54,6 +63,7 @@ __all__ = [
     "PutInOp",
     "RectAttr",
     "RouteAttr",
+    "ShareDataOp",
     "Space",
     "SplitGroupOp",
     "SplitTaskOp",
@@ -70,8 +80,10 @@ __all__ = [
     "verify_local_memory",
 ]
 
-St = Dialect(
-    "st",
-    [MappingOp, SplitTaskOp, SplitGroupOp, PutInOp, PutGroupInOp, TakeOutOp, AreaGroupOp],
-    [CoordAttr, StageAttr, RectAttr, RouteAttr],
+St = compile_checks(
+    Dialect(
+        "st",
+        [MappingOp, SplitTaskOp, SplitGroupOp, ShareDataOp, PutInOp, PutGroupInOp, TakeOutOp, AreaGroupOp],
+        [CoordAttr, StageAttr, RectAttr, RouteAttr],
+    )
 )

@@ -1,6 +1,7 @@
 """
 The actions of an `st.mapping` script that split and place blocks: TianjicX's
-`split_task`, `split_group`, `put_in`, `put_group_in` and `take_out`.
+`split_task`, `split_group`, `put_in`, `put_group_in` and `take_out`, and stc's
+`share_data`.
 """
 
 from __future__ import annotations
@@ -151,6 +152,36 @@ class SplitGroupOp(ActionOp):
             raise VerifyException(f"{self.name}: {len(vectors)} vectors for {len(self.task_ids)} tasks")
         for vector in vectors:
             check_vector(self.name, vector)
+
+
+@irdl_op_definition
+class ShareDataOp(ActionOp):
+    """
+    Make compute blocks read the weight, bias and table blocks of the first one: the
+    others' own data blocks, which must hold the same data and box, are erased. Pieces
+    of one layer that run on one core one after another (a batch split into subbatches)
+    then load their weights once and keep them while the block lives.
+
+    ```mlir
+    st.share_data [12, 30, 48]
+    ```
+    """
+
+    name = "st.share_data"
+    tasks = prop_def(DenseArrayBase)
+    assembly_format = "custom<IntList>($tasks) attr-dict"
+    custom_directives = (IntList,)
+
+    def __init__(self, tasks: Sequence[int]):
+        super().__init__(properties={"tasks": i64_array(tasks)})
+
+    @property
+    def task_ids(self) -> tuple[int, ...]:
+        return self.tasks.get_values()  # pyright: ignore[reportReturnType]
+
+    def verify_(self) -> None:
+        if len(self.task_ids) < 2:
+            raise VerifyException(f"{self.name}: names {len(self.task_ids)} block; sharing takes two or more")
 
 
 @irdl_op_definition

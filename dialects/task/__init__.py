@@ -7,6 +7,7 @@ See docs/task-dialect.md.
 
 from xdsl.ir import Dialect
 
+from stc.compiler.irdl_checks import compile_checks
 from stc.dialects.task.attrs import (
     BoxAttr,
     NpzDataAttr,
@@ -70,24 +71,26 @@ __all__ = [
     "window_output_size",
 ]
 
-Task = Dialect(
-    "task",
-    [
-        GraphOp,
-        InputOp,
-        OutputOp,
-        BufferOp,
-        WeightOp,
-        BiasOp,
-        TableOp,
-        ConvOp,
-        FcOp,
-        AvgPoolOp,
-        MaxPoolOp,
-        ReluOp,
-        LutOp,
-        AddOp,
-        MulOp,
-    ],
-    [BoxAttr, StorageKindAttr, RandomDataAttr, NpzDataAttr],
+Task = compile_checks(
+    Dialect(
+        "task",
+        [
+            GraphOp,
+            InputOp,
+            OutputOp,
+            BufferOp,
+            WeightOp,
+            BiasOp,
+            TableOp,
+            ConvOp,
+            FcOp,
+            AvgPoolOp,
+            MaxPoolOp,
+            ReluOp,
+            LutOp,
+            AddOp,
+            MulOp,
+        ],
+        [BoxAttr, StorageKindAttr, RandomDataAttr, NpzDataAttr],
+    )
 )

@@ -12,7 +12,7 @@ from stc.compiler.targets.hardware import load_target
 TARGET = load_target("set-8x8")
 
 
-def child(latency, macs=0, dram=0, hop_bytes=0, link=0.0, weights=0, ifm=(0, 0), wgt=(0, 0), buf=(0, 0)):
+def child(latency, macs=0, dram=0, hop_bytes=0, link=0.0, weights=0, ifm=(0, 0), wgt=(0, 0), buf=(0, 0), loading=0.0):
     """A node on two cores and one link."""
     return NodeCost(
         work=Work(macs=macs, dram_read_bytes=dram, noc_hop_bytes=hop_bytes),
@@ -24,6 +24,7 @@ def child(latency, macs=0, dram=0, hop_bytes=0, link=0.0, weights=0, ifm=(0, 0),
         wgt=np.array(wgt, dtype=float),
         buf=np.array(buf, dtype=float),
         compute_cycles=latency,
+        weight_cycles=loading,
     )
 
 
@@ -59,6 +60,23 @@ def test_s_cut_slots_follow_the_children_s_slots_and_share_the_dram_bandwidth():
     assert cut.slots.tolist() == [40, 30]
     assert cut.latency == 70
     assert t_cut([cut, child(7)], 2, TARGET).latency == 2 * (70 + 7)
+
+
+def test_weights_load_in_the_first_run_only():
+    """Children of 10 and 20 cycles whose first run loads weights for 4 and 6 more: a T-cut
+    of 3 subbatches pays the loading once, 3·(10 + 20) + 4 + 6; an S-cut with b one stage
+    behind loads each child's weights in the child's first slot: a alone in the first
+    (10 + 4), b's first run beside a's second (20 + 6), then 20 and 20; side by side (one
+    stage) they load together and pay the slower loading once: (20 + 6) + 20 + 20; a parent
+    running the cut again pays it once more only."""
+    a, b = child(14, loading=4), child(26, loading=6)
+    t = t_cut([a, b], 3, TARGET)
+    assert (t.latency, t.weight_cycles) == (100, 10)
+    s = s_cut([a, b], 3, [0, 1], TARGET)
+    assert (s.latency, s.weight_cycles) == (14 + 26 + 20 + 20, 10)
+    beside = s_cut([a, b], 3, [0, 0], TARGET)
+    assert (beside.latency, beside.weight_cycles) == (26 + 20 + 20, 6)
+    assert t_cut([t], 2, TARGET).latency == 2 * 90 + 10
 
 
 def test_latency_never_below_the_traffic():

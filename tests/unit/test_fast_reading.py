@@ -3,6 +3,7 @@ boxes, `#st.coord`, `#st.route`) and for StcParser's reading of repeated attribu
 per spelling: each reads what xDSL's tokens read from any other spelling of the same
 values, and every printed module parses back to the same module."""
 
+import gc
 import re
 
 import pytest
@@ -140,3 +141,18 @@ def test_a_mapped_module_reads_the_same_with_each_parser_and_prints_as_written()
         module_text(fast)
         == "builtin.module {\n" + "\n".join("  " + line if line else line for line in MAPPED.splitlines()) + "\n}\n"
     )
+
+
+@pytest.mark.parametrize("collecting", [True, False])
+@pytest.mark.parametrize("text", ["task.graph @g {\n}\n", "task.graph @g {\n  %x = task.input\n}\n"])
+def test_reading_leaves_the_garbage_collector_as_it_found_it(collecting: bool, text: str):
+    """The collector is paused while a file is read, and resumed (or left off) after it,
+    whether the file parses or not."""
+    (gc.enable if collecting else gc.disable)()
+    try:
+        parse_source(stc_context(), text.encode(), "t.mlir")
+    except ParseError:
+        assert "task.input\n" in text
+    finally:
+        assert gc.isenabled() == collecting
+        gc.enable()

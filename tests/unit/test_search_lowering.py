@@ -23,7 +23,7 @@ from stc.dialects.st import MappingOp
 from stc.passes.st_apply import StApplyPass
 from stc.passes.st_search import StSearchPass
 from stc.runtime.golden import find_graph
-from stc.tools.search_machine import COMPARED, run_searched
+from stc.tools.search_machine import COMPARED, run_searched, run_tree
 
 
 def model_of(name: str, batch: int, target: str = "set-8x8") -> CostModel:
@@ -132,3 +132,19 @@ def test_every_graph_has_its_tree_and_estimate_on_the_mapping():
     assert summary["tree"].data.splitlines()[0].startswith("T 1/")  # pyright: ignore[reportAttributeAccessIssue]
     assert {"latency_cycles", "energy_pj", "dram_bytes", "noc_hop_bytes"} <= summary.keys()
     assert all(isinstance(op, task.TaskOp) for op in find_graph(module).tasks())
+
+
+@pytest.mark.parametrize(("network", "target", "batch"), [("lenet", "set-8x8", 4), ("lenet", "tianjicx", 2)])
+def test_weights_stay_on_chip_across_a_segments_subbatches(network: str, target: str, batch: int):
+    """One subbatch per image over all layers: each core loads a layer's weights in the
+    first subbatch only (st.share_data, held to the last), as the model counts them: the
+    machine's DRAM bytes are the estimate's exactly (a copy loaded per subbatch would add
+    the weights batch − 1 times), its hop-bytes within 1 % and its cycles within 10 %
+    (measured: 0.998 and 0.988)."""
+    module = build_network(network, batch=batch)
+    layers = len(network_of(find_graph(module)).layers)
+    run = run_tree(module, target, Node.cut("T", [Node.leaf(i) for i in range(layers)], n=batch))
+    assert run.identical
+    assert run.counters["dram_bytes"] == run.estimate["dram_bytes"]
+    assert run.counters["noc_hop_bytes"] == pytest.approx(run.estimate["noc_hop_bytes"], rel=0.01)
+    assert run.counters["cycles"] == pytest.approx(run.estimate["cycles"], rel=0.10)

@@ -107,6 +107,40 @@ def test_move_leaf_into_a_neighbour_and_out():
     assert repr(moves.move_leaf(tree.copy(), Scripted([1, 0]), RULES)) == "T/1[L0, S/1[L1, L2, L3], L4]"
 
 
+def test_shift_boundary_moves_a_child_between_neighbouring_segments():
+    tree = tree_of("T[T/4[0 1] S/2[3 2] 4]")
+    # forward (0.1 < 0.5): the first segment's last child opens the second
+    assert repr(moves.shift_boundary(tree.copy(), Scripted([0, 0.1]), RULES)) == "T/1[T/4[L0], S/2[L1, L3, L2], L4]"
+    # back: the second segment's first child closes the first
+    assert repr(moves.shift_boundary(tree.copy(), Scripted([0, 0.9]), RULES)) == "T/1[T/4[L0, L1, L3], S/2[L2], L4]"
+    # segments are the children of a root T-cut of one subbatch only
+    assert moves.shift_boundary(tree_of("T/2[T/4[0 1] T[2 3] 4]"), Scripted([0, 0.1]), RULES) is None
+    assert moves.shift_boundary(tree_of("T[0 T/4[1 2] 3 4]"), Scripted([0, 0.1]), RULES) is None
+
+
+def test_split_segment_cuts_it_in_two_of_the_same_kind_and_subbatches():
+    tree = tree_of("T[S/4[0 1 3] 2 4]")
+    assert repr(moves.split_segment(tree, Scripted([0, 2]), RULES)) == "T/1[S/4[L0, L1], S/4[L3], L2, L4]"
+    assert moves.split_segment(tree_of("T[0 1 2 3 4]"), Scripted([0, 1]), RULES) is None
+
+
+@settings(max_examples=25, deadline=None)
+@given(seed=st.integers(0, 10_000), move=st.sampled_from([moves.shift_boundary, moves.split_segment]))
+def test_segment_moves_keep_the_layers_order(seed, move):
+    """Both moves keep the depth-first order of the layers, so the dependence order holds
+    and the tree stays legal after tidying."""
+    rng = random.Random(seed)
+    tree = tree_of("T[T/2[0 1] T/4[S[3 2] 4]]")
+    for _ in range(20):
+        changed = move(tree.copy(), rng, RULES)
+        if changed is None:
+            break
+        changed = tidy(changed)
+        assert list(changed.leaves()) == list(tree.leaves())
+        assert legal(changed, RULES)
+        tree = changed
+
+
 def test_tidy_drops_empty_and_trivial_cuts():
     tree = Node.cut("T", [Node.cut("S", []), Node.cut("S", [Node.leaf(0)]), Node.cut("T", [Node.leaf(1)], n=2)])
     assert repr(tidy(tree)) == "T/1[L0, T/2[L1]]"

@@ -673,3 +673,41 @@ st.mapping @fc target "tianjicx" {
   st.put_in 10 at (0, 0, 4, 4), (0, 0, axon)
 }
 // CHECK: st.put_in (action 3): block 10 (task.fc) at (0, 0, 4, 4), (0, 0, axon): a node of area group 'g' must be placed inside it
+
+// -----
+
+// share_data: the blocks' data blocks hold the same box of the same tensor (the pieces of a
+// split along f hold different output channels of the weight).
+task.graph @conv {
+  %x = task.input 0 "x" : tensor<2x8x8x16xi8>
+  %in = task.buffer 1 sic %x : tensor<2x8x8x16xi8>
+  %w = task.weight 2 #task.random<7> : tensor<32x3x3x16xi8>
+  %b = task.bias 3 #task.random<8> : tensor<32xi32>
+  %c = task.conv 4 %in, %w bias %b pad [1, 1, 1, 1] shift 9 : tensor<2x8x8x32xi8>
+  %out = task.buffer 5 so %c : tensor<2x8x8x32xi8>
+  task.output 6 "y" %out
+}
+st.mapping @conv target "set-8x8" {
+  st.split_task 4 by [1, 1, 1, 2, 1]
+  st.share_data [10, 14]
+}
+// CHECK: st.share_data (action 2): block 12 (task.weight) of block 14 does not hold what block 10 reads in its place
+
+// -----
+
+// share_data erases the others' data blocks, so they must not be placed.
+task.graph @conv {
+  %x = task.input 0 "x" : tensor<2x8x8x16xi8>
+  %in = task.buffer 1 sic %x : tensor<2x8x8x16xi8>
+  %w = task.weight 2 #task.random<7> : tensor<32x3x3x16xi8>
+  %b = task.bias 3 #task.random<8> : tensor<32xi32>
+  %c = task.conv 4 %in, %w bias %b pad [1, 1, 1, 1] shift 9 : tensor<2x8x8x32xi8>
+  %out = task.buffer 5 so %c : tensor<2x8x8x32xi8>
+  task.output 6 "y" %out
+}
+st.mapping @conv target "set-8x8" {
+  st.split_task 4 by [2, 1, 1, 1, 1]
+  st.put_in 12 at (0, 0, 0, 0), (0, 1, memory)
+  st.share_data [10, 14]
+}
+// CHECK: st.share_data (action 3): block 12 (task.weight) is placed at (0, 0, 0, 0), (0, 1, memory); take it out before sharing

@@ -15,6 +15,7 @@ st.mapping @g target "tianjicx" {
   st.split_task 2 by [1, 2, 1, 1, 1, 1]
   st.split_group [2, 7] by [1, 1, 2, 1]
   st.split_group [2, 7] by [[2, 1, 1, 1], [1, 1, 2, 1]]
+  st.share_data [2, 7]
   st.put_in 2 at (0, 0, 9, 15), (0, 31, soma1)
   st.put_in 1 at (0, 0, 0, 0), (0, 0, memory) to (0, 0, 0, 0), (0, 1, memory)
   st.put_group_in 2 at (0, 0, 0, 0), (0, 1, soma2)
@@ -35,6 +36,7 @@ st.mapping @g target "aie-ml" applied {
 // CHECK-NEXT:   st.split_task 2 by [1, 2, 1, 1, 1, 1]
 // CHECK-NEXT:   st.split_group [2, 7] by [1, 1, 2, 1]
 // CHECK-NEXT:   st.split_group [2, 7] by [[2, 1, 1, 1], [1, 1, 2, 1]]
+// CHECK-NEXT:   st.share_data [2, 7]
 // CHECK-NEXT:   st.put_in 2 at (0, 0, 9, 15), (0, 31, soma1)
 // CHECK-NEXT:   st.put_in 1 at (0, 0, 0, 0), (0, 0, memory) to (0, 0, 0, 0), (0, 1, memory)
 // CHECK-NEXT:   st.put_group_in 2 at (0, 0, 0, 0), (0, 1, soma2)

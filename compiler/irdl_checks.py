@@ -1,0 +1,312 @@
+"""
+IRDL's verification of an op, compiled into plain predicates once per op definition.
+
+xDSL verifies an op against its definition (`OpDef.verify`) by walking the definition's
+constraints with a fresh `VerificationContext` every time: some 25 µs per op, as much as
+the rest of reading it. `compile_checks(dialect)` gives each op definition of `dialect`
+a predicate built from the same constraints (`isinstance` for a base, `==` for an
+equality, one call per element of a range), which says whether IRDL accepts the op.
+When it does, the op has passed; when it does not, or might not, xDSL's own verifier
+runs and raises its own message. So the ops accepted and the errors are IRDL's, only
+the common case is cheaper:
+
+```python
+Task = compile_checks(Dialect("task", [...], [...]))
+op.verify()  # an op IRDL accepts: one predicate; one it rejects: xDSL's error, as before
+```
+
+A constraint the compiler does not know is checked by calling its own `verify`; a
+definition with constraint variables, attribute-sized segments or several variadic
+groups of one kind keeps xDSL's verifier alone (tests/unit/test_irdl_checks.py).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+
+from xdsl.dialects.builtin import ArrayAttr, ArrayOfConstraint
+from xdsl.ir import Attribute, Dialect, Operation
+from xdsl.irdl import (
+    AllOf,
+    AnyAttr,
+    AnyInt,
+    AnyOf,
+    AttrConstraint,
+    AttrSetConstraint,
+    BaseAttr,
+    EqAttrConstraint,
+    EqIntConstraint,
+    MessageConstraint,
+    OpDef,
+    OptAttributeDef,
+    OptionalDef,
+    OptPropertyDef,
+    ParamAttrConstraint,
+    RangeConstraint,
+    RangeLengthConstraint,
+    RangeOf,
+    SingleBlockRegionDef,
+    VariadicDef,
+    VerificationContext,
+)
+from xdsl.utils.exceptions import VerifyException
+
+AttrCheck = Callable[[Attribute], bool]
+RangeCheck = Callable[[Sequence[Attribute]], bool]
+
+
+def verified_by(constraint: AttrConstraint | RangeConstraint) -> Callable[[object], bool]:
+    """Whether `constraint`'s own verifier accepts a value (it has no variables, so a
+    fresh context is the one IRDL would use)."""
+
+    def check(value: object) -> bool:
+        try:
+            constraint.verify(value, VerificationContext())  # pyright: ignore[reportArgumentType]
+        except VerifyException:
+            return False
+        return True
+
+    return check
+
+
+def attr_check(constraint: AttrConstraint) -> AttrCheck | None:
+    """Whether an attribute satisfies `constraint`; None when every attribute does."""
+    if isinstance(constraint, AnyAttr):
+        return None
+    if isinstance(constraint, BaseAttr):
+        base = constraint.attr
+        return lambda attr: isinstance(attr, base)
+    if isinstance(constraint, EqAttrConstraint):
+        expected = constraint.attr
+        return lambda attr: attr == expected
+    if isinstance(constraint, AttrSetConstraint):
+        values = constraint.values
+        return lambda attr: attr in values
+    if isinstance(constraint, MessageConstraint):
+        return attr_check(constraint.constr)
+    if isinstance(constraint, AllOf):
+        return all_of([attr_check(c) for c in constraint.attr_constrs])
+    if isinstance(constraint, AnyOf):
+        return any_of(constraint)
+    if isinstance(constraint, ParamAttrConstraint):
+        return param_check(constraint)
+    if isinstance(constraint, ArrayOfConstraint):
+        elements = range_check(constraint.elem_range_constraint)
+        if elements is None:
+            return lambda attr: isinstance(attr, ArrayAttr)
+        return remembered(lambda attr: isinstance(attr, ArrayAttr) and elements(attr.data))
+    return verified_by(constraint)
+
+
+def all_of(checks: list[AttrCheck | None]) -> AttrCheck | None:
+    present = [check for check in checks if check is not None]
+    if not present:
+        return None
+    return lambda attr: all(check(attr) for check in present)
+
+
+def any_of(constraint: AnyOf) -> AttrCheck:
+    """AnyOf picks the constraint of the attribute's class, else its abstract one."""
+    by_class = {base: attr_check(c) for base, c in constraint._based_constrs.items()}  # pyright: ignore[reportPrivateUsage]
+    abstract = constraint._abstr_constr  # pyright: ignore[reportPrivateUsage]
+    otherwise = None if abstract is None else attr_check(abstract)
+
+    def check(attr: Attribute) -> bool:
+        if attr.__class__ in by_class:
+            found = by_class[attr.__class__]
+            return found is None or found(attr)
+        if abstract is None:
+            return False
+        return otherwise is None or otherwise(attr)
+
+    return check
+
+
+def param_check(constraint: ParamAttrConstraint) -> AttrCheck:
+    """An attribute of the base whose parameters satisfy theirs; each attribute that
+    passes is remembered (attributes are immutable, and ops share them)."""
+    base = constraint.base_attr
+    checks = [attr_check(c) for c in constraint.param_constrs]
+    count = len(checks)
+    indexed = [(index, check) for index, check in enumerate(checks) if check is not None]
+    names = [name for name, _ in base.get_irdl_definition().parameters]
+    fields = [(names[index], check) for index, check in indexed] if len(names) == count else None
+
+    def check(attr: Attribute) -> bool:
+        if fields is not None and type(attr) is base:
+            return all(check(getattr(attr, name)) for name, check in fields)
+        if not isinstance(attr, base):
+            return False
+        parameters = attr.parameters
+        return len(parameters) == count and all(check(parameters[index]) for index, check in indexed)
+
+    return remembered(check)
+
+
+REMEMBERED = 1 << 12
+"""How many attributes each check remembers as passed (kept alive, so that an id is
+not reused while it is remembered)."""
+
+
+def remembered(check: AttrCheck) -> AttrCheck:
+    """`check`, answered at once for an attribute (the same object) that passed it."""
+    passed: dict[int, Attribute] = {}
+
+    def remembering(attr: Attribute) -> bool:
+        if passed.get(id(attr)) is attr:
+            return True
+        if not check(attr):
+            return False
+        if len(passed) >= REMEMBERED:
+            passed.clear()
+        passed[id(attr)] = attr
+        return True
+
+    return remembering
+
+
+def range_check(constraint: RangeConstraint) -> RangeCheck | None:
+    """Whether a range of attributes satisfies `constraint`; None when every range does."""
+    if isinstance(constraint, RangeOf):
+        element = attr_check(constraint.constr)
+        if element is None:
+            return None
+        return lambda attrs: all(element(attr) for attr in attrs)
+    if isinstance(constraint, RangeLengthConstraint):
+        elements = range_check(constraint.constraint)
+        length = constraint.length
+        if isinstance(length, AnyInt):
+            return elements
+        if not isinstance(length, EqIntConstraint):
+            return verified_by(constraint)
+        wanted = length.value
+        if elements is None:
+            return lambda attrs: len(attrs) == wanted
+        return lambda attrs: len(attrs) == wanted and elements(attrs)
+    return verified_by(constraint)
+
+
+def has_variables(op_def: OpDef) -> bool:
+    constraints = [
+        *(d.constr for _, d in op_def.operands),
+        *(d.constr for _, d in op_def.results),
+        *(d.constr for d in op_def.properties.values()),
+        *(d.constr for d in op_def.attributes.values()),
+        *(d.entry_args for _, d in op_def.regions),
+    ]
+    return any(c.variables() for c in constraints)
+
+
+Slicer = Callable[[Sequence[Attribute]], list[Sequence[Attribute]] | None]
+
+
+def slicer(defs: Sequence[object]) -> Slicer | None:
+    """
+    A function that splits an op's operand (or result) types among `defs` as IRDL does,
+    or gives None when their count is not one IRDL accepts; None itself for more than
+    one variadic definition, whose split this does not follow.
+    """
+    count = len(defs)
+    variadic = [index for index, d in enumerate(defs) if isinstance(d, VariadicDef)]
+    if not variadic:
+        return lambda values: [values[i : i + 1] for i in range(count)] if len(values) == count else None
+    if len(variadic) > 1:
+        return None
+    at = variadic[0]
+    optional = isinstance(defs[at], OptionalDef)
+
+    def split(values: Sequence[Attribute]) -> list[Sequence[Attribute]] | None:
+        size = len(values) - (count - 1)
+        if size < 0 or (optional and size > 1):
+            return None
+        return [
+            *(values[i : i + 1] for i in range(at)),
+            values[at : at + size],
+            *(values[i : i + 1] for i in range(at + size, len(values))),
+        ]
+
+    return split
+
+
+def list_check(defs: Sequence[tuple[str, object]]) -> Callable[[Sequence[Attribute]], bool] | None:
+    """Whether the types of an op's operands (or results) satisfy `defs`; None when unsupported."""
+    split = slicer([d for _, d in defs])
+    if split is None:
+        return None
+    checks = [(index, check) for index, (_, d) in enumerate(defs) if (check := range_check(d.constr)) is not None]  # pyright: ignore[reportAttributeAccessIssue]
+
+    def check(types: Sequence[Attribute]) -> bool:
+        groups = split(types)
+        return groups is not None and all(check(groups[index]) for index, check in checks)
+
+    return check
+
+
+def op_check(op_def: OpDef) -> Callable[[Operation], bool] | None:
+    """
+    Whether IRDL accepts an op of `op_def` (its traits aside): None when the definition
+    is beyond this compiler, False when IRDL might reject it.
+    """
+    if op_def.options or op_def.successors or has_variables(op_def):
+        return None
+    if any(not isinstance(d, SingleBlockRegionDef) or isinstance(d, VariadicDef) for _, d in op_def.regions):
+        return None
+    operands, results = list_check(op_def.operands), list_check(op_def.results)
+    if operands is None or results is None:
+        return None
+    region_checks = [range_check(d.entry_args) for _, d in op_def.regions]
+    region_count = len(region_checks)
+    declared = {name: attr_check(d.constr) for name, d in op_def.properties.items()}
+    required = [name for name, d in op_def.properties.items() if not isinstance(d, OptPropertyDef)]
+    attributes = [(name, attr_check(d.constr), isinstance(d, OptAttributeDef)) for name, d in op_def.attributes.items()]
+
+    def check(op: Operation) -> bool:
+        if op.successors or not operands(op.operand_types) or not results(op.result_types):
+            return False
+        if len(op.regions) != region_count:
+            return False
+        for region, entry in zip(op.regions, region_checks, strict=True):
+            blocks = list(region.blocks)
+            if len(blocks) != 1 or (entry is not None and not entry(blocks[0].arg_types)):
+                return False
+        properties = op.properties
+        if any(name not in properties for name in required):
+            return False
+        for name, value in properties.items():
+            if name not in declared:
+                return False
+            if (check := declared[name]) is not None and not check(value):
+                return False
+        for name, check, is_optional in attributes:
+            if (value := op.attributes.get(name)) is None:
+                if not is_optional:
+                    return False
+            elif check is not None and not check(value):
+                return False
+        return True
+
+    return check
+
+
+def compiled_verify(op_def: OpDef, check: Callable[[Operation], bool]) -> Callable[[Operation], None]:
+    """`op_def.verify`, which runs xDSL's checks only when `check` does not pass the op."""
+    irdl_verify = op_def.verify
+
+    def verify(op: Operation) -> None:
+        if not check(op):
+            irdl_verify(op)
+            return
+        for trait in op_def.traits:
+            trait.verify(op)
+
+    return verify
+
+
+def compile_checks(dialect: Dialect) -> Dialect:
+    """Give each op definition of `dialect` its compiled check (once), and return the dialect."""
+    for op_type in dialect.operations:
+        op_def = op_type.get_irdl_definition()  # pyright: ignore[reportAttributeAccessIssue]
+        if "verify" in op_def.__dict__ or (check := op_check(op_def)) is None:
+            continue
+        op_def.verify = compiled_verify(op_def, check)
+    return dialect
