@@ -19,7 +19,7 @@ from stc.dialects.isa.access import Access, tile_kind
 from stc.dialects.isa.attrs import TileAttr, i64_array_def, ints
 from stc.dialects.isa.core import Instruction
 from stc.dialects.syntax import check_clauses_given, clause_default, parse_int_list, print_attr_dict, print_clauses
-from stc.dialects.task.compute import window_error, window_output_hw
+from stc.dialects.task.window import window_error, window_output_hw
 
 INPUT_KINDS = {"weight": "weight", "table": "bias"}
 """Storage kinds of input roles that are not activations (tables align like biases)."""

@@ -34,11 +34,7 @@ from stc.dialects.isa.attrs import GlobalLayout, GlobalLayoutAttr
 from stc.dialects.isa.base import held_by_program
 from stc.dialects.syntax import TypeProperty, print_attr_dict
 from stc.dialects.task.attrs import BoxAttr, NpzDataAttr, RandomDataAttr, format_box
-from stc.dialects.task.storage import (
-    DataReference,
-    parse_data_reference,
-    print_data_reference,
-)
+from stc.dialects.task.data import DataReference, parse_data_reference, print_data_reference
 
 
 @irdl_custom_directive

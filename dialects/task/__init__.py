@@ -16,29 +16,11 @@ from stc.dialects.task.attrs import (
     StorageKindAttr,
 )
 from stc.dialects.task.base import ComputeOp, StorageOp, TaskOp
-from stc.dialects.task.compute import (
-    AddOp,
-    AvgPoolOp,
-    ComputeBlock,
-    ConvOp,
-    FcOp,
-    LutOp,
-    MaxPoolOp,
-    MulOp,
-    ReluOp,
-    WindowBlock,
-    window_output_size,
-)
+from stc.dialects.task.compute import AddOp, ComputeBlock, FcOp, LutOp, MulOp, ReluOp
+from stc.dialects.task.data import BiasOp, DataOp, TableOp, WeightOp
 from stc.dialects.task.graph import GraphOp
-from stc.dialects.task.storage import (
-    BiasOp,
-    BufferOp,
-    DataOp,
-    InputOp,
-    OutputOp,
-    TableOp,
-    WeightOp,
-)
+from stc.dialects.task.storage import BufferOp, InputOp, OutputOp
+from stc.dialects.task.window import AvgPoolOp, ConvOp, MaxPoolOp, WindowBlock, window_output_size
 
 __all__ = [
     "AddOp",
