@@ -11,11 +11,7 @@ within a phase every core runs its instructions in order, and a receive waits un
 its send has run, so cores are interleaved only where data flows between them.
 
 Each core keeps a clock per phase. An instruction advances it by its cycles (on a target
-whose `global_memory.dma_overlaps_compute` is set, DMA loads and stores advance a clock of
-their own, and the core's phase lasts the longer of the two; an instruction then starts only
-once the bytes it reads that its phase wrote are written: a compute waits for the load of
-its inputs, a store for the compute of its source, so only loads for later phases and
-stores of earlier results run beside compute); a send
+whose DMA overlaps compute, DMA runs on a clock of its own: `runtime/core.py`); a send
 occupies the sender while it injects its bytes, and its data arrives at the receiver
 ⌈bytes / link bandwidth⌉ + hops × hop latency cycles after the send started; a receive
 waits for that arrival. A phase lasts as long as its slowest core, and at least as long
@@ -54,17 +50,13 @@ from stc.compiler.targets.hardware import Coord, HardwareTarget, Link
 from stc.dialects import isa, task
 from stc.dialects.isa.vec_trans_scatter_rules import VecTransScatterError
 from stc.runtime import kernels
+from stc.runtime.core import Core
 from stc.runtime.data import DataStore
 from stc.runtime.inputs import Arrays, check_int8_inputs, completed_inputs, random_int8_inputs
 from stc.runtime.kernels.vec_trans_scatter import vec_trans_scatter
 
 Step = tuple[int, Work]
 """What one instruction costs: the cycles it occupies its core, and its work."""
-
-
-def writes(op: isa.Instruction, access: isa.Access) -> bool:
-    """Whether `op` writes the local bytes of `access` (else it reads them)."""
-    return access.writes or access.role in ("output", "dst blocks") or isinstance(op, isa.DmaLoadOp)
 
 
 TASK_DATA_OPS: dict[str, type[task.DataOp]] = {
@@ -111,33 +103,6 @@ def run_isa_module(
     machine = Machine(program, DataStore(base_dir, data_dirs))
     outputs = machine.run(feeds)
     return outputs, machine.counters()
-
-
-@attrs.define
-class Core:
-    """A core's local memory and clocks."""
-
-    coord: Coord
-    capacity: int
-    """Bytes of local memory the core may address."""
-    memory: np.ndarray
-    """Its first bytes: as many as the program touches, at most `capacity`."""
-    clock: int = 0
-    """Cycles since the current phase began."""
-    dma_clock: int = 0
-    """On a target whose DMA overlaps compute: the DMA engine's cycles since the phase began."""
-    busy_cycles: int = 0
-    """Cycles spent executing, over all phases."""
-    written: list[tuple[int, int, int]] = attrs.field(factory=list)
-    """Where DMA overlaps compute: the local bytes [start, end) written in this phase and
-    the cycle the write ended, which an instruction reading them waits for."""
-
-    def ready(self, op: isa.Instruction) -> int:
-        """The cycle at which the bytes `op` reads that this phase wrote are all written."""
-        reads = [access for access in op.local_accesses() if not writes(op, access)]
-        return max(
-            (end for start, stop, end in self.written for a in reads if start < a.end and a.start < stop), default=0
-        )
 
 
 @attrs.frozen
@@ -210,7 +175,8 @@ class Machine:
         that is never touched is never allocated, which saves zeroing megabytes per run."""
         capacity = isa.local_capacity(self.target, coord)
         ends = [access.end for _, _, instruction in self.instructions[coord] for access in instruction.local_accesses()]
-        return Core(coord, capacity, np.zeros(min(max(ends, default=0), capacity), np.uint8))
+        memory = np.zeros(min(max(ends, default=0), capacity), np.uint8)
+        return Core(coord, capacity, memory, overlap=self.target.global_memory.dma_overlaps_compute)
 
     def run(self, inputs: Mapping[str, np.ndarray]) -> Arrays:
         check_inputs(self.program, inputs)
@@ -249,8 +215,7 @@ class Machine:
 
     def run_phase(self, phase: int, queues: dict[Coord, deque[tuple[int, isa.Instruction]]]) -> None:
         for core in self.cores.values():
-            core.clock = core.dma_clock = 0
-            core.written.clear()
+            core.start_phase()
         dram_before = self.work.dram_bytes
         busy_before = {coord: core.busy_cycles for coord, core in self.cores.items()}
         while any(queues.values()):
@@ -266,7 +231,7 @@ class Machine:
         if self.mailbox:
             tag, message = next(iter(self.mailbox.items()))
             raise StcError(f"{message.sender}: tag {tag} is sent but never received in phase {phase}")
-        slowest = max((max(core.clock, core.dma_clock) for core in self.cores.values()), default=0)
+        slowest = max((core.phase_cycles for core in self.cores.values()), default=0)
         self.phase_cycles.append(max(slowest, dma_cycles(self.target, self.work.dram_bytes - dram_before)))
         for coord, core in self.cores.items():
             self.core_phase_cycles[coord].append(core.busy_cycles - busy_before[coord])
@@ -282,24 +247,11 @@ class Machine:
                 if isinstance(op, isa.RecvOp) and op.tag_value not in self.mailbox:
                     break
                 queue.popleft()
-                overlap = self.target.global_memory.dma_overlaps_compute
-                beside = overlap and isinstance(op, isa.DmaOp)
-                if beside:
-                    core.dma_clock = max(core.dma_clock, core.ready(op))
-                elif overlap:
-                    core.clock = max(core.clock, core.ready(op))
+                core.wait(op)
                 cycles, work = self.handlers[type(op)](core, op, isa.where(coord, phase, index, op))
                 if self.trace is not None:
-                    start = core.dma_clock if beside else core.clock
-                    self.trace.append(Executed(coord, phase, op, start, cycles, work))
-                if beside:
-                    core.dma_clock += cycles
-                else:
-                    core.clock += cycles
-                core.busy_cycles += cycles
-                if overlap:
-                    done = core.dma_clock if beside else core.clock
-                    core.written += [(a.start, a.end, done) for a in op.local_accesses() if writes(op, a)]
+                    self.trace.append(Executed(coord, phase, op, core.now(op), cycles, work))
+                core.finish(op, cycles)
                 self.work += work
                 progressed = True
         return progressed
