@@ -5,6 +5,7 @@ side in one run, with SET's own figures (docs/passes/st-search.md, from set-anch
 
     python -m stc.tools.bench_search                          # the four workloads
     python -m stc.tools.bench_search --only darknet19 --rounds-per-layer 20 --seed 1
+    python -m stc.tools.bench_search --only resnet50-v1 --batch 64
     python -m stc.tools.bench_search --machine                # estimate against the machine
     python -m stc.tools.bench_search --tianjicx               # searched against st-place
 
@@ -153,6 +154,7 @@ def tianjicx_rows(names: tuple[str, ...], rounds_per_layer: int, chains: int, se
 
 @click.command()
 @click.option("--only", default=None, help="one network of the workloads")
+@click.option("--batch", type=int, default=None, help="only the workloads of this batch (64 or 1)")
 @click.option("--rounds-per-layer", default=100, show_default=True, help="annealing rounds per layer (SET: 100)")
 @click.option("--budget", type=float, default=None, help="seconds per search")
 @click.option("--chains", default=2, show_default=True, help="independent chains (one process each)")
@@ -162,6 +164,7 @@ def tianjicx_rows(names: tuple[str, ...], rounds_per_layer: int, chains: int, se
 @click.option("--seeds", default=1, show_default=True, help="--tianjicx: searches per network, seeds 0, 1, …")
 def main(
     only: str | None,
+    batch: int | None,
     rounds_per_layer: int,
     budget: float | None,
     chains: int,
@@ -180,10 +183,10 @@ def main(
         for line in tianjicx_rows(names, rounds_per_layer, chains, seeds):
             click.echo(line)
         return
-    for name, batch in WORKLOADS:
-        if only is not None and name != only:
+    for name, size in WORKLOADS:
+        if (only is not None and name != only) or (batch is not None and size != batch):
             continue
-        for line in run(name, batch, rounds_per_layer, budget, chains, seed):
+        for line in run(name, size, rounds_per_layer, budget, chains, seed):
             click.echo(line)
 
 

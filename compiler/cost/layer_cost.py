@@ -249,30 +249,41 @@ def on_chip(
     part: Partition,
     source: Source,
 ) -> tuple[np.ndarray, float, float, np.ndarray]:
-    """An input from a producer on chip: the bytes over each link (one XY route per
-    producer core and consumer core, as isa-lower sends them), the bytes sent, the bytes
-    received and, per producer core, the cycles it spends sending in one run of the
-    producer (each send rounded to whole cycles, the last one's hops added; a box for its
-    own core is a local copy, two bytes streamed per byte), and the copy a producer core
-    saves when that box is its whole result and the consumer's whole input buffer, where
-    isa-lower lets it land in place (cached: callers must not write to the arrays)."""
-    shared, sender, receiver, total = transfers(placed.layer, placed.batch, placed.part, layer, batch, part, source)
-    loads = mesh.xy_loads(placed.start + sender, start + receiver, shared)
+    """An input from a producer on chip, as isa-lower moves it: a box for the producer's
+    own core is a local copy (two bytes streamed per byte); the other cores that take the
+    same box of a producer core's result get it from one multicast send along the XY tree.
+    Returns the bytes over each link, the bytes read to send or copy, the bytes received
+    and, per producer core, the cycles it spends sending in one run of the producer (each
+    send and copy rounded to whole cycles, the farthest destination's hops added), and the
+    copy a producer core saves when its box is its whole result and the consumer's whole
+    input buffer, where isa-lower lets it land in place (cached: callers must not write to
+    the arrays)."""
+    shared, sender, receiver, total, group = transfers(
+        placed.layer, placed.batch, placed.part, layer, batch, part, source
+    )
     per_run = shared * placed.batch / batch
     local = placed.start + sender == start + receiver
-    injecting = np.where(local, np.ceil(2 * per_run / local_bandwidth), np.ceil(per_run / link_bandwidth))
+    remote = ~local
+    groups = int(group.max()) + 1 if len(group) else 0
+    sent_box = np.zeros(groups)
+    sent_box[group[remote]] = shared[remote]
+    loads, _ = mesh.tree_loads(placed.start + sender[remote], start + receiver[remote], group[remote], sent_box)
+    box_sender = np.zeros(groups, dtype=np.int64)
+    box_sender[group] = sender
+    sends = np.ceil(sent_box * placed.batch / batch / link_bandwidth)
+    cycles = np.bincount(box_sender, sends, minlength=placed.part.cores)
+    copies = np.where(local, np.ceil(2 * per_run / local_bandwidth), 0.0)
+    cycles += np.bincount(sender, copies, minlength=placed.part.cores)
     hops = mesh.hops[placed.start + sender, start + receiver] * hop_latency
+    farthest = np.zeros(placed.part.cores)
+    np.maximum.at(farthest, sender, hops)
     made = pieces(placed.layer, placed.batch, placed.part).outputs[sender] * source.element_bytes
     needed = needed_volume(layer, batch, part, source)[receiver] * source.element_bytes
     whole = local & (per_run == made) & (shared == needed) & (source.channels == layer.in_channels)
-    cycles, in_place = np.zeros(placed.part.cores), np.zeros(placed.part.cores)
-    if len(sender):
-        # `sender` is sorted (np.nonzero): the first pair of each producer core
-        firsts = np.flatnonzero(np.r_[True, sender[1:] != sender[:-1]])
-        cores = sender[firsts]
-        cycles[cores] = np.add.reduceat(injecting, firsts) + np.maximum.reduceat(hops, firsts)
-        in_place[cores] = np.maximum.reduceat(np.where(whole, injecting, 0), firsts)
-    return loads, float(shared.sum()), total, np.stack([cycles, in_place])
+    in_place = np.zeros(placed.part.cores)
+    np.maximum.at(in_place, sender, np.where(whole, copies, 0.0))
+    moved = float(shared[local].sum() + sent_box.sum())
+    return loads, moved, total, np.stack([cycles + farthest, in_place])
 
 
 @functools.lru_cache(maxsize=1 << 14)
@@ -284,27 +295,35 @@ def transfers(
     batch: int,
     part: Partition,
     source: Source,
-) -> tuple[np.ndarray, np.ndarray, np.ndarray, float]:
+) -> tuple[np.ndarray, np.ndarray, np.ndarray, float, np.ndarray]:
     """What a producer's cores send a layer's cores for one source, wherever both run: the
     bytes of each (producer core, consumer core) pair that sends anything, the pairs'
-    indices, and the bytes all consumer cores receive (cached: callers must not write to the
-    arrays)."""
+    indices, the bytes all consumer cores receive, and per pair its box: pairs of one
+    producer core with the same box of its result share a number (cached: callers must not
+    write to the arrays)."""
     need = needed_input(layer, pieces(layer, batch, part), source.channel_offset, source.channels)
     shift = source.channel_offset - source.start
-    volumes = overlap(Placed(producer, 0, producer_part, producer_batch), need, batch, shift) * source.element_bytes
+    bounds = overlap(Placed(producer, 0, producer_part, producer_batch), need, batch, shift)
+    volumes = np.prod([np.maximum(hi - lo, 0) for lo, hi in bounds], axis=0) * source.element_bytes
     sender, receiver = np.nonzero(volumes)
-    return volumes[sender, receiver], sender, receiver, float(volumes.sum())
+    boxes = np.stack([sender, *(side[sender, receiver] for bound in bounds for side in bound)], axis=1)
+    group = np.unique(boxes, axis=0, return_inverse=True)[1].reshape(-1) if len(sender) else sender
+    return volumes[sender, receiver], sender, receiver, float(volumes.sum()), group
 
 
-def overlap(placed: Placed, need: Needed, batch: int, offset: int) -> np.ndarray:
-    """Bytes producer core i sends consumer core j: [i, j]."""
+def overlap(placed: Placed, need: Needed, batch: int, offset: int) -> list[tuple[np.ndarray, np.ndarray]]:
+    """The box producer core i sends consumer core j, as (lo, hi)[i, j] along images,
+    channels, rows and columns (empty where hi <= lo)."""
     made = pieces(placed.layer, placed.batch, placed.part)
 
     def common(producer: tuple[np.ndarray, np.ndarray], consumer: tuple[np.ndarray, np.ndarray], scale=1.0):
         lo = np.maximum(producer[0][:, None] * scale, consumer[0][None, :])
         hi = np.minimum(producer[1][:, None] * scale, consumer[1][None, :])
-        return np.maximum(hi - lo, 0)
+        return lo, hi
 
-    images = common(made.b, need.b, batch / placed.batch)
-    channels = common((made.k[0] + offset, made.k[1] + offset), need.channels)
-    return images * common(made.h, need.rows) * common(made.w, need.cols) * channels
+    return [
+        common(made.b, need.b, batch / placed.batch),
+        common((made.k[0] + offset, made.k[1] + offset), need.channels),
+        common(made.h, need.rows),
+        common(made.w, need.cols),
+    ]

@@ -1,6 +1,7 @@
 """
 The core mesh as the cost model sees it: cores in snake order, directed links, the bytes
-XY routes put on each link, multicast trees and the DRAM ports on the left and right columns.
+XY routes and XY multicast trees put on each link, and the DRAM ports on the left and right
+columns.
 
 Cores are the tiles that compute, numbered along a snake: row 0 left to right, row 1 right
 to left, and so on, so a range of consecutive numbers is a compact region (SET's cluster
@@ -77,11 +78,6 @@ class MeshModel:
                 routes[i, j, [link_index[link] for link in self.target.xy_route(source, destination)]] = True
         return routes
 
-    def multicast(self, source: int, destinations: np.ndarray) -> np.ndarray:
-        """The links of the XY multicast tree from a core to several: the union of the
-        XY routes, each link carrying the data once."""
-        return self.routes[source, destinations].any(axis=0)
-
     def xy_loads(self, sources: np.ndarray, destinations: np.ndarray, volumes: np.ndarray) -> np.ndarray:
         """The bytes over each link when core `sources[i]` sends `volumes[i]` bytes to core
         `destinations[i]` along its XY route (x first, then y): Σ volumes[i]·routes[sources[i],
@@ -97,6 +93,38 @@ class MeshModel:
         self._add_runs(loads, SOUTH, x1, y0, y1, volumes, axis=0)
         self._add_runs(loads, NORTH, x1, y0, y1, volumes, axis=0)
         return loads
+
+    def tree_loads(
+        self, sources: np.ndarray, destinations: np.ndarray, groups: np.ndarray, volumes: np.ndarray
+    ) -> tuple[np.ndarray, np.ndarray]:
+        """The bytes over each link when each group g sends `volumes[g]` bytes once along
+        the XY multicast tree from its source to its destinations (pair i: core
+        `sources[i]` to core `destinations[i]` in group `groups[i]`; a group's pairs share
+        its source), and each tree's links. The tree is the union of the XY routes: along
+        the source's row to its farthest destination columns east and west, then down and
+        up each destination column to its farthest rows, so it is summed as those runs
+        (by difference arrays, as `xy_loads`); a group of one pair is its XY route."""
+        count = len(volumes)
+        x1, y1 = self.xs[destinations], self.ys[destinations]
+        source = np.zeros(count, dtype=np.int64)
+        source[groups] = sources
+        y0, x0 = self.ys[source], self.xs[source]
+        east, west = x0.copy(), x0.copy()
+        np.maximum.at(east, groups, x1)
+        np.minimum.at(west, groups, x1)
+        columns, column_of = np.unique(groups * self.cores_x + x1, return_inverse=True)
+        group, column = columns // self.cores_x, columns % self.cores_x
+        south, north = y0[group].copy(), y0[group].copy()
+        np.maximum.at(south, column_of, y1)
+        np.minimum.at(north, column_of, y1)
+        loads = np.zeros(len(self.links))
+        volumes = np.asarray(volumes, dtype=float)
+        self._add_runs(loads, EAST, y0, x0, east, volumes, axis=1)
+        self._add_runs(loads, WEST, y0, x0, west, volumes, axis=1)
+        self._add_runs(loads, SOUTH, column, y0[group], south, volumes[group], axis=0)
+        self._add_runs(loads, NORTH, column, y0[group], north, volumes[group], axis=0)
+        vertical = np.bincount(group, south - north, minlength=count)
+        return loads, (east - west) + vertical
 
     def _add_runs(
         self,

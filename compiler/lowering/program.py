@@ -8,7 +8,9 @@
   `vec_trans_scatter` on NC1HWC0 targets).
 - A compute block runs on its allocated tiles; right after it, its result fills every
   buffer piece that takes it in the same phase: in place (nothing to do), by `isa.copy`
-  on the same core, or by a strided `isa.send`/`isa.recv` pair to another core. A buffer
+  on the same core, or over the NoC: one strided `isa.send` per distinct box of the
+  result, to every other core whose buffer takes that box (a multicast along the XY tree),
+  and an `isa.recv` on each. A buffer
   first held in a later phase gets its box from global memory, where the result is
   stored once ("spilled") right after it is made.
 - A buffer read by a network output is stored back in NCHW in the last phase it lives.
@@ -41,6 +43,7 @@ from __future__ import annotations
 import itertools
 from collections import defaultdict
 
+import attrs
 from xdsl.dialects.builtin import DenseArrayBase, IntegerAttr, TensorType
 from xdsl.ir import Attribute, Operation
 from xdsl.utils.exceptions import PassFailedException
@@ -234,13 +237,15 @@ class GraphLowering:
     def compute(self, op: task.ComputeBlock) -> None:
         time = self.plan.first(op.task_id)
         self.emit(op.task_id, time, self.instruction(op))
+        fills = []
         for buffer, box, offset in self.plan.pieces.get(op.task_id, []):
             if self.plan.in_place.get(op.task_id) == (buffer, box, offset):
                 continue
             if self.plan.spilled(op.task_id, buffer):
                 self.reload(op, buffer, box, offset)
             else:
-                self.fill(op, buffer, box, offset, time)
+                fills.append(self.filling(op, buffer, box, offset))
+        self.fill(op, fills, time)
 
     def spill(self, op: task.ComputeBlock) -> int:
         """Store a result to global memory once, right after it is made; its address there."""
@@ -282,26 +287,39 @@ class GraphLowering:
             return value.value.data
         return isa.ints(value)
 
-    def fill(
-        self, op: task.ComputeBlock, buffer: task.BufferOp, box: task.BoxAttr, offset: tuple[int, ...], time: int
-    ) -> None:
-        """Move the box of `op`'s result into the buffer: a local copy or a NoC transfer."""
+    def filling(self, op: task.ComputeBlock, buffer: task.BufferOp, box: task.BoxAttr, offset: tuple[int, ...]) -> Fill:
+        """Where the box of `op`'s result comes from and goes to in one buffer."""
         typ = op.result.type
         itemsize = element_width(typ) // 8  # pyright: ignore[reportOptionalOperand]
         source = nhwc_box(self.local(op), typ.get_shape(), itemsize, box.lo, box.shape)
-        destination = self.buffer_box(buffer, offset, box.shape)
-        sender, receiver = self.plan.core(op.task_id), self.plan.core(buffer.task_id)
-        if sender == receiver:
-            copy = isa.CopyOp(source.sizes, source.address, destination.address, source.strides, destination.strides)
-            self.emit(op.task_id, time, copy)
-            return
-        tag = next(self.tags)
-        self.emit(op.task_id, time, isa.SendOp(source.sizes, source.address, receiver, tag, source.strides))
+        return Fill(buffer, source, self.buffer_box(buffer, offset, box.shape), self.plan.core(buffer.task_id))
+
+    def fill(self, op: task.ComputeBlock, fills: list[Fill], time: int) -> None:
+        """Move boxes of `op`'s result into their buffers, in order: a local copy on the
+        same core; to other cores, one multicast send per distinct source box, to every
+        core that takes that box (`multicasts`), each with its own receive."""
+        sender = self.plan.core(op.task_id)
+        groups = multicasts(fills, sender)
+        for index, each in enumerate(fills):
+            source = each.source
+            if each.core == sender:
+                target = each.destination
+                copy = isa.CopyOp(source.sizes, source.address, target.address, source.strides, target.strides)
+                self.emit(op.task_id, time, copy)
+            elif index in groups:
+                tag = next(self.tags)
+                cores = [member.core for member in groups[index]]
+                self.emit(op.task_id, time, isa.SendOp(source.sizes, source.address, cores, tag, source.strides))
+                for member in groups[index]:
+                    self.receive(member, sender, tag, time)
+
+    def receive(self, fill: Fill, sender: Coord, tag: int, time: int) -> None:
+        destination = fill.destination
         recv = isa.RecvOp(destination.sizes, destination.address, sender, tag, destination.strides)
-        if self.read_later(buffer, time):
-            self.late[receiver][time].append(recv)
+        if self.read_later(fill.buffer, time):
+            self.late[fill.core][time].append(recv)
             return
-        self.emit(buffer.task_id, time, recv)
+        self.emit(fill.buffer.task_id, time, recv)
 
     def read_later(self, buffer: task.StorageOp, time: int) -> bool:
         """Whether only compute blocks of later phases read the block."""
@@ -309,6 +327,33 @@ class GraphLowering:
             isinstance(use.operation, task.ComputeBlock) and self.plan.first(use.operation.task_id) > time
             for use in buffer.result.uses
         )
+
+
+@attrs.frozen
+class Fill:
+    """A box of a result that goes into a buffer: from where, to where, on which core."""
+
+    buffer: task.BufferOp
+    source: Box
+    destination: Box
+    core: Coord
+
+
+def multicasts(fills: list[Fill], sender: Coord) -> dict[int, list[Fill]]:
+    """The fills to cores other than `sender` grouped into sends: those that take the same
+    source box go together, one fill per core (a second fill of the same box on a core
+    starts another send). Keyed by the index of each send's first fill."""
+    open_groups: dict[Box, list[list[Fill]]] = defaultdict(list)
+    groups: dict[int, list[Fill]] = {}
+    for index, each in enumerate(fills):
+        if each.core == sender:
+            continue
+        group = next((g for g in open_groups[each.source] if all(m.core != each.core for m in g)), None)
+        if group is None:
+            group = groups[index] = []
+            open_groups[each.source].append(group)
+        group.append(each)
+    return groups
 
 
 def lower_graph(graph: task.GraphOp, target: HardwareTarget, target_name: str) -> isa.ProgramOp:

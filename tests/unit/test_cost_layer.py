@@ -80,6 +80,30 @@ def test_xy_loads_on_tianjicx_s_mesh_are_the_sum_of_the_routes():
     assert np.allclose(mesh.xy_loads(sources, destinations, volumes), expected)
 
 
+@settings(max_examples=30, deadline=None)
+@given(
+    target=st.sampled_from(["set-8x8", "tianjicx"]),
+    trees=st.lists(
+        st.tuples(st.integers(0, 159), st.lists(st.integers(0, 159), min_size=1, max_size=12, unique=True)),
+        min_size=1,
+        max_size=6,
+    ),
+)
+def test_tree_loads_are_the_union_of_the_routes_once(target, trees):
+    """A multicast tree carries its bytes once over each link of the union of its XY
+    routes; its links are that union's size (a tree of one destination: the route)."""
+    mesh = MeshModel.of(load_target(target))
+    trees = [(s % mesh.core_count, sorted({d % mesh.core_count for d in ds})) for s, ds in trees]
+    sources = np.array([s for s, ds in trees for _ in ds])
+    destinations = np.array([d for _, ds in trees for d in ds])
+    groups = np.array([g for g, (_, ds) in enumerate(trees) for _ in ds])
+    volumes = np.arange(1.0, len(trees) + 1)
+    unions = [mesh.routes[s, ds].any(axis=0) for s, ds in trees]
+    loads, links = mesh.tree_loads(sources, destinations, groups, volumes)
+    assert np.allclose(loads, sum(v * union for v, union in zip(volumes, unions, strict=True)))
+    assert list(links) == [int(union.sum()) for union in unions]
+
+
 def test_leaf_from_dram_to_dram():
     """A 1×1 conv (8 → 16 channels, 4×4, relu fused) split by output channels on cores
     (0,0) and (0,1). Each core: 128 outputs × 8 MACs = 1 cycle, relu 256 B / 128 B = 2

@@ -18,11 +18,12 @@ from stc.compiler.ir_files import module_text
 from stc.compiler.search.schedule import Run, length, unroll
 from stc.compiler.targets.hardware import load_target
 from stc.compiler.zoo import build_network
-from stc.dialects import task
+from stc.dialects import isa, task
 from stc.dialects.st import MappingOp
 from stc.passes.st_apply import StApplyPass
 from stc.passes.st_search import StSearchPass
 from stc.runtime.golden import find_graph
+from stc.runtime.machine import find_program
 from stc.tools.search_machine import COMPARED, run_searched, run_tree
 
 
@@ -140,12 +141,38 @@ def test_weights_stay_on_chip_across_a_segments_subbatches(network: str, target:
     """One subbatch per image over all layers: each core loads a layer's weights in the
     first subbatch only (st.share_data, held to the last), as the model counts them: the
     machine's DRAM bytes are the estimate's exactly (a copy loaded per subbatch would add
-    the weights batch − 1 times), its hop-bytes within 1 % and its cycles within 10 %
-    (measured: 0.998 and 0.988)."""
+    the weights batch − 1 times), its hop-bytes within 3 % and its cycles within 10 %
+    (measured: 0.998 and 0.988). Hop-bytes: the model counts 9,344 more than the machine
+    on LeNet's conv4 → maxpool8 halo at b4 on set-8x8, 0.9 % of the unicast total and 2.7 %
+    of the multicast one, which is 2.8 × smaller."""
     module = build_network(network, batch=batch)
     layers = len(network_of(find_graph(module)).layers)
     run = run_tree(module, target, Node.cut("T", [Node.leaf(i) for i in range(layers)], n=batch))
     assert run.identical
     assert run.counters["dram_bytes"] == run.estimate["dram_bytes"]
-    assert run.counters["noc_hop_bytes"] == pytest.approx(run.estimate["noc_hop_bytes"], rel=0.01)
+    assert run.counters["noc_hop_bytes"] == pytest.approx(run.estimate["noc_hop_bytes"], rel=0.03)
+    assert run.counters["cycles"] == pytest.approx(run.estimate["cycles"], rel=0.10)
+
+
+def test_a_layer_split_by_output_channels_takes_its_input_by_multicast():
+    """LeNet b1 on set-8x8 as one segment: its fcs split by output channels read their whole
+    input on every core, so each producer core sends each box once, along the XY tree to
+    all the cores that take it. The machine counts each tree link once, fewer hop-bytes
+    than one route per destination would cross, and the model prices the same trees."""
+    module = build_network("lenet", batch=1)
+    target = load_target("set-8x8")
+    layers = len(network_of(find_graph(module)).layers)
+    run = run_tree(module, "set-8x8", Node.cut("T", [Node.leaf(i) for i in range(layers)], n=1))
+    assert run.identical
+    sends = [op for op in find_program(module).walk() if isinstance(op, isa.SendOp)]
+    multicasts = [op for op in sends if len(op.destinations) > 1]
+    assert multicasts
+    tree_links = route_links = 0
+    for op in multicasts:
+        sender = op.parent_op().coord  # pyright: ignore[reportOptionalMemberAccess]
+        routes = [target.xy_route(sender, destination) for destination in op.destinations]
+        tree_links += len({link for route in routes for link in route})
+        route_links += sum(len(route) for route in routes)
+    assert tree_links < route_links
+    assert run.counters["noc_hop_bytes"] == pytest.approx(run.estimate["noc_hop_bytes"], rel=0.03)
     assert run.counters["cycles"] == pytest.approx(run.estimate["cycles"], rel=0.10)
