@@ -11,10 +11,11 @@ its first producer's phase, so each producer sends its part there as soon as it 
 ```
 
 Layer by layer `st-place` holds buffer 5 in phase 1 only, and conv 4's result waits in
-global memory. Holding is best effort, buffer by buffer in graph order: a buffer stays
-as placed when the st matrix's memory rule refuses the earlier phases on its core, and
-the holds of a core are given up, last first, while `st-lmem-alloc`'s allocator cannot
-place that core's regions.
+global memory. The placer keeps room for these holds (`group_producers` tells it which
+buffers, `stc.compiler.mapping.placement.holds`). Holding is best effort, buffer by
+buffer in graph order: a buffer stays as placed when the st matrix's memory rule refuses
+the earlier phases on its core, and the holds of a core are given up, last first, while
+`st-lmem-alloc`'s allocator cannot place that core's regions.
 """
 
 from __future__ import annotations

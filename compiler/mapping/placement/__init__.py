@@ -95,6 +95,7 @@ def place(
                 retries -= 1
                 steps += 1
             units.unplace()
+            holds.reserved.clear()
     chosen.improve(state)
     state.commit()
 

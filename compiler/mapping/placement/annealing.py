@@ -51,11 +51,11 @@ class Annealing:
                 best, best_cores = cost, [u.core for u in movable]
         for unit in movable:
             state.layers.at(unit.step, unit.phase).release(unit, unit.core)
-            state.holds.take(state.layers, unit, unit.core, -1)
+            state.holds.take(unit, unit.core, -1)
         for unit, core in zip(movable, best_cores, strict=True):
             unit.core = core
             state.layers.at(unit.step, unit.phase).take(unit, core)
-            state.holds.take(state.layers, unit, core)
+            state.holds.take(unit, core)
 
     def try_move(self, unit: Unit, target: int, temperature: float) -> float:
         """Move `unit` to `target` (swapping with the unit there) if the annealing accepts
@@ -76,7 +76,7 @@ class Annealing:
         delta = move_cost(unit, target, other, state.units, state.cores)
         self.relocate(layer, unit, other, source, target)
         legal = state.routes.ok(unit) and (other is None or state.routes.ok(other))
-        legal = legal and state.holds.fits(state.layers, unit) and state.holds.fits(state.layers, other)
+        legal = legal and state.holds.fits(unit) and state.holds.fits(other)
         accept = delta <= 0 or (temperature > 0 and self.rng.random() < math.exp(-delta / temperature))
         if legal and accept:
             return delta
@@ -95,15 +95,15 @@ class Annealing:
     def relocate(self, layer: Layer, unit: Unit, other: Unit | None, source: int, target: int) -> None:
         """Move `unit` from `source` to `target` and `other`, if any, the other way, with
         the bytes they reserve for held buffers in earlier phases."""
-        layers, holds = self.state.layers, self.state.holds
+        holds = self.state.holds
         layer.release(unit, source)
-        holds.take(layers, unit, source, -1)
+        holds.take(unit, source, -1)
         if other is not None:
             layer.release(other, target)
-            holds.take(layers, other, target, -1)
+            holds.take(other, target, -1)
             layer.take(other, source)
-            holds.take(layers, other, source)
+            holds.take(other, source)
             other.core = source
         layer.take(unit, target)
-        holds.take(layers, unit, target)
+        holds.take(unit, target)
         unit.core = target

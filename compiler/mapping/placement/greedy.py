@@ -45,8 +45,7 @@ def place_greedily(state: PlacerState, unit: Unit, strategy: Strategy) -> None:
                 unit.core, unit.phase = int(core), phase
                 if state.routes.ok(unit):
                     layer.take(unit, unit.core)
-                    unit.reserved = reserved
-                    state.holds.take(state.layers, unit, unit.core)
+                    state.holds.keep(state.layers, unit, reserved)
                     if unit.computes:
                         plan.placed[unit.head.task_id] = phase
                     return

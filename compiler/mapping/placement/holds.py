@@ -21,7 +21,7 @@ from collections.abc import Mapping, Sequence
 import numpy as np
 
 from stc.compiler.mapping.matrix import STMatrix
-from stc.compiler.mapping.placement.layers import Layers, step_and_phase
+from stc.compiler.mapping.placement.layers import Layer, Layers, step_and_phase
 from stc.compiler.mapping.placement.units import Unit, Units
 
 Reservation = list[tuple[int, int]]
@@ -36,6 +36,8 @@ class Holds:
         self.span = matrix.target.max_phases
         self.enabled = True
         """False once a placement that kept room for holds ran out of room: placed again without."""
+        self.reserved: dict[int, list[tuple[Layer, int]]] = {}
+        """Per unit placed with room for its held buffers: the earlier phases' layers and bytes."""
         self.inputs: dict[int, list[tuple[int, list[int]]]] = {}
         """Per compute unit: (bytes, producers being placed) of each input buffer it may hold."""
         for unit in units:
@@ -68,11 +70,18 @@ class Holds:
             free &= layers.at(step, phase).memory >= size
         return free
 
-    def take(self, layers: Layers, unit: Unit, core: int, sign: int = 1) -> None:
-        """Take (or, with sign −1, give back) a unit's reserved bytes on a core."""
-        for phase, size in unit.reserved:
-            layers.at(unit.step, phase).memory[core] -= sign * size
+    def keep(self, layers: Layers, unit: Unit, reservation: Reservation) -> None:
+        """Take a reservation on the unit's core, for as long as the unit stays there."""
+        self.reserved[unit.index] = [(layers.at(unit.step, phase), size) for phase, size in reservation]
+        self.take(unit, unit.core)
 
-    def fits(self, layers: Layers, unit: Unit | None) -> bool:
+    def take(self, unit: Unit, core: int, sign: int = 1) -> None:
+        """Take (or, with sign −1, give back) a unit's reserved bytes on a core."""
+        for layer, size in self.reserved.get(unit.index, ()):
+            layer.memory[core] -= sign * size
+
+    def fits(self, unit: Unit | None) -> bool:
         """Whether no phase a unit reserves bytes in is over-full on its core."""
-        return unit is None or all(layers.at(unit.step, phase).memory[unit.core] >= 0 for phase, _ in unit.reserved)
+        if unit is None:
+            return True
+        return all(layer.memory[unit.core] >= 0 for layer, _ in self.reserved.get(unit.index, ()))

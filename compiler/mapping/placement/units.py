@@ -52,8 +52,6 @@ class Unit:
     """(other unit or -1, fixed core or -1, bytes) per neighbour."""
     nets: list[tuple[Net, int, int]] = field(factory=list)
     """(net, other unit or -1, fixed core or -1) per net, for route checks."""
-    reserved: list[tuple[int, int]] = field(factory=list)
-    """(earlier phase, bytes) its core holds for its held input buffers (`holds`)."""
 
     @property
     def head(self) -> task.TaskOp:
@@ -94,7 +92,6 @@ class Units:
         for unit in self.all:
             unit.core = unit.phase = -1
             unit.target_phase = 0
-            unit.reserved = []
 
     @property
     def io(self) -> list[Unit]:
