@@ -41,12 +41,13 @@ if TYPE_CHECKING:
 VALUE = r"(?:[0-9]++|[a-zA-Z$._-][a-zA-Z0-9$._-]*+)"
 """The name of an SSA value after its `%`, as xDSL's lexer reads it."""
 
-OP_HEAD = re.compile(rf"(?:%(?P<result>{VALUE}) = )?(?P<name>(?P<dialect>task)\.[a-z_]++) ")
+OP_HEAD = re.compile(rf"(?:%(?P<result>{VALUE}) = )?(?P<name>(?P<dialect>task|isa)\.[a-z_]++) ")
 """The start of an op of a dialect with line readers: its result and its name."""
 
-AFTER_OP = re.compile(r"(?:\s++|//[^\n]*+)*+(?!\{|loc(?![a-zA-Z0-9_$.]))")
-"""What may follow an op read whole: anything but an attribute dictionary or a location
-(which xDSL's parser would take as part of the op)."""
+AFTER_OP = re.compile(r"(?=\s|//|\Z)(?:\s++|//[^\n]*+)*+(?:[%}\"^]|\Z|[a-zA-Z_][a-zA-Z0-9_$]*+\.)")
+"""What may follow an op read whole: whitespace or a comment, then a token that no op
+continues with (a value, the end of the block, the next op's name), so that xDSL's parser
+would end the op there too (not take a box, `strides`, attributes or a location)."""
 
 Build = Callable[[dict[str, Attribute]], Operation]
 """Builds the op matched, with its discardable attributes."""
@@ -55,7 +56,7 @@ Reader = Callable[["OpLines", type[Operation], int], tuple[Build, int] | None]
 """Reads the text of an op after its name (at the given position): a builder of the op
 and where its text ends, or None when the text is not one the reader knows."""
 
-READER_MODULES = {"task": "stc.compiler.op_lines.task"}
+READER_MODULES = {"task": "stc.compiler.op_lines.task", "isa": "stc.compiler.op_lines.isa"}
 
 
 class OpLines:
@@ -87,7 +88,7 @@ class OpLines:
         build, end = read
         attributes: dict[str, Attribute] = {}
         if text.startswith(" {", end):
-            if (dictionary := self.mapping(end + 1)) is None:
+            if head["dialect"] != "task" or (dictionary := self.mapping(end + 1)) is None:
                 return None
             attributes, end = dictionary
         if AFTER_OP.match(text, end) is None:

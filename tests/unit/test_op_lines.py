@@ -34,9 +34,8 @@ class TokenParser(StcParser):
 def outcome(parser_type: type[StcParser], text: str) -> tuple[str, ...]:
     """What reading `text` gives: the module printed (custom and generic form) and its
     verification, or the error's type and message."""
-    parser = parser_type(stc_context(), text, "t.mlir")
     try:
-        module = parser.parse_module()
+        module = parser_type(stc_context(), text, "t.mlir").parse_module()
     except (ParseError, DiagnosticException, ValueError) as error:
         return type(error).__name__, str(error)
     generic = StringIO()
@@ -101,12 +100,15 @@ MUTATIONS = ["", " ", "  ", "\n", "// c\n", "%0", "%x", "%999", ",", ":", "[", "
              "99999999999999999999", "bias ", "shift ", "stride [1, 1] ", "at [0, 0, 0, 0]", "[0:1, 0:1, 0:1, 0:1]",
              "si ", "so ", "sic ", "tensor<1x1x1x1xi8>", "i32", '"', '"x" ', "#task.random<3>", "loc(unknown)",
              "{st.coord = #st.coord<(0, 0, 0, 0), (0, 0, memory)>}", "{a = 1}", "task.relu ", "isa.sync 1",
-             "#st.coord<(0, 0, 0, 0), (0, 1 to 0, memory)>", "#st.route<from 0, 8 bytes, []>"]  # fmt: skip
+             "#st.coord<(0, 0, 0, 0), (0, 1 to 0, memory)>", "#st.route<from 0, 8 bytes, []>", "strides [1] ",
+             "strides [] ", "sizes [4] ", "sizes [] ", "16 bytes ", "tag 3", "(0, 1)", "(0, 1, 2)", "0x1f", "1.5",
+             "x.y", "global ", "local ", "to ", "from ", "#task.npz<\"a.npz\", \"k\">", "\"\"", "%1#0",
+             "-1"]  # fmt: skip
 
 
-@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(
-    hs.sampled_from(["tiny", "lenet", "tiny-mapped", "tiny-compiled"]),
+    hs.sampled_from(["tiny", "lenet", "tiny-mapped", "tiny-compiled", "lenet-compiled"]),
     hs.lists(hs.tuples(hs.floats(0, 1), hs.integers(0, 12), hs.sampled_from(MUTATIONS)), min_size=1, max_size=3),
 )
 def test_mutated_networks_read_the_same_whole_and_token_by_token(name: str, edits: list[tuple[float, int, str]]):
