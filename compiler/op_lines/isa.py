@@ -8,6 +8,7 @@ isa.sync 3
 isa.dma_load sizes [10, 256] from global 1024 strides [512, 1] to local 512
 isa.send sizes [1, 56, 16, 16] from 0 strides [57344, 1024, 64, 1] to (1, 7) tag 36
 isa.recv 4096 bytes to 0 from (0, 8) tag 1360
+isa.send 256 bytes from 0 to (0, 1), (0, 2), (1, 2) tag 5
 ```
 """
 
@@ -36,7 +37,7 @@ TRANSFER_TEXTS = {
     local: re.compile(
         rf"(?:sizes (?P<sizes>{LIST}) {local} (?P<address>{INT})(?: strides (?P<strides>{LIST}))?"
         rf"|(?P<bytes>{INT}) bytes {local} (?P<contiguous_address>{INT}))"
-        rf" {peer} (?P<peer>{INT_TUPLE_TEXT.pattern}) tag (?P<tag>{INT})"
+        rf" {peer} (?P<peers>{INT_TUPLE_TEXT.pattern}(?:, {INT_TUPLE_TEXT.pattern})*+) tag (?P<tag>{INT})"
     )
     for local, peer in (("from", "to"), ("to", "from"))
 }
@@ -72,13 +73,13 @@ def read_dma(lines: OpLines, op_type: type[Operation], start: int) -> tuple[Buil
 
 
 def read_transfer(lines: OpLines, op_type: type[Operation], start: int) -> tuple[Build, int] | None:
-    """`sizes [..] LOCAL ADDRESS (strides [..])? PEER (y, x) tag TAG` or `N bytes LOCAL ADDRESS
-    PEER (y, x) tag TAG`, as `TransferOp.parse` reads it."""
+    """`sizes [..] LOCAL ADDRESS (strides [..])? PEER (y, x), ... tag TAG` or `N bytes LOCAL
+    ADDRESS PEER (y, x), ... tag TAG`, as `TransferOp.parse` reads it."""
     assert issubclass(op_type, TransferOp)
     if (match := TRANSFER_TEXTS[op_type.LOCAL_KEYWORD].match(lines.text, start)) is None:
         return None
-    peer = ints_of(match["peer"])
-    if len(peer) != 2:
+    peers = [ints_of(text) for text in INT_TUPLE_TEXT.findall(match["peers"])]
+    if any(len(peer) != 2 for peer in peers) or (len(peers) > 1 and not op_type.MANY_PEERS):
         return None
     if match["bytes"] is not None:
         sizes, address, strides = [int(match["bytes"])], match["contiguous_address"], None
@@ -86,7 +87,7 @@ def read_transfer(lines: OpLines, op_type: type[Operation], start: int) -> tuple
         sizes, address, strides = ints_of(match["sizes"]), match["address"], match["strides"]
     properties: dict[str, Attribute] = {
         "tag": i64_attr(int(match["tag"])),
-        "peer": i64_array(peer),
+        op_type.PEERS_PROPERTY: i64_array([value for peer in peers for value in peer]),
         "address": i64_attr(int(address)),
         "sizes": i64_array(sizes),
         "strides": i64_array((strides and ints_of(strides)) or dense_strides(sizes)),
