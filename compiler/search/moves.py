@@ -257,12 +257,29 @@ def in_space(tree: Node, space: str) -> bool:
     return True
 
 
-def mutate(tree: Node, rng: random.Random, rules: Rules) -> Node | None:
-    """A random move (by SET's weights) applied to a copy; None when it does not apply or
-    leaves a tree that is not legal."""
+def propose(tree: Node, rng: random.Random, rules: Rules) -> tuple[str, Node | None]:
+    """A random move (by SET's weights) applied to a copy: the move's name and the changed
+    tree, None when the move does not apply or leaves a tree that is not legal."""
     move = rng.choices(MOVES, WEIGHTS)[0]
     changed = move(tree.copy(), rng, rules)
     if changed is None:
-        return None
+        return move.__name__, None
     changed = tidy(changed)
-    return changed if legal(changed, rules) else None
+    return move.__name__, changed if legal(changed, rules) else None
+
+
+def mutate(tree: Node, rng: random.Random, rules: Rules) -> Node | None:
+    """`propose`'s tree."""
+    return propose(tree, rng, rules)[1]
+
+
+def propose_legal(tree: Node, rng: random.Random, rules: Rules, attempts: int) -> list[tuple[str, Node | None]]:
+    """Moves drawn until one leaves a legal tree, at most `attempts`: every draw's name and
+    tree (None but for the last, which is None too when none applied)."""
+    drawn = []
+    for _ in range(attempts):
+        name, changed = propose(tree, rng, rules)
+        drawn.append((name, changed))
+        if changed is not None:
+            break
+    return drawn
