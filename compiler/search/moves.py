@@ -13,6 +13,7 @@ copy of the tree and returns the changed copy, or None when the move does not ap
 | `move_leaf` | 40 | move a layer into the neighbouring cut, or out of its cut to the grandparent |
 | `shift_boundary` | 20 | stc's: move the last child of a segment to the front of the next, or back |
 | `split_segment` | 10 | stc's: cut a segment in two of the same kind and subbatches |
+| `split_cores` | 10 | stc's: a T-cut becomes an S-cut of two T-cuts (its children before and after a point) |
 
 Wrapping children of a root T-cut of one subbatch merges segments: stc's one deviation from
 SET's moves, the new cut takes the largest subbatch count of the wrapped segments, and
@@ -201,6 +202,20 @@ def split_segment(tree: Node, rng: random.Random, rules: Rules) -> Node | None:
     return tree
 
 
+def split_cores(tree: Node, rng: random.Random, rules: Rules) -> Node | None:
+    """A T-cut of several children becomes an S-cut of two T-cuts, its children before and
+    after a random point, with its subbatches: the two halves run on their own cores, the
+    second a stage behind the first when it reads from it."""
+    options = [node for node in cuts(tree) if node.kind == "T" and len(node.children) >= 2]
+    if not options:
+        return None
+    node = rng.choice(options)
+    at = rng.randint(1, len(node.children) - 1)
+    halves = [Node.cut("T", part) for part in (node.children[:at], node.children[at:])]
+    node.kind, node.children = "S", halves
+    return tree
+
+
 MOVES = (
     swap_before,
     swap_after,
@@ -211,8 +226,9 @@ MOVES = (
     move_leaf,
     shift_boundary,
     split_segment,
+    split_cores,
 )
-WEIGHTS = (10, 10, 20, 20, 20, 20, 40, 20, 10)
+WEIGHTS = (10, 10, 20, 20, 20, 20, 40, 20, 10, 10)
 
 
 def tidy(tree: Node) -> Node:

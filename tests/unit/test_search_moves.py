@@ -124,8 +124,21 @@ def test_split_segment_cuts_it_in_two_of_the_same_kind_and_subbatches():
     assert moves.split_segment(tree_of("T[0 1 2 3 4]"), Scripted([0, 1]), RULES) is None
 
 
+def test_split_cores_makes_a_t_cut_an_s_cut_of_its_two_halves():
+    tree = tree_of("T[T/4[0 1 3 2] 4]")
+    # the cuts in depth-first order: the root (0), the segment (1); split after 3 children
+    assert repr(moves.split_cores(tree, Scripted([1, 3]), RULES)) == "T/1[S/4[T/1[L0, L1, L3], T/1[L2]], L4]"
+    assert repr(tidy(tree)) == "T/1[S/4[T/1[L0, L1, L3], L2], L4]"
+    assert moves.split_cores(tree_of("S[0 1]"), Scripted([0, 1]), RULES) is None
+    # in the layer-pipeline space an S-cut of T-cuts is not legal
+    assert not legal(tidy(tree.copy()), Rules(PRODUCERS, 8, "lp"))
+
+
 @settings(max_examples=25, deadline=None)
-@given(seed=st.integers(0, 10_000), move=st.sampled_from([moves.shift_boundary, moves.split_segment]))
+@given(
+    seed=st.integers(0, 10_000),
+    move=st.sampled_from([moves.shift_boundary, moves.split_segment, moves.split_cores]),
+)
 def test_segment_moves_keep_the_layers_order(seed, move):
     """Both moves keep the depth-first order of the layers, so the dependence order holds
     and the tree stays legal after tidying."""
