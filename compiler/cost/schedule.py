@@ -24,15 +24,26 @@ before those of a consumer's run on the same images.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import Protocol
 
 from attrs import frozen
 
+from stc.compiler.cost.network import Network
 from stc.compiler.cost.recursion import stages_of
 from stc.compiler.cost.tree import Node
+from stc.compiler.targets.hardware import HardwareTarget
 
-if TYPE_CHECKING:
-    from stc.compiler.cost.evaluate import CostModel
+
+class CostModel(Protocol):
+    """What unrolling needs of `evaluate.CostModel`: its network, target, segments and the
+    sibling reads that give an S-cut's stages."""
+
+    network: Network
+    target: HardwareTarget
+
+    def segments(self, tree: Node) -> list[Node]: ...
+
+    def sibling_reads(self, node: Node) -> list[set[int]]: ...
 
 
 @frozen
