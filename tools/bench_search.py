@@ -22,6 +22,7 @@ import statistics
 
 import click
 
+from stc.compiler.cost.evaluate import Estimate
 from stc.compiler.cost.network import network_of
 from stc.compiler.search.chains import search
 from stc.compiler.targets.hardware import load_target
@@ -57,7 +58,7 @@ def run(name: str, batch: int, rounds_per_layer: int, budget: float | None, chai
         f"compute bound {compute_bound:,.0f} cyc, weight-fetch bound {weight_bound:,.0f} cyc, {rounds} rounds/chain"
     ]
     header = f"  {'search':8} {'latency':>12} {'/compute':>9} {'/weights':>9} {'energy pJ':>10} {'EDP':>10}"
-    lines.append(header + f" {'EDP+core':>10} {'wall s':>7} {'cpu s':>7}")
+    lines.append(header + f" {'EDP+core':>10} {'hop-bytes':>10} {'wall s':>7} {'cpu s':>7}")
     best_edp = float("inf")
     for space in ("ls", "lp", "set"):
         cpu = cpu_seconds()
@@ -70,7 +71,7 @@ def run(name: str, batch: int, rounds_per_layer: int, budget: float | None, chai
         lines.append(
             f"  {space:8} {estimate.latency:12,.0f} {estimate.latency / compute_bound:9.3f} "
             f"{estimate.latency / weight_bound:9.3f} {estimate.energy:10.3e} {edp:10.3e} {adjusted:10.3e} "
-            f"{result.seconds:7.1f} {cpu:7.1f}"
+            f"{hop_bytes(estimate):10.3e} {result.seconds:7.1f} {cpu:7.1f}"
         )
         if space == "set":
             lines.append("  best tree: " + " | ".join(result.tree.notation(network, batch).splitlines()[:6]) + " …")
@@ -78,10 +79,15 @@ def run(name: str, batch: int, rounds_per_layer: int, budget: float | None, chai
     lines.append(
         f"  {'SET best':8} {reference['latency']:12,.0f} {reference['latency'] / compute_bound:9.3f} "
         f"{reference['latency'] / weight_bound:9.3f} {reference['energy']:10.3e} {'':10} {reference['edp']:10.3e} "
-        f"{reference['wall']:7.0f}"
+        f"{'':10} {reference['wall']:7.0f}"
     )
     lines.append(f"  stc best EDP+core / SET best EDP: {best_edp / reference['edp']:.3f}")
     return lines
+
+
+def hop_bytes(estimate: Estimate) -> float:
+    """NoC hop-bytes of a searched tree, its weights' loading included."""
+    return float(estimate.cost.total_work.noc_hop_bytes) if estimate.cost is not None else float("inf")
 
 
 MACHINE_CASES = tuple(
