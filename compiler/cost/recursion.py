@@ -7,7 +7,7 @@ With n the subbatches of a cut:
   link: n·Σ children; the weights' loading (`weights`, `weight_links`): Σ children, as a
   segment loads its weights in its first subbatch and keeps them on its cores for the
   others (the lowering holds them there, `st.share_data`);
-- latency: a node runs as time slots (the machine's phases, `search.schedule`), and keeps
+- latency: a node runs as time slots (the machine's phases, `schedule`), and keeps
   the cycles and DRAM bytes of each slot of one run once its weights are on chip (`slots`,
   `slot_dram`), and what loading them adds to its first subbatch (`weight_cycles`). T-cut:
   its children's slots one after another, n times (n·Σ children), plus Σ of their loading.
@@ -67,6 +67,11 @@ class NodeCost:
     all the work's)."""
     repeats: int = 1
     """How many times `slots` runs in one run of the node (a T-cut's subbatches)."""
+    loads: np.ndarray | None = None
+    """Per slot of one run (as `profile` gives them), the cycles loading the weights adds
+    to it in the run that loads them (None: all `weight_cycles` in the first slot)."""
+    load_dram: np.ndarray | None = None
+    """Per slot of one run, the weights' DRAM bytes loaded in it (None: all in the first)."""
     busy: np.ndarray | None = None
     """A leaf's: per core of the chip, the cycles it works on its own piece (DMA and compute)
     in the run that loads the weights."""
@@ -82,6 +87,15 @@ class NodeCost:
         slots = np.array([self.steady_latency]) if self.slots is None else self.slots
         dram = np.array([float(self.work.dram_bytes)]) if self.slot_dram is None else self.slot_dram
         return np.tile(slots, self.repeats), np.tile(dram, self.repeats)
+
+    def loading(self) -> tuple[np.ndarray, np.ndarray]:
+        """Cycles and DRAM bytes the weights' loading adds to each slot of `profile`."""
+        length = len(self.profile()[0])
+        if self.loads is not None and self.load_dram is not None:
+            return self.loads, self.load_dram
+        cycles, dram = np.zeros(length), np.zeros(length)
+        cycles[0], dram[0] = self.weight_cycles, self.weights.dram_bytes
+        return cycles, dram
 
     @property
     def steady_latency(self) -> float:
@@ -153,6 +167,27 @@ def bounded(cost: NodeCost, target: HardwareTarget) -> NodeCost:
     return attrs.evolve(cost, latency=max(cost.latency, cost.traffic_cycles(target)))
 
 
+def reloaded(cost: NodeCost, reloads: list[tuple[NodeCost, int]], target: HardwareTarget) -> NodeCost:
+    """A segment whose leaves load their weights again, each `times` more times (in later
+    steps): their loading's work, link bytes and cycles added that many times."""
+    if not reloads:
+        return cost
+    extra = sum((scaled(leaf.weights, times) for leaf, times in reloads), Work())
+    cycles = sum(times * leaf.weight_cycles for leaf, times in reloads)
+    return bounded(
+        attrs.evolve(
+            cost,
+            weights=cost.weights + extra,
+            weight_links=cost.weight_links + sum(times * leaf.weight_links for leaf, times in reloads),
+            latency=cost.latency + cycles,
+            weight_cycles=cost.weight_cycles + cycles,
+            loads=None,
+            load_dram=None,
+        ),
+        target,
+    )
+
+
 def t_cut(children: list[NodeCost], n: int, target: HardwareTarget) -> NodeCost:
     """A T-cut: its children one after another on the same cores, n times."""
     pairs = [child.buf + following.ifm for child, following in zip(children, children[1:], strict=False)]
@@ -163,7 +198,10 @@ def t_cut(children: list[NodeCost], n: int, target: HardwareTarget) -> NodeCost:
     loading = sum(c.weight_cycles for c in children)
     latency = n * float(slots[0].sum()) + loading
     compute = n * sum(c.compute_cycles for c in children)
-    return bounded(combined(children, n, latency, compute, buf, slots, loading), target)
+    rest = (n - 1) * len(slots[0])
+    loads = [np.concatenate([*parts, np.zeros(rest)]) for parts in zip(*(c.loading() for c in children), strict=True)]
+    cost = combined(children, n, latency, compute, buf, slots, loading)
+    return bounded(attrs.evolve(cost, loads=loads[0], load_dram=loads[1]), target)
 
 
 def s_cut(children: list[NodeCost], n: int, stages: list[int], target: HardwareTarget) -> NodeCost:
@@ -174,20 +212,23 @@ def s_cut(children: list[NodeCost], n: int, stages: list[int], target: HardwareT
     block = max(len(cycles) for cycles, _ in profiles)
     cycles, dram = np.zeros((depth, block)), np.zeros((depth, block))
     first, weight_dram = np.zeros((depth, block)), np.zeros((depth, block))
-    """The first run's: each child loads its weights in its first slot of block stage(c)."""
+    """The first run's: each child loads its weights in its slots of block stage(c), as its
+    own first run spreads them (`NodeCost.loading`)."""
     for child, (own, moved), stage in zip(children, profiles, stages, strict=True):
         rows = slice(stage, stage + n)
         cycles[rows, : len(own)] = np.maximum(cycles[rows, : len(own)], own)
         first[rows, : len(own)] = np.maximum(first[rows, : len(own)], own)
-        first[stage, 0] = max(first[stage, 0], own[0] + child.weight_cycles)
+        loads, load_dram = child.loading()
+        first[stage, : len(own)] = np.maximum(first[stage, : len(own)], own + loads)
         dram[rows, : len(own)] += moved
-        weight_dram[stage, 0] += child.weights.dram_bytes
+        weight_dram[stage, : len(own)] += load_dram
     bandwidth = target.global_memory.bandwidth_bytes_per_cycle
     slots = np.maximum(cycles, np.ceil(dram / bandwidth)).reshape(-1)
-    loading = float(np.maximum(first, np.ceil((dram + weight_dram) / bandwidth)).sum() - slots.sum())
+    firsts = np.maximum(first, np.ceil((dram + weight_dram) / bandwidth)).reshape(-1)
+    loading = float(firsts.sum() - slots.sum())
     compute = depth * max(c.compute_cycles for c in children)
     cost = combined(children, n, float(slots.sum()) + loading, compute, buf, (slots, dram.reshape(-1), 1), loading)
-    return bounded(cost, target)
+    return bounded(attrs.evolve(cost, loads=firsts - slots, load_dram=weight_dram.reshape(-1)), target)
 
 
 def stages_of(depends: list[set[int]]) -> list[int]:
