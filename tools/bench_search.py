@@ -5,12 +5,14 @@ side in one run, with SET's own figures (docs/passes/st-search.md, from set-anch
 
     python -m stc.tools.bench_search                          # the four workloads
     python -m stc.tools.bench_search --only darknet19 --rounds-per-layer 20 --seed 1
+    python -m stc.tools.bench_search --only resnet50-v1 --batch 1 --spaces set
     python -m stc.tools.bench_search --machine                # estimate against the machine
     python -m stc.tools.bench_search --tianjicx               # searched against st-place
 
 For each: latency against the compute bound (MACs / (64 cores × 1024 MAC/cycle)) and, at
 batch 1, against the weight-fetch bound (weight bytes / DRAM bytes per cycle), energy, EDP,
-wall time and CPU time (all chains). stc's energy has no intra-core buffer term (the machine has none); SET's does
+wall time and CPU time (all chains), and the DRAM bytes the weights are loaded with over the
+weights' bytes ("wDRAM/w": above 1 where a partition copies a layer's weights to several cores). stc's energy has no intra-core buffer term (the machine has none); SET's does
 (74 % of its DarkNet-19 energy), so EDP is also shown with SET's intra-core energy per MAC
 added to stc's ("EDP+core").
 """
@@ -21,6 +23,7 @@ import statistics
 
 import click
 
+from stc.compiler.cost.evaluate import Estimate
 from stc.compiler.cost.network import network_of
 from stc.compiler.search.chains import search
 from stc.compiler.targets.hardware import load_target
@@ -43,11 +46,20 @@ SET_CORE_PJ_PER_MAC = 0.74 * 5.275e10 / (2_790_989_824 * 64)
 """SET's intra-core buffer energy per MAC: 74 % of its DarkNet-19 b64 energy over its MACs."""
 
 
-def run(name: str, batch: int, rounds_per_layer: int, budget: float | None, chains: int, seed: int = 0) -> list[str]:
+def run(
+    name: str,
+    batch: int,
+    rounds_per_layer: int,
+    budget: float | None,
+    chains: int,
+    seed: int = 0,
+    spaces: tuple[str, ...] = ("ls", "lp", "set"),
+    target_name: str = "set-8x8",
+) -> list[str]:
     module = build_network(name, batch=batch)
     graph = next(op for op in module.ops if isinstance(op, task.GraphOp))
     network = network_of(graph)
-    target = load_target("set-8x8")
+    target = load_target(target_name)
     compute_bound = network.macs / (target.mesh.core_count * target.compute.macs_per_cycle)
     weight_bound = network.weight_bytes / target.global_memory.bandwidth_bytes_per_cycle
     rounds = rounds_per_layer * len(network.layers)
@@ -56,9 +68,9 @@ def run(name: str, batch: int, rounds_per_layer: int, budget: float | None, chai
         f"compute bound {compute_bound:,.0f} cyc, weight-fetch bound {weight_bound:,.0f} cyc, {rounds} rounds/chain"
     ]
     header = f"  {'search':8} {'latency':>12} {'/compute':>9} {'/weights':>9} {'energy pJ':>10} {'EDP':>10}"
-    lines.append(header + f" {'EDP+core':>10} {'wall s':>7} {'cpu s':>7}")
+    lines.append(header + f" {'EDP+core':>10} {'wall s':>7} {'cpu s':>7} {'wDRAM/w':>7}")
     best_edp = float("inf")
-    for space in ("ls", "lp", "set"):
+    for space in spaces:
         cpu = cpu_seconds()
         result = search(network, target, seed=seed, rounds=rounds, chains=chains, budget_seconds=budget, space=space)
         cpu = cpu_seconds() - cpu
@@ -69,11 +81,13 @@ def run(name: str, batch: int, rounds_per_layer: int, budget: float | None, chai
         lines.append(
             f"  {space:8} {estimate.latency:12,.0f} {estimate.latency / compute_bound:9.3f} "
             f"{estimate.latency / weight_bound:9.3f} {estimate.energy:10.3e} {edp:10.3e} {adjusted:10.3e} "
-            f"{result.seconds:7.1f} {cpu:7.1f}"
+            f"{result.seconds:7.1f} {cpu:7.1f} {weight_dram(estimate) / network.weight_bytes:7.3f}"
         )
         if space == "set":
             lines.append("  best tree: " + " | ".join(result.tree.notation(network, batch).splitlines()[:6]) + " …")
-    reference = SET_BEST[(name, batch)]
+    reference = SET_BEST.get((name, batch))
+    if reference is None:
+        return lines
     lines.append(
         f"  {'SET best':8} {reference['latency']:12,.0f} {reference['latency'] / compute_bound:9.3f} "
         f"{reference['latency'] / weight_bound:9.3f} {reference['energy']:10.3e} {'':10} {reference['edp']:10.3e} "
@@ -81,6 +95,11 @@ def run(name: str, batch: int, rounds_per_layer: int, budget: float | None, chai
     )
     lines.append(f"  stc best EDP+core / SET best EDP: {best_edp / reference['edp']:.3f}")
     return lines
+
+
+def weight_dram(estimate: Estimate) -> int:
+    """The DRAM bytes an estimate's weights, biases and tables are loaded with (copies included)."""
+    return 0 if estimate.cost is None else estimate.cost.weights.dram_bytes
 
 
 MACHINE_CASES = tuple(
@@ -151,6 +170,9 @@ def tianjicx_rows(names: tuple[str, ...], rounds_per_layer: int, chains: int, se
 @click.option("--budget", type=float, default=None, help="seconds per search")
 @click.option("--chains", default=2, show_default=True, help="independent chains (one process each)")
 @click.option("--seed", default=0, show_default=True, help="chain i searches with seed + i")
+@click.option("--batch", type=int, default=None, help="only this batch (with --only: any batch of that network)")
+@click.option("--target", "target_name", default="set-8x8", show_default=True, help="preset or TOML path")
+@click.option("--spaces", default="ls,lp,set", show_default=True, help="the searches to run, comma-separated")
 @click.option("--machine", is_flag=True, help="searched schedules of small nets: the estimate against the machine")
 @click.option("--tianjicx", is_flag=True, help="searched schedules against st-place on tianjicx, both run")
 @click.option("--seeds", default=1, show_default=True, help="--tianjicx: searches per network, seeds 0, 1, …")
@@ -160,6 +182,9 @@ def main(
     budget: float | None,
     chains: int,
     seed: int,
+    batch: int | None,
+    spaces: str,
+    target_name: str,
     machine: bool,
     tianjicx: bool,
     seeds: int,
@@ -174,10 +199,11 @@ def main(
         for line in tianjicx_rows(names, rounds_per_layer, chains, seeds):
             click.echo(line)
         return
-    for name, batch in WORKLOADS:
-        if only is not None and name != only:
-            continue
-        for line in run(name, batch, rounds_per_layer, budget, chains, seed):
+    workloads = [(name, size) for name, size in WORKLOADS if only in (None, name) and batch in (None, size)]
+    if only is not None and batch is not None and not workloads:
+        workloads = [(only, batch)]
+    for name, size in workloads:
+        for line in run(name, size, rounds_per_layer, budget, chains, seed, tuple(spaces.split(",")), target_name):
             click.echo(line)
 
 

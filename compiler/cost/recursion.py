@@ -18,6 +18,13 @@ With n the subbatches of a cut:
   (n + max stage)·max child, equal when the children take equally long), plus the
   slowest child's loading (they load side by side). Never less than the node's own DRAM
   traffic over the DRAM bandwidth;
+- prefetch (a target whose DMA overlaps compute, `dma_overlaps_compute`): in a T-cut, the
+  weights a child loads in its first slot are loaded in the slot before it instead, beside
+  that slot's compute, where that makes the two slots shorter (`prefetched`; the lowering
+  holds them there and isa-lower loads them beside the compute): they add to that slot's
+  DRAM bytes, and the child's first slot lasts as long as without them (`head_dram`,
+  `head_cycles`). An S-cut's children of stage 0 load in its first slot (its head);
+  the others in their own first slot;
 - buffer usage per core: ifm = n·Σ ifm, wgt = Σ wgt; S-cut buf = Σ buf (n = 1) or
   Σ (buf + ifm) (n > 1); T-cut buf = max over i of buf_i + ifm_{i+1}, the last child with
   the first child's ifm when n > 1 (the next subbatch is prefetched).
@@ -34,6 +41,9 @@ import numpy as np
 
 from stc.compiler.targets.cost_units import Work, dma_cycles, energy_pj
 from stc.compiler.targets.hardware import HardwareTarget
+
+PREFETCH_DEPTH = 4
+"""How many slots before its first one a layer's weights may be loaded (held that much longer)."""
 
 
 @attrs.frozen
@@ -76,12 +86,47 @@ class NodeCost:
     """A leaf's: per on-chip producer layer, the cycles each core of the chip spends
     sending that producer's output to this leaf, in the producer's slot, and the cycles of
     the local copy it saves where its whole result may land in place instead."""
+    first_slots: np.ndarray | None = None
+    """Cycles of the slots of the first repeat of `slots` in the run that loads the weights
+    (None: `slots` with all the loading in the first slot)."""
+    first_dram: np.ndarray | None = None
+    """DRAM bytes of those slots, the weights' included (None: `slot_dram` with all the
+    weights' bytes in the first slot)."""
+    head_dram: float = 0.0
+    """Weight bytes the first slot loads that the slot before the node may prefetch, on a
+    target whose DMA overlaps compute."""
+    head_cycles: float = 0.0
+    """The first slot's cycles in the run that loads the weights, once those are prefetched."""
+    head_layers: frozenset[int] = frozenset()
+    """The layers whose weights make `head_dram`."""
+    prefetched: tuple[tuple[int, int], ...] = ()
+    """(layer, k): the layers whose weights are loaded k slots before their first one,
+    beside the compute of those slots (where that is faster)."""
 
     def profile(self) -> tuple[np.ndarray, np.ndarray]:
         """Cycles and DRAM bytes of every slot of one run, the weights on chip."""
         slots = np.array([self.steady_latency]) if self.slots is None else self.slots
         dram = np.array([float(self.work.dram_bytes)]) if self.slot_dram is None else self.slot_dram
         return np.tile(slots, self.repeats), np.tile(dram, self.repeats)
+
+    def first_run(self) -> tuple[np.ndarray, np.ndarray]:
+        """Cycles and DRAM bytes of every slot of the run that loads the weights (copies)."""
+        slots, dram = self.profile()
+        slots, dram = slots.copy(), dram.copy()
+        if self.first_slots is None or self.first_dram is None:
+            slots[0] += self.weight_cycles
+            dram[0] += self.weights.dram_bytes
+            return slots, dram
+        slots[: len(self.first_slots)] = self.first_slots
+        dram[: len(self.first_dram)] = self.first_dram
+        return slots, dram
+
+    def prefetched_run(self) -> tuple[np.ndarray, np.ndarray]:
+        """`first_run` with the first slot's `head_dram` prefetched by the slot before."""
+        slots, dram = self.first_run()
+        if self.head_dram:
+            slots[0], dram[0] = self.head_cycles, dram[0] - self.head_dram
+        return slots, dram
 
     @property
     def steady_latency(self) -> float:
@@ -129,6 +174,7 @@ def combined(
     buf: np.ndarray,
     slots: tuple[np.ndarray, np.ndarray, int],
     loading: float,
+    first: Loading | None = None,
 ) -> NodeCost:
     """The parts of a cut's cost that both kinds of cut share."""
     return NodeCost(
@@ -145,7 +191,20 @@ def combined(
         slot_dram=slots[1],
         repeats=slots[2],
         weight_cycles=loading,
+        **({} if first is None else attrs.asdict(first, recurse=False)),
     )
+
+
+@attrs.frozen
+class Loading:
+    """A cut's run that loads the weights, where DMA overlaps compute (`NodeCost`'s fields)."""
+
+    first_slots: np.ndarray
+    first_dram: np.ndarray
+    head_dram: float
+    head_cycles: float
+    head_layers: frozenset[int]
+    prefetched: tuple[tuple[int, int], ...]
 
 
 def bounded(cost: NodeCost, target: HardwareTarget) -> NodeCost:
@@ -160,10 +219,51 @@ def t_cut(children: list[NodeCost], n: int, target: HardwareTarget) -> NodeCost:
     buf = np.maximum.reduce([*pairs, last])
     profiles = [child.profile() for child in children]
     slots = (np.concatenate([p[0] for p in profiles]), np.concatenate([p[1] for p in profiles]), n)
-    loading = sum(c.weight_cycles for c in children)
-    latency = n * float(slots[0].sum()) + loading
     compute = n * sum(c.compute_cycles for c in children)
-    return bounded(combined(children, n, latency, compute, buf, slots, loading), target)
+    if not target.global_memory.dma_overlaps_compute:
+        loading = sum(c.weight_cycles for c in children)
+        latency = n * float(slots[0].sum()) + loading
+        return bounded(combined(children, n, latency, compute, buf, slots, loading), target)
+    bandwidth = target.global_memory.bandwidth_bytes_per_cycle
+    runs = [children[0].first_run()]
+    prefetched = dict(pair for c in children for pair in c.prefetched)
+    for child in children[1:]:
+        cycles, dram = np.concatenate([r[0] for r in runs]), np.concatenate([r[1] for r in runs])
+        loaded = child.first_run()
+        if child.head_dram:
+            hoisted = child.prefetched_run()
+            earlier = slice(max(0, len(cycles) - PREFETCH_DEPTH), len(cycles))
+            longer = np.maximum(cycles[earlier], np.ceil((dram[earlier] + child.head_dram) / bandwidth))
+            gains = loaded[0][0] - hoisted[0][0] - (longer - cycles[earlier])
+            best = int(np.argmax(gains[::-1]))  # the nearest of the best: the shortest hold
+            if gains[::-1][best] > 0:
+                runs = split_runs(runs, len(cycles) - 1 - best, child.head_dram, bandwidth)
+                loaded = hoisted
+                prefetched |= dict.fromkeys(child.head_layers, best + 1)
+        runs.append(loaded)
+    first_slots, first_dram = np.concatenate([r[0] for r in runs]), np.concatenate([r[1] for r in runs])
+    head = children[0].head_dram
+    head_cycles = max(children[0].head_cycles, float(np.ceil((first_dram[0] - head) / bandwidth))) if head else 0.0
+    loading = float(first_slots.sum() - slots[0].sum())
+    latency = n * float(slots[0].sum()) + loading
+    first = Loading(
+        first_slots, first_dram, float(head), head_cycles, children[0].head_layers, tuple(sorted(prefetched.items()))
+    )
+    return bounded(combined(children, n, latency, compute, buf, slots, loading, first), target)
+
+
+def split_runs(
+    runs: list[tuple[np.ndarray, np.ndarray]], slot: int, nbytes: float, bandwidth: float
+) -> list[tuple[np.ndarray, np.ndarray]]:
+    """The runs with `nbytes` more DRAM bytes in their `slot` (counted over all runs),
+    which lasts at least as long as its DRAM bytes take."""
+    for cycles, dram in runs:
+        if slot < len(cycles):
+            dram[slot] += nbytes
+            cycles[slot] = max(cycles[slot], float(np.ceil(dram[slot] / bandwidth)))
+            break
+        slot -= len(cycles)
+    return runs
 
 
 def s_cut(children: list[NodeCost], n: int, stages: list[int], target: HardwareTarget) -> NodeCost:
@@ -172,21 +272,39 @@ def s_cut(children: list[NodeCost], n: int, stages: list[int], target: HardwareT
     depth = n + max(stages)
     profiles = [child.profile() for child in children]
     block = max(len(cycles) for cycles, _ in profiles)
+    overlap = target.global_memory.dma_overlaps_compute
     cycles, dram = np.zeros((depth, block)), np.zeros((depth, block))
-    first, weight_dram = np.zeros((depth, block)), np.zeros((depth, block))
-    """The first run's: each child loads its weights in its first slot of block stage(c)."""
+    first, first_dram = np.zeros((depth, block)), np.zeros((depth, block))
+    """The first run's: each child loads its weights in its run of block stage(c)."""
+    head, head_slot = 0.0, 0.0
     for child, (own, moved), stage in zip(children, profiles, stages, strict=True):
         rows = slice(stage, stage + n)
         cycles[rows, : len(own)] = np.maximum(cycles[rows, : len(own)], own)
-        first[rows, : len(own)] = np.maximum(first[rows, : len(own)], own)
-        first[stage, 0] = max(first[stage, 0], own[0] + child.weight_cycles)
         dram[rows, : len(own)] += moved
-        weight_dram[stage, 0] += child.weights.dram_bytes
+        loaded, loaded_dram = child.prefetched_run() if overlap and not stage else child.first_run()
+        first[rows, : len(own)] = np.maximum(first[rows, : len(own)], own)
+        first[stage, : len(own)] = np.maximum(first[stage, : len(own)], loaded)
+        first_dram[stage, : len(own)] += loaded_dram - moved
+        if overlap and not stage:
+            head += child.head_dram
+            head_slot = max(head_slot, float(child.first_run()[0][0]))
     bandwidth = target.global_memory.bandwidth_bytes_per_cycle
     slots = np.maximum(cycles, np.ceil(dram / bandwidth)).reshape(-1)
-    loading = float(np.maximum(first, np.ceil((dram + weight_dram) / bandwidth)).sum() - slots.sum())
+    run = np.maximum(first, np.ceil((dram + first_dram) / bandwidth)).reshape(-1)
+    heads = None
+    if overlap:
+        unhoisted = max(float(run[0]), head_slot, float(np.ceil((dram[0, 0] + first_dram[0, 0] + head) / bandwidth)))
+        run_dram = (dram + first_dram).reshape(-1)
+        run_dram[0] += head
+        layers = frozenset().union(*(c.head_layers for c, stage in zip(children, stages, strict=True) if not stage))
+        prefetched = tuple(sorted(pair for c in children for pair in c.prefetched))
+        heads = Loading(run.copy(), run_dram, head, float(run[0]), layers, prefetched)
+        heads.first_slots[0] = run[0] = unhoisted
+    loading = float(run.sum() - slots.sum())
     compute = depth * max(c.compute_cycles for c in children)
-    cost = combined(children, n, float(slots.sum()) + loading, compute, buf, (slots, dram.reshape(-1), 1), loading)
+    cost = combined(
+        children, n, float(slots.sum()) + loading, compute, buf, (slots, dram.reshape(-1), 1), loading, heads
+    )
     return bounded(cost, target)
 
 
