@@ -12,9 +12,10 @@ side in one run, with SET's own figures (docs/passes/st-search.md, from set-anch
 For each: latency against the compute bound (MACs / (64 cores × 1024 MAC/cycle)) and, at
 batch 1, against the weight-fetch bound (weight bytes / DRAM bytes per cycle), energy, EDP,
 wall time and CPU time (all chains), and the DRAM bytes the weights are loaded with over the
-weights' bytes ("wDRAM/w": above 1 where a partition copies a layer's weights to several cores). stc's energy has no intra-core buffer term (the machine has none); SET's does
-(74 % of its DarkNet-19 energy), so EDP is also shown with SET's intra-core energy per MAC
-added to stc's ("EDP+core").
+weights' bytes ("wDRAM/w": above 1 where a partition copies a layer's weights to several
+cores). stc's energy has no intra-core buffer term (the machine has none); SET's does (74 %
+of its DarkNet-19 energy), so EDP is also shown with SET's intra-core energy per MAC added to
+stc's ("EDP+core").
 """
 
 from __future__ import annotations
@@ -55,6 +56,7 @@ def run(
     seed: int = 0,
     spaces: tuple[str, ...] = ("ls", "lp", "set"),
     target_name: str = "set-8x8",
+    cost: str = "edp",
 ) -> list[str]:
     module = build_network(name, batch=batch)
     graph = next(op for op in module.ops if isinstance(op, task.GraphOp))
@@ -72,7 +74,9 @@ def run(
     best_edp = float("inf")
     for space in spaces:
         cpu = cpu_seconds()
-        result = search(network, target, seed=seed, rounds=rounds, chains=chains, budget_seconds=budget, space=space)
+        result = search(
+            network, target, cost=cost, seed=seed, rounds=rounds, chains=chains, budget_seconds=budget, space=space
+        )
         cpu = cpu_seconds() - cpu
         estimate = result.estimate
         edp = estimate.energy * estimate.latency
@@ -172,6 +176,7 @@ def tianjicx_rows(names: tuple[str, ...], rounds_per_layer: int, chains: int, se
 @click.option("--seed", default=0, show_default=True, help="chain i searches with seed + i")
 @click.option("--batch", type=int, default=None, help="only this batch (with --only: any batch of that network)")
 @click.option("--target", "target_name", default="set-8x8", show_default=True, help="preset or TOML path")
+@click.option("--cost", default="edp", show_default=True, help="the searches' cost function")
 @click.option("--spaces", default="ls,lp,set", show_default=True, help="the searches to run, comma-separated")
 @click.option("--machine", is_flag=True, help="searched schedules of small nets: the estimate against the machine")
 @click.option("--tianjicx", is_flag=True, help="searched schedules against st-place on tianjicx, both run")
@@ -185,6 +190,7 @@ def main(
     batch: int | None,
     spaces: str,
     target_name: str,
+    cost: str,
     machine: bool,
     tianjicx: bool,
     seeds: int,
@@ -203,7 +209,8 @@ def main(
     if only is not None and batch is not None and not workloads:
         workloads = [(only, batch)]
     for name, size in workloads:
-        for line in run(name, size, rounds_per_layer, budget, chains, seed, tuple(spaces.split(",")), target_name):
+        searches = tuple(spaces.split(","))
+        for line in run(name, size, rounds_per_layer, budget, chains, seed, searches, target_name, cost):
             click.echo(line)
 
 
