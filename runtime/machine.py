@@ -12,9 +12,10 @@ its send has run, so cores are interleaved only where data flows between them.
 
 Each core keeps a clock per phase. An instruction advances it by its cycles (on a target
 whose DMA overlaps compute, DMA runs on a clock of its own: `runtime/core.py`); a send
-occupies the sender while it injects its bytes, and its data arrives at the receiver
-⌈bytes / link bandwidth⌉ + hops × hop latency cycles after the send started; a receive
-waits for that arrival. A phase lasts as long as its slowest core, and at least as long
+occupies the sender while it injects its bytes once, and its data arrives at each
+destination ⌈bytes / link bandwidth⌉ + hops × hop latency cycles after the send started
+(a multicast send's bytes cross each link of its XY multicast tree once); a receive waits
+for that arrival. A phase lasts as long as its slowest core, and at least as long
 as the global-memory bytes all cores move in it take at the global-memory bandwidth (the
 chip's ports are shared); the program lasts as long as its phases together. DMA bytes
 cross the mesh between the core and its port (`HardwareTarget.dram_port`) and count as NoC
@@ -120,12 +121,13 @@ class Executed:
 
 @attrs.frozen
 class Message:
-    """Bytes in flight from a send to its receive."""
+    """Bytes in flight from a send to its receives, one per destination."""
 
     sender: str
     payload: np.ndarray
-    arrival: int
-    """The cycle of the phase at which the last byte reaches the receiver."""
+    arrivals: dict[Coord, int]
+    """The cycle of the phase at which the last byte reaches each destination not yet
+    received."""
 
 
 class Machine:
@@ -323,29 +325,38 @@ class Machine:
         return dma_cycles(self.target, nbytes), work
 
     def send(self, core: Core, op: isa.SendOp, site: str) -> Step:
+        """Inject the box once; it travels the XY multicast tree (the union of the XY routes
+        to the destinations, each link carrying it once) and reaches each destination
+        ⌈bytes / link bandwidth⌉ + its hops × hop latency after the send started."""
         if op.tag_value in self.mailbox:
             raise StcError(f"{site}: tag {op.tag_value} is already in flight from {self.mailbox[op.tag_value].sender}")
-        if op.peer_coord not in self.cores:
-            raise StcError(f"{site}: sends to {isa.format_coord(op.peer_coord)}, which runs no program")
+        if (idle := next((d for d in op.destinations if d not in self.cores), None)) is not None:
+            raise StcError(f"{site}: sends to {isa.format_coord(idle)}, which runs no program")
         nbytes = op.byte_count
         payload = self.transfer_box(core, op, site).copy()
-        route = self.target.xy_route(core.coord, op.peer_coord)
-        self.link_bytes.update({link: nbytes for link in route})
+        routes = {destination: self.target.xy_route(core.coord, destination) for destination in op.destinations}
+        tree = {link for route in routes.values() for link in route}
+        self.link_bytes.update({link: nbytes for link in tree})
         self.noc_bytes += nbytes
-        arrival = core.clock + noc_cycles(self.target, nbytes, len(route))
-        self.mailbox[op.tag_value] = Message(site, payload.reshape(-1), arrival)
-        return link_cycles(self.target, nbytes), Work(local_read_bytes=nbytes, noc_hop_bytes=nbytes * len(route))
+        arrivals = {d: core.clock + noc_cycles(self.target, nbytes, len(route)) for d, route in routes.items()}
+        self.mailbox[op.tag_value] = Message(site, payload.reshape(-1), arrivals)
+        return link_cycles(self.target, nbytes), Work(local_read_bytes=nbytes, noc_hop_bytes=nbytes * len(tree))
 
     def recv(self, core: Core, op: isa.RecvOp, site: str) -> Step:
-        message = self.mailbox.pop(op.tag_value)
+        message = self.mailbox[op.tag_value]
+        if core.coord not in message.arrivals:
+            raise StcError(f"{site}: receives tag {op.tag_value}, which {message.sender} does not send to this core")
         if message.payload.size != op.byte_count:
             raise StcError(
                 f"{site}: receives {op.byte_count} bytes with tag {op.tag_value}, but "
                 f"{message.sender} sent {message.payload.size}"
             )
+        arrival = message.arrivals.pop(core.coord)
+        if not message.arrivals:
+            del self.mailbox[op.tag_value]
         box = self.transfer_box(core, op, site)
         box[...] = message.payload.reshape(box.shape)
-        core.clock = max(core.clock, message.arrival)
+        core.clock = max(core.clock, arrival)
         return 0, Work(local_write_bytes=op.byte_count)
 
     def transfer_box(self, core: Core, op: isa.TransferOp, site: str) -> np.ndarray:

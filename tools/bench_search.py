@@ -70,7 +70,7 @@ def run(
         f"compute bound {compute_bound:,.0f} cyc, weight-fetch bound {weight_bound:,.0f} cyc, {rounds} rounds/chain"
     ]
     header = f"  {'search':8} {'latency':>12} {'/compute':>9} {'/weights':>9} {'energy pJ':>10} {'EDP':>10}"
-    lines.append(header + f" {'EDP+core':>10} {'wall s':>7} {'cpu s':>7} {'wDRAM/w':>7}")
+    lines.append(header + f" {'EDP+core':>10} {'hop-bytes':>10} {'wall s':>7} {'cpu s':>7} {'wDRAM/w':>7}")
     best_edp = float("inf")
     for space in spaces:
         cpu = cpu_seconds()
@@ -85,7 +85,8 @@ def run(
         lines.append(
             f"  {space:8} {estimate.latency:12,.0f} {estimate.latency / compute_bound:9.3f} "
             f"{estimate.latency / weight_bound:9.3f} {estimate.energy:10.3e} {edp:10.3e} {adjusted:10.3e} "
-            f"{result.seconds:7.1f} {cpu:7.1f} {weight_dram(estimate) / network.weight_bytes:7.3f}"
+            f"{hop_bytes(estimate):10.3e} {result.seconds:7.1f} {cpu:7.1f} "
+            f"{weight_dram(estimate) / network.weight_bytes:7.3f}"
         )
         if space == "set":
             lines.append("  best tree: " + " | ".join(result.tree.notation(network, batch).splitlines()[:6]) + " …")
@@ -95,7 +96,7 @@ def run(
     lines.append(
         f"  {'SET best':8} {reference['latency']:12,.0f} {reference['latency'] / compute_bound:9.3f} "
         f"{reference['latency'] / weight_bound:9.3f} {reference['energy']:10.3e} {'':10} {reference['edp']:10.3e} "
-        f"{reference['wall']:7.0f}"
+        f"{'':10} {reference['wall']:7.0f}"
     )
     lines.append(f"  stc best EDP+core / SET best EDP: {best_edp / reference['edp']:.3f}")
     return lines
@@ -104,6 +105,11 @@ def run(
 def weight_dram(estimate: Estimate) -> int:
     """The DRAM bytes an estimate's weights, biases and tables are loaded with (copies included)."""
     return 0 if estimate.cost is None else estimate.cost.weights.dram_bytes
+
+
+def hop_bytes(estimate: Estimate) -> float:
+    """NoC hop-bytes of a searched tree, its weights' loading included."""
+    return float(estimate.cost.total_work.noc_hop_bytes) if estimate.cost is not None else float("inf")
 
 
 MACHINE_CASES = tuple(

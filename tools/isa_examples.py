@@ -1,6 +1,6 @@
 """
 Hand-made `isa` programs, each with the task graph that computes the same thing (its
-twin), until `isa-lower` generates programs from mappings:
+twin); they pin the machine's semantics independently of `isa-lower`:
 
 - `conv_rows`: a conv split by output rows over a row of cores, which swap halo rows
   over the NoC;

@@ -19,7 +19,7 @@ import warnings
 from collections.abc import Callable, Sequence
 from io import BytesIO
 from pathlib import Path
-from typing import IO, cast, get_type_hints
+from typing import IO, cast, get_args, get_origin, get_type_hints
 
 from xdsl.dialects.builtin import ModuleOp
 from xdsl.passes import ModulePass
@@ -133,7 +133,26 @@ def check_options(convertible: type[ArgSpecConvertible], spec: ArgSpec) -> None:
             convert_option(value, types[option])
         except ValueError:
             given = ",".join(str(v) for v in value)
-            raise StcError(f"{spec.name}: option {option} takes {types[option]}, got {option}={given}") from None
+            kind = option_kind(types[option])
+            raise StcError(f"{spec.name}: option {option} takes {kind}, got {option}={given}") from None
+
+
+OPTION_KINDS = {bool: "true or false", int: "an integer", float: "a number", str: "a string"}
+LIST_KINDS = {int: "a list of integers", float: "a list of numbers", str: "a list of strings"}
+
+
+def option_kind(annotation: object) -> str:
+    """What an option of this type is written as.
+
+    >>> option_kind(int | None), option_kind(tuple[int, ...]), option_kind(bool)
+    ('an integer', 'a list of integers', 'true or false')
+    """
+    kinds = [kind for kind in get_args(annotation) if kind is not type(None)]
+    if get_origin(annotation) is tuple:
+        return LIST_KINDS.get(kinds[0], str(annotation))
+    if len(kinds) == 1:
+        return option_kind(kinds[0])
+    return OPTION_KINDS.get(annotation, str(annotation))  # pyright: ignore[reportArgumentType, reportCallIssue]
 
 
 def main(args: Sequence[str] | None = None) -> int:

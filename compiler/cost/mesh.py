@@ -2,8 +2,10 @@
 The core mesh as the cost model sees it: cores in snake order, directed links, the bytes
 XY routes put on each link, multicast trees and the DRAM ports on the left and right columns.
 
-Cores are numbered along a snake: row 0 left to right, row 1 right to left, and so on,
-so a range of consecutive numbers is a compact region (SET's cluster order with stride 1).
+Cores are the tiles that compute, numbered along a snake: row 0 left to right, row 1 right
+to left, and so on, so a range of consecutive numbers is a compact region (SET's cluster
+order with stride 1). Tiles that do not compute (AIE shim and memory tiles) carry routes
+but get no number.
 
     mesh = MeshModel.of(load_target("set-8x8"))
     mesh.order[:3]                                          # ((0, 0), (0, 1), (0, 2))
@@ -30,7 +32,10 @@ class MeshModel:
         self.cores_y = cores_y
         self.cores_x = cores_x
         self.order: tuple[Coord, ...] = tuple(
-            (y, x) for y in range(cores_y) for x in (range(cores_x) if y % 2 == 0 else reversed(range(cores_x)))
+            (y, x)
+            for y in range(cores_y)
+            for x in (range(cores_x) if y % 2 == 0 else reversed(range(cores_x)))
+            if target.tile_type_at(y, x).computes
         )
         self.index = {coord: i for i, coord in enumerate(self.order)}
         self.ys = np.array([y for y, _ in self.order], dtype=np.int64)

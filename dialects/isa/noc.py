@@ -1,4 +1,5 @@
-"""NoC transfers between cores: `isa.send` and `isa.recv` of strided local boxes, paired by tag."""
+"""NoC transfers between cores: `isa.send` of a strided local box to one or several cores
+(multicast) and `isa.recv` on each, paired by tag."""
 
 from __future__ import annotations
 
@@ -20,17 +21,21 @@ from stc.dialects.syntax import format_int_list, parse_int_list, print_attr_dict
 
 
 class TransferOp(Instruction):
-    """One side of a NoC transfer between two cores: a strided box of local bytes
-    (`sizes` in bytes per dimension, innermost last, and the local byte strides, dense
-    when not written); the `tag` pairs a send with its receive, which runs in the same
-    phase and moves as many bytes. A contiguous transfer is written `N bytes`."""
+    """One side of a NoC transfer: a strided box of local bytes (`sizes` in bytes per
+    dimension, innermost last, and the local byte strides, dense when not written); the
+    `tag` pairs a send with its receives, which run in the same phase and move as many
+    bytes. A contiguous transfer is written `N bytes`. The other side's cores (`peers`)
+    are the subclass's: a send's destinations, a receive's sender."""
 
     tag = prop_def(IntegerAttr[I64])
-    peer = i64_array_def("peer")
     address = prop_def(IntegerAttr[I64])
     sizes = i64_array_def("sizes")
     strides = i64_array_def("strides")
 
+    PEERS_PROPERTY: ClassVar[str]
+    """The property that lists the other side's cores as flattened (y, x) pairs."""
+    MANY_PEERS: ClassVar[bool]
+    """Whether the other side may be several cores (a multicast send)."""
     PEER_KEYWORD: ClassVar[str]
     LOCAL_KEYWORD: ClassVar[str]
     WRITES: ClassVar[bool]
@@ -39,15 +44,16 @@ class TransferOp(Instruction):
         self,
         sizes: int | Sequence[int],
         address: int,
-        peer: Coord,
+        peers: Coord | Sequence[Coord],
         tag: int,
         strides: Sequence[int] | None = None,
     ):
         box = [sizes] if isinstance(sizes, int) else list(sizes)
+        cores = [peers] if isinstance(peers[0], int) else peers  # one core, or a list of them
         super().__init__(
             properties={
                 "tag": i64_attr(tag),
-                "peer": i64_array(peer),
+                self.PEERS_PROPERTY: i64_array([value for core in cores for value in core]),
                 "address": i64_attr(address),
                 "sizes": i64_array(box),
                 "strides": i64_array(strides or dense_strides(box)),
@@ -55,13 +61,14 @@ class TransferOp(Instruction):
         )
 
     @property
-    def tag_value(self) -> int:
-        return self.tag.value.data
+    def peers(self) -> tuple[Coord, ...]:
+        """The cores on the other side: (y, x) pairs."""
+        values = ints(self.properties[self.PEERS_PROPERTY])
+        return tuple((values[i], values[i + 1]) for i in range(0, len(values) - 1, 2))
 
     @property
-    def peer_coord(self) -> Coord:
-        y, x = ints(self.peer)
-        return y, x
+    def tag_value(self) -> int:
+        return self.tag.value.data
 
     @property
     def local_address(self) -> int:
@@ -100,10 +107,12 @@ class TransferOp(Instruction):
             parser.parse_keyword(cls.LOCAL_KEYWORD)
             address = parser.parse_integer(allow_boolean=False)
         parser.parse_keyword(cls.PEER_KEYWORD)
-        peer = parse_coord(parser)
+        peers = [parse_coord(parser)]
+        while cls.MANY_PEERS and parser.parse_optional_punctuation(","):
+            peers.append(parse_coord(parser))
         parser.parse_keyword("tag")
         tag = parser.parse_integer(allow_boolean=False)
-        op = cls(sizes, address, peer, tag, strides)
+        op = cls(sizes, address, peers, tag, strides)
         op.attributes.update(parser.parse_optional_attr_dict())
         return op
 
@@ -115,13 +124,12 @@ class TransferOp(Instruction):
             printer.print_string(f" sizes {format_int_list(sizes)} {self.LOCAL_KEYWORD} {self.local_address}")
             if strides != dense_strides(sizes):
                 printer.print_string(f" strides {format_int_list(strides)}")
-        printer.print_string(f" {self.PEER_KEYWORD} {format_coord(self.peer_coord)} tag {self.tag_value}")
+        peers = ", ".join(format_coord(peer) for peer in self.peers)
+        printer.print_string(f" {self.PEER_KEYWORD} {peers} tag {self.tag_value}")
         print_attr_dict(printer, self.attributes)
 
     def verify_(self) -> None:
-        peer = ints(self.peer)
-        if len(peer) != 2 or min(peer) < 0:
-            raise self.error(f"the peer is a core (y, x) with y, x >= 0, got {list(peer)}")
+        self.verify_peers(ints(self.properties[self.PEERS_PROPERTY]))
         sizes, strides = self.box
         if not sizes or min(sizes) < 1:
             got = sizes[0] if len(sizes) == 1 else f"sizes {list(sizes)}"
@@ -135,22 +143,47 @@ class TransferOp(Instruction):
         if self.WRITES and self_overlap(sizes, strides):
             raise self.error(f"strides {list(strides)} write some bytes twice for sizes {list(sizes)}")
 
+    def verify_peers(self, values: tuple[int, ...]) -> None:
+        """One core on the other side (a send overrides this with its destinations)."""
+        if len(values) != 2 or min(values) < 0:
+            raise self.error(f"the peer is a core (y, x) with y, x >= 0, got {list(values)}")
+
 
 @irdl_op_definition
 class SendOp(TransferOp):
     """
-    Send local bytes to another core, XY routed. The data leaves when the send runs.
+    Send local bytes to one core or several, along the XY multicast tree from the sender
+    (the union of the XY routes to each destination: a link the routes share carries the
+    bytes once). The data leaves when the send runs; each destination receives it with
+    its own `isa.recv` of the tag, into its own box.
 
     ```mlir
     isa.send 128 bytes from 512 to (0, 1) tag 3
     isa.send sizes [4, 8, 16] from 512 strides [512, 32, 1] to (0, 1) tag 4
+    isa.send 256 bytes from 0 to (0, 1), (0, 2), (1, 2) tag 5
     ```
     """
 
     name = "isa.send"
+    dsts = i64_array_def("dsts")
+
+    PEERS_PROPERTY: ClassVar[str] = "dsts"
     PEER_KEYWORD: ClassVar[str] = "to"
     LOCAL_KEYWORD: ClassVar[str] = "from"
     WRITES: ClassVar[bool] = False
+    MANY_PEERS: ClassVar[bool] = True
+
+    @property
+    def destinations(self) -> tuple[Coord, ...]:
+        return self.peers
+
+    def verify_peers(self, values: tuple[int, ...]) -> None:
+        if not values or len(values) % 2 or min(values) < 0:
+            raise self.error(f"the destinations are cores (y, x) with y, x >= 0, got {list(values)}")
+        destinations = self.peers
+        if len(set(destinations)) < len(destinations):
+            twice = next(core for core in destinations if destinations.count(core) > 1)
+            raise self.error(f"destination {format_coord(twice)} is listed twice")
 
 
 @irdl_op_definition
@@ -166,6 +199,15 @@ class RecvOp(TransferOp):
     """
 
     name = "isa.recv"
+    peer = i64_array_def("peer")
+
+    PEERS_PROPERTY: ClassVar[str] = "peer"
     PEER_KEYWORD: ClassVar[str] = "from"
     LOCAL_KEYWORD: ClassVar[str] = "to"
     WRITES: ClassVar[bool] = True
+    MANY_PEERS: ClassVar[bool] = False
+
+    @property
+    def peer_coord(self) -> Coord:
+        (sender,) = self.peers
+        return sender

@@ -188,36 +188,47 @@ class Endpoint:
 
 
 def verify_transfers(program: ProgramOp, target: HardwareTarget) -> None:
-    """Every send has exactly one receive with its tag: on the core it names, in the
-    same phase, of the same byte count, and naming the sender."""
+    """Every send has exactly one receive with its tag on each core it names, in the same
+    phase, of the same byte count, and naming the sender; every receive has its send."""
     sends: dict[int, Endpoint] = {}
-    recvs: dict[int, Endpoint] = {}
+    recvs: dict[tuple[int, Coord], Endpoint] = {}
     for core in program.cores():
         for phase, index, op in core.numbered_instructions():
             if not isinstance(op, SendOp | RecvOp):
                 continue
-            side = sends if isinstance(op, SendOp) else recvs
             endpoint = Endpoint(core.coord, phase, index, op)
-            if (other := side.get(op.tag_value)) is not None:
+            key = op.tag_value if isinstance(op, SendOp) else (op.tag_value, core.coord)
+            side: dict = sends if isinstance(op, SendOp) else recvs
+            if (other := side.get(key)) is not None:
                 raise VerifyException(f"{endpoint}: tag {op.tag_value} is already used by {other}")
-            if op.peer_coord == core.coord:
-                raise VerifyException(f"{endpoint}: a core does not send to itself")
-            if not target.core_exists(*op.peer_coord):
-                raise VerifyException(f"{endpoint}: peer {format_coord(op.peer_coord)} is not a core of {target.name}")
-            side[op.tag_value] = endpoint
+            for peer in op.peers:
+                if peer == core.coord:
+                    raise VerifyException(f"{endpoint}: a core does not send to itself")
+                if not target.core_exists(*peer):
+                    raise VerifyException(f"{endpoint}: peer {format_coord(peer)} is not a core of {target.name}")
+            side[key] = endpoint
+    received = {tag for tag, _ in recvs}
     for tag, send in sends.items():
-        if (recv := recvs.get(tag)) is None:
+        if tag not in received:
             raise VerifyException(f"{send}: no isa.recv takes tag {tag}")
-        verify_pair(tag, send, recv)
-    for tag, recv in recvs.items():
-        if tag not in sends:
+        for destination in send.op.peers:
+            if (recv := recvs.get((tag, destination))) is None:
+                raise VerifyException(
+                    f"{send}: tag {tag} goes to {format_coord(destination)}, where no isa.recv takes it"
+                )
+            verify_pair(tag, send, recv)
+    for (tag, coord), recv in recvs.items():
+        if (send := sends.get(tag)) is None:
             raise VerifyException(f"{recv}: no isa.send gives tag {tag}")
+        if coord not in send.op.peers:
+            raise VerifyException(f"{recv}: tag {tag} goes to {', '.join(map(format_coord, send.op.peers))} ({send})")
 
 
 def verify_pair(tag: int, send: Endpoint, recv: Endpoint) -> None:
-    if send.op.peer_coord != recv.coord or recv.op.peer_coord != send.coord:
+    assert isinstance(recv.op, RecvOp)
+    if recv.op.peer_coord != send.coord:
         raise VerifyException(
-            f"{send}: tag {tag} goes to {format_coord(send.op.peer_coord)}, but its receive "
+            f"{send}: tag {tag} goes to {format_coord(recv.coord)}, but its receive "
             f"({recv}) expects it from {format_coord(recv.op.peer_coord)}"
         )
     if send.phase != recv.phase:

@@ -53,6 +53,15 @@ def test_snake_order_and_ports():
     assert [mesh.order[mesh.port_core[mesh.index[(2, x)]]] for x in (0, 3, 4, 7)] == [(2, 0), (2, 0), (2, 7), (2, 7)]
 
 
+def test_only_tiles_that_compute_are_numbered():
+    """aie-ml's shim row and memory-tile rows carry routes but hold no piece: the snake
+    starts on the first AIE-ML row (3), which runs right to left."""
+    mesh = MeshModel.of(load_target("aie-ml"))
+    assert mesh.core_count == 8 * 38
+    assert mesh.order[:2] == ((3, 37), (3, 36))
+    assert all(mesh.target.tile_type_at(y, x).computes for y, x in mesh.order)
+
+
 @settings(max_examples=30, deadline=None)
 @given(pairs=st.lists(st.tuples(st.integers(0, 63), st.integers(0, 63), st.integers(1, 1000)), min_size=1, max_size=20))
 def test_xy_loads_are_the_sum_of_the_routes(pairs):

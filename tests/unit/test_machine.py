@@ -7,6 +7,8 @@ from pathlib import Path
 
 import numpy as np
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 from xdsl.dialects.builtin import IntegerType, ModuleOp, StringAttr, TensorType, i8
 
 from stc.compiler import targets
@@ -85,6 +87,51 @@ def test_transfer_timing_hops_and_energy() -> None:
         100,
     )
     assert counters["energy_pj"]["noc"] == pytest.approx(300 * 5.6)
+
+
+def broadcast(destinations: list[tuple[int, int]], multicast: bool) -> ModuleOp:
+    """Core (0, 0) sends 256 bytes of the input to every destination: one multicast send,
+    or one send per destination; each destination stores them to its own output."""
+    sends = (
+        [isa.SendOp(256, 0, destinations, 0)]
+        if multicast
+        else [isa.SendOp(256, 0, destination, i) for i, destination in enumerate(destinations)]
+    )
+    outputs = [network_output(address=256 * (i + 1), name=f"y{i}") for i in range(len(destinations))]
+    receivers = [
+        isa.CoreOp(
+            destination,
+            [isa.RecvOp(256, 0, (0, 0), 0 if multicast else i), isa.DmaStoreOp([256], 256 * (i + 1), 0), isa.SyncOp(0)],
+        )
+        for i, destination in enumerate(destinations)
+    ]
+    return module(
+        network_input(), *outputs, isa.CoreOp((0, 0), [isa.DmaLoadOp([256], 0, 0), *sends, isa.SyncOp(0)]), *receivers
+    )
+
+
+@settings(max_examples=12, deadline=None)
+@given(st.sets(st.tuples(st.integers(0, 3), st.integers(0, 3)), min_size=1, max_size=6))
+def test_a_multicast_send_delivers_what_unicasts_do_over_its_tree_once(cores: set[tuple[int, int]]) -> None:
+    """Every destination gets the bytes; the hop-bytes are the tree's links (the union of
+    the XY routes) once, the sender injects once, and each destination's data arrives
+    after its own route's hops."""
+    destinations = sorted(cores - {(0, 0)}) or [(0, 1)]
+    x = random_inputs(isa.ProgramOp("q", "tianjicx", [network_input()]), 3)
+    multicast, multicast_counters = run_isa_module(broadcast(destinations, True), x)
+    unicast, unicast_counters = run_isa_module(broadcast(destinations, False), x)
+    assert all(np.array_equal(multicast[name], x["x"]) for name in unicast)
+    target = load_target("tianjicx")
+    tree = {link for d in destinations for link in target.xy_route((0, 0), d)}
+    routes = sum(len(target.xy_route((0, 0), d)) for d in destinations)
+    port_hops = sum(256 * target.hops(d, target.dram_port(d)) for d in destinations)
+    assert multicast_counters["noc_hop_bytes"] == 256 * len(tree) + port_hops
+    assert unicast_counters["noc_hop_bytes"] == 256 * routes + port_hops
+    assert multicast_counters["noc_bytes"] == 256
+    assert multicast_counters["core_cycles"]["0,0"] == 16 + 32
+    farthest = max(target.hops((0, 0), d) for d in destinations)
+    shared_dram = 256 * (1 + len(destinations)) // 16  # the phase's DRAM bytes at 16 B/cycle
+    assert multicast_counters["cycles"] == max(16 + 32 + farthest + 16, shared_dram)
 
 
 def test_receive_waits_for_data_sent_later_in_the_phase() -> None:

@@ -71,6 +71,7 @@ SMALL_ZOO = [
     ("lenet", "tianjicx", 2),
     ("tiny", "tpu-like", 1),
     ("lenet", "tpu-like", 2),
+    ("lenet", "aie-ml", 1),
 ]
 
 

@@ -353,7 +353,7 @@ def test_stats_with_compare_is_one_json_object(lenet_file, tmp_path):
     [
         ("task-split{task=3", "malformed -p argument at pass-pipeline:1:18"),
         ("task-split{task=4 vector=}", "malformed -p argument at pass-pipeline:1:26"),
-        ("task-split{task=abc}", "task-split: option task takes int | None, got task=abc"),
+        ("task-split{task=abc}", "task-split: option task takes an integer, got task=abc"),
     ],
 )
 def test_bad_pipelines_end_cleanly(tmp_path, capsys, passes, message):

@@ -353,6 +353,84 @@ isa.program @p target "tianjicx" {
 
 // -----
 
+// Multicast sends
+
+isa.program @p target "tianjicx" {
+  isa.core (0, 0) {
+    isa.send 16 bytes from 0 to (0, 1), (1, 1), (0, 1) tag 1
+    isa.sync 0
+  }
+}
+
+// CHECK: core (0, 0), phase 0, #0 isa.send: destination (0, 1) is listed twice
+
+// -----
+
+isa.program @p target "tianjicx" {
+  isa.core (0, 0) {
+    isa.send 16 bytes from 0 to (0, 1), (0, 0) tag 1
+    isa.sync 0
+  }
+}
+
+// CHECK: core (0, 0), phase 0, #0 isa.send: a core does not send to itself
+
+// -----
+
+isa.program @p target "tianjicx" {
+  isa.core (0, 0) {
+    isa.send 16 bytes from 0 to (0, 1), (1, 1) tag 1
+    isa.sync 0
+  }
+  isa.core (0, 1) {
+    isa.recv 16 bytes to 0 from (0, 0) tag 1
+    isa.sync 0
+  }
+}
+
+// CHECK: core (0, 0), phase 0, #0 isa.send: tag 1 goes to (1, 1), where no isa.recv takes it
+
+// -----
+
+isa.program @p target "tianjicx" {
+  isa.core (0, 0) {
+    isa.send 16 bytes from 0 to (0, 1), (1, 1) tag 1
+    isa.sync 0
+  }
+  isa.core (0, 1) {
+    isa.recv 16 bytes to 0 from (0, 0) tag 1
+    isa.sync 0
+  }
+  isa.core (1, 1) {
+    isa.recv 16 bytes to 0 from (0, 0) tag 1
+    isa.sync 0
+  }
+  isa.core (1, 0) {
+    isa.recv 16 bytes to 0 from (0, 0) tag 1
+    isa.sync 0
+  }
+}
+
+// CHECK: core (1, 0), phase 0, #0 isa.recv: tag 1 goes to (0, 1), (1, 1) (core (0, 0), phase 0, #0 isa.send)
+
+// -----
+
+isa.program @p target "tianjicx" {
+  isa.core (0, 0) {
+    isa.send 16 bytes from 0 to (0, 1), (1, 1) tag 1
+    isa.sync 0
+  }
+  isa.core (0, 1) {
+    isa.recv 16 bytes to 0 from (0, 0) tag 1
+    isa.recv 16 bytes to 16 from (0, 0) tag 1
+    isa.sync 0
+  }
+}
+
+// CHECK: core (0, 1), phase 0, #1 isa.recv: tag 1 is already used by core (0, 1), phase 0, #0 isa.recv
+
+// -----
+
 // Declarations
 
 isa.program @p target "tianjicx" {
@@ -447,12 +525,12 @@ isa.program @p target "tianjicx" {
 
 "isa.program"() <{sym_name = "p", target = "tianjicx"}> ({
   "isa.core"() <{coord = array<i64: 0, 0>}> ({
-    "isa.send"() <{tag = 1 : i64, peer = array<f64: 0.0, 1.0>, address = 0 : i64, bytes = 16 : i64}> : () -> ()
+    "isa.send"() <{tag = 1 : i64, dsts = array<f64: 0.0, 1.0>, address = 0 : i64, bytes = 16 : i64}> : () -> ()
     "isa.sync"() <{phase = 0 : i64}> : () -> ()
   }) : () -> ()
 }) : () -> ()
 
-// CHECK: peer must be an array<i64: ...>, got array<f64: 0.000000e+00, 1.000000e+00>
+// CHECK: dsts must be an array<i64: ...>, got array<f64: 0.000000e+00, 1.000000e+00>
 
 // -----
 
@@ -633,7 +711,7 @@ isa.program @p target "tianjicx" {
   }
 }
 
-// CHECK: core (0, 0), phase 0, #0 isa.send: the peer is a core (y, x) with y, x >= 0, got [-1, 0]
+// CHECK: core (0, 0), phase 0, #0 isa.send: the destinations are cores (y, x) with y, x >= 0, got [-1, 0]
 
 // -----
 

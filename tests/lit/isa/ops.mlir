@@ -32,6 +32,7 @@ isa.program @movement target "tianjicx" {
     isa.send 128 bytes from 512 to (1, 2) tag 3
     isa.send sizes [4, 8, 16] from 512 strides [512, 32, 1] to (1, 2) tag 4
     isa.send sizes [2, 64] from 0 strides [64, 1] to (1, 2) tag 5
+    isa.send sizes [2, 64] from 0 strides [128, 1] to (1, 2), (0, 1) tag 6
     isa.copy sizes [4, 8, 16] from 0 strides [512, 32, 1] to 4096
     isa.copy sizes [2, 16] from 64 to 128 strides [32, 1]
     isa.sync 0
@@ -42,6 +43,11 @@ isa.program @movement target "tianjicx" {
     isa.recv 128 bytes to 0 from (0, 0) tag 3
     isa.recv sizes [4, 8, 16] to 1024 strides [256, 32, 1] from (0, 0) tag 4
     isa.recv 128 bytes to 2048 from (0, 0) tag 5
+    isa.recv 128 bytes to 4096 from (0, 0) tag 6
+    isa.sync 0
+  }
+  isa.core (0, 1) {
+    isa.recv sizes [2, 64] to 0 strides [256, 1] from (0, 0) tag 6
     isa.sync 0
   }
 }
@@ -53,6 +59,7 @@ isa.program @movement target "tianjicx" {
 // CHECK-NEXT:     isa.send 128 bytes from 512 to (1, 2) tag 3
 // CHECK-NEXT:     isa.send sizes [4, 8, 16] from 512 strides [512, 32, 1] to (1, 2) tag 4
 // CHECK-NEXT:     isa.send sizes [2, 64] from 0 to (1, 2) tag 5
+// CHECK-NEXT:     isa.send sizes [2, 64] from 0 strides [128, 1] to (1, 2), (0, 1) tag 6
 // CHECK-NEXT:     isa.copy sizes [4, 8, 16] from 0 strides [512, 32, 1] to 4096
 // CHECK-NEXT:     isa.copy sizes [2, 16] from 64 to 128 strides [32, 1]
 // CHECK-NEXT:     isa.sync 0
@@ -63,6 +70,11 @@ isa.program @movement target "tianjicx" {
 // CHECK-NEXT:     isa.recv 128 bytes to 0 from (0, 0) tag 3
 // CHECK-NEXT:     isa.recv sizes [4, 8, 16] to 1024 strides [256, 32, 1] from (0, 0) tag 4
 // CHECK-NEXT:     isa.recv 128 bytes to 2048 from (0, 0) tag 5
+// CHECK-NEXT:     isa.recv 128 bytes to 4096 from (0, 0) tag 6
+// CHECK-NEXT:     isa.sync 0
+// CHECK-NEXT:   }
+// CHECK-NEXT:   isa.core (0, 1) {
+// CHECK-NEXT:     isa.recv sizes [2, 64] to 0 strides [256, 1] from (0, 0) tag 6
 // CHECK-NEXT:     isa.sync 0
 // CHECK-NEXT:   }
 // CHECK-NEXT: }

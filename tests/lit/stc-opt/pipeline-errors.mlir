@@ -9,6 +9,7 @@
 // RUN: not stc-opt %s -p 'task-split{task=4 vector=}' 2>&1 | filecheck %s --check-prefix=EMPTY
 // RUN: not stc-opt %s -p 'task-split{task=abc}' 2>&1 | filecheck %s --check-prefix=TYPE
 // RUN: not stc-opt %s -p 'task-split{task=4 vector=2,x,1,1}' 2>&1 | filecheck %s --check-prefix=LIST
+// RUN: not stc-opt %s -p 'stc-pipeline{target=tianjicx search=maybe}' 2>&1 | filecheck %s --check-prefix=BOOL
 // RUN: not stc-opt %s -t 'mlir{' 2>&1 | filecheck %s --check-prefix=TARGET
 // RUN: not stc-opt %s -t 'st-svg{phase=x}' 2>&1 | filecheck %s --check-prefix=TARGET-OPTION
 
@@ -45,15 +46,18 @@ task.graph @g {
 // EMPTY:       stc-opt: error: malformed -p argument at pass-pipeline:1:26
 // EMPTY-NOT:   Traceback
 
-// TYPE:        stc-opt: error: task-split: option task takes int | None, got task=abc
+// TYPE:        stc-opt: error: task-split: option task takes an integer, got task=abc
 // TYPE-NOT:    Traceback
 
-// LIST:        stc-opt: error: task-split: option vector takes tuple[int, ...], got vector=2,x,1,1
+// LIST:        stc-opt: error: task-split: option vector takes a list of integers, got vector=2,x,1,1
 // LIST-NOT:    Traceback
+
+// BOOL:        stc-opt: error: stc-pipeline: option search takes true or false, got search=maybe
+// BOOL-NOT:    Traceback
 
 // TARGET:      stc-opt: error: malformed -t argument at pass-pipeline:1:6
 // TARGET:      Expected argument name here
 // TARGET-NOT:  Traceback
 
-// TARGET-OPTION:      stc-opt: error: st-svg: option phase takes int | None, got phase=x
+// TARGET-OPTION:      stc-opt: error: st-svg: option phase takes an integer, got phase=x
 // TARGET-OPTION-NOT:  Traceback
