@@ -19,9 +19,10 @@ With n the subbatches of a cut:
   slowest child's loading (they load side by side). Never less than the node's own DRAM
   traffic over the DRAM bandwidth;
 - prefetch (a target whose DMA overlaps compute, `dma_overlaps_compute`): in a T-cut, the
-  weights a child loads in its first slot are loaded in the slot before it instead, beside
-  that slot's compute, where that makes the two slots shorter (`prefetched`; the lowering
-  holds them there and isa-lower loads them beside the compute): they add to that slot's
+  weights a child loads in its first slot are loaded in one of the PREFETCH_DEPTH slots
+  before it instead, beside that slot's compute, where that shortens the run most, if at
+  all (`prefetched`; the lowering holds them from there and isa-lower loads them beside
+  the compute): they add to that slot's
   DRAM bytes, and the child's first slot lasts as long as without them (`head_dram`,
   `head_cycles`). An S-cut's children of stage 0 load in its first slot (its head);
   the others in their own first slot;
@@ -228,18 +229,19 @@ def t_cut(children: list[NodeCost], n: int, target: HardwareTarget) -> NodeCost:
     runs = [children[0].first_run()]
     prefetched = dict(pair for c in children for pair in c.prefetched)
     for child in children[1:]:
-        cycles, dram = np.concatenate([r[0] for r in runs]), np.concatenate([r[1] for r in runs])
         loaded = child.first_run()
         if child.head_dram:
             hoisted = child.prefetched_run()
-            earlier = slice(max(0, len(cycles) - PREFETCH_DEPTH), len(cycles))
-            longer = np.maximum(cycles[earlier], np.ceil((dram[earlier] + child.head_dram) / bandwidth))
-            gains = loaded[0][0] - hoisted[0][0] - (longer - cycles[earlier])
-            best = int(np.argmax(gains[::-1]))  # the nearest of the best: the shortest hold
-            if gains[::-1][best] > 0:
-                runs = split_runs(runs, len(cycles) - 1 - best, child.head_dram, bandwidth)
+            recent = runs[-PREFETCH_DEPTH:]  # each run has a slot at least
+            cycles = np.concatenate([r[0] for r in recent])[-PREFETCH_DEPTH:][::-1]
+            dram = np.concatenate([r[1] for r in recent])[-PREFETCH_DEPTH:][::-1]
+            longer = np.maximum(cycles, np.ceil((dram + child.head_dram) / bandwidth))
+            gains = loaded[0][0] - hoisted[0][0] - (longer - cycles)
+            back = int(np.argmax(gains))  # slots back from the last; the nearest of the best
+            if gains[back] > 0:
+                add_dram(runs, back, child.head_dram, bandwidth)
                 loaded = hoisted
-                prefetched |= dict.fromkeys(child.head_layers, best + 1)
+                prefetched |= dict.fromkeys(child.head_layers, back + 1)
         runs.append(loaded)
     first_slots, first_dram = np.concatenate([r[0] for r in runs]), np.concatenate([r[1] for r in runs])
     head = children[0].head_dram
@@ -252,18 +254,16 @@ def t_cut(children: list[NodeCost], n: int, target: HardwareTarget) -> NodeCost:
     return bounded(combined(children, n, latency, compute, buf, slots, loading, first), target)
 
 
-def split_runs(
-    runs: list[tuple[np.ndarray, np.ndarray]], slot: int, nbytes: float, bandwidth: float
-) -> list[tuple[np.ndarray, np.ndarray]]:
-    """The runs with `nbytes` more DRAM bytes in their `slot` (counted over all runs),
-    which lasts at least as long as its DRAM bytes take."""
-    for cycles, dram in runs:
-        if slot < len(cycles):
+def add_dram(runs: list[tuple[np.ndarray, np.ndarray]], back: int, nbytes: float, bandwidth: float) -> None:
+    """Add `nbytes` DRAM bytes to the slot `back` slots before the runs' last one, which then
+    lasts at least as long as its DRAM bytes take."""
+    for cycles, dram in reversed(runs):
+        if back < len(cycles):
+            slot = len(cycles) - 1 - back
             dram[slot] += nbytes
             cycles[slot] = max(cycles[slot], float(np.ceil(dram[slot] / bandwidth)))
-            break
-        slot -= len(cycles)
-    return runs
+            return
+        back -= len(cycles)
 
 
 def s_cut(children: list[NodeCost], n: int, stages: list[int], target: HardwareTarget) -> NodeCost:
