@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import gc
-import re
 import stat
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -24,19 +23,8 @@ from xdsl.utils.mlir_lexer import MLIRLexer, MLIRTokenKind
 import stc.compiler.xdsl_fixes  # noqa: F401  (applied on import)
 from stc.compiler.diagnostics import StcError, first_paragraph
 from stc.compiler.fast_lexer import FastLexer
+from stc.compiler.op_lines import OpLines
 from stc.dialects import get_all_dialects, stc_context
-from stc.dialects.st.attrs import COORD, COORD_TEXT, ROUTE_LIST_TEXT, ROUTES, CoordAttr, route_list
-
-REPEATED_ATTRIBUTES: dict[str, re.Pattern[str]] = {"#st.coord": re.compile(rf"<{COORD_TEXT.pattern}>")}
-"""The attributes `StcParser` reads once per spelling: their names and the text of their
-parameters as stc prints them, which names the attribute."""
-
-MAPPING_TEXT = re.compile(
-    rf"\{{st\.coord = (?P<coord>#st\.coord<{COORD_TEXT.pattern}>)"
-    rf"(?:, st\.routes = \[(?P<routes>{ROUTE_LIST_TEXT.pattern})\])?\}}"
-)
-"""The attributes of a mapped task block as st-place and st-route write them:
-`{st.coord = #st.coord<...>, st.routes = [#st.route<...>, ...]}`."""
 
 
 class AttributeValueError(VerifyException):
@@ -56,7 +44,8 @@ class StcParser(Parser):
         super().__init__(ctx, text, name)
         self._parser_state = ParserState(FastLexer(self.lexer.input))
         self.line_offset = line_offset
-        self.attributes_read: dict[str, Attribute] = {}
+        self.op_lines = OpLines(self)
+        self.attributes_read = self.op_lines.attributes
 
     def parse_optional_attribute(self) -> Attribute | None:
         """
@@ -65,9 +54,11 @@ class StcParser(Parser):
         parsed and verified once per spelling and then looked up by its text.
         """
         token = self._current_token
-        if token.kind != MLIRTokenKind.HASH_IDENT or token.text not in REPEATED_ATTRIBUTES:
+        if token.kind != MLIRTokenKind.HASH_IDENT or token.text != "#st.coord":
             return super().parse_optional_attribute()
-        spelled = REPEATED_ATTRIBUTES[token.text].match(self.lexer.input.content, token.span.end)
+        from stc.compiler.op_lines.st import COORD_PARAMETERS
+
+        spelled = COORD_PARAMETERS.match(self.lexer.input.content, token.span.end)
         if spelled is None:
             return super().parse_optional_attribute()
         key = token.text + spelled[0]
@@ -84,19 +75,22 @@ class StcParser(Parser):
         An op's attributes; those of a mapped block (its coordinate, then its routes), as
         stc prints them, are read in one match.
         """
-        spelled = MAPPING_TEXT.match(self.lexer.input.content, self.pos)
-        if spelled is None:
+        content = self.lexer.input.content
+        if not isinstance(content, str) or not content.startswith("{st.coord = ", self.pos):
             return super().parse_optional_attr_dict()
-        if (coord := self.attributes_read.get(spelled["coord"])) is None:
-            body = COORD_TEXT.match(spelled["coord"], len("#st.coord<"))
-            assert body is not None
-            coord = self.attributes_read[spelled["coord"]] = CoordAttr.of_text(body)
-        self._resume_from(spelled.end())
-        if spelled["routes"] is None:
-            return {COORD: coord}
-        return {COORD: coord, ROUTES: route_list(spelled["routes"])}
+        from stc.compiler.op_lines.st import mapping_attributes
+
+        if (mapping := mapping_attributes(self.attributes_read, content, self.pos)) is None:
+            return super().parse_optional_attr_dict()
+        attributes, end = mapping
+        self._resume_from(end)
+        return attributes
 
     def parse_operation(self) -> Operation:
+        """An op: read whole when it is spelled as stc prints it (`stc.compiler.op_lines`),
+        else by xDSL's parser, whose errors in stc's ops underline the op."""
+        if (op := self.op_lines.read()) is not None:
+            return op
         start = self.pos
         try:
             return super().parse_operation()

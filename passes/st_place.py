@@ -9,7 +9,7 @@ co-location with input storage, area groups, memory and phase limits, and minimi
 A graph without a mapping gets an empty, applied one for the `target` option. The buffers
 between members of one layer group (`lg.group`, from task-layer-group on a many-core
 target) are then held on their readers' cores from their producers' phases, where local
-memory allows (`stc.compiler.grouping.hold`).
+memory allows (`stc.compiler.grouping.hold`); the placer keeps room for them there.
 """
 
 from __future__ import annotations
@@ -20,7 +20,7 @@ from xdsl.context import Context
 from xdsl.dialects.builtin import ModuleOp
 from xdsl.passes import ModulePass
 
-from stc.compiler.grouping.hold import hold_group_buffers
+from stc.compiler.grouping.hold import group_producers, hold_group_buffers
 from stc.compiler.mapping.actions import apply_mapping, mapping_for
 from stc.compiler.mapping.placement import check_options, place
 from stc.dialects import task
@@ -50,6 +50,6 @@ class StPlacePass(ModulePass):
         check_options(self.iterations, self.strategy)
         for graph in [child for child in op.ops if isinstance(child, task.GraphOp)]:
             matrix = apply_mapping(mapping_for(op, graph, self.target, self.name))
-            place(matrix, self.seed, self.iterations, self.strategy)
+            place(matrix, self.seed, self.iterations, self.strategy, group_producers(graph))
             matrix.annotate()
             hold_group_buffers(matrix)

@@ -11,10 +11,11 @@ its first producer's phase, so each producer sends its part there as soon as it 
 ```
 
 Layer by layer `st-place` holds buffer 5 in phase 1 only, and conv 4's result waits in
-global memory. Holding is best effort, buffer by buffer in graph order: a buffer stays
-as placed when the st matrix's memory rule refuses the earlier phases on its core, and
-the holds of a core are given up, last first, while `st-lmem-alloc`'s allocator cannot
-place that core's regions.
+global memory. The placer keeps room for these holds (`group_producers` tells it which
+buffers, `stc.compiler.mapping.placement.holds`). Holding is best effort, buffer by
+buffer in graph order: a buffer stays as placed when the st matrix's memory rule refuses
+the earlier phases on its core, and the holds of a core are given up, last first, while
+`st-lmem-alloc`'s allocator cannot place that core's regions.
 """
 
 from __future__ import annotations
@@ -44,8 +45,9 @@ def hold_group_buffers(matrix: STMatrix) -> list[int]:
     phase where local memory allows; the ids of the buffers held, and the st coordinates
     written on the graph."""
     held: dict[int, Place] = {}
-    for buffer in matrix.graph.tasks():
-        if isinstance(buffer, task.BufferOp) and (extra := earlier_phases(matrix, buffer)) is not None:
+    for task_id, producers in group_producers(matrix.graph).items():
+        buffer = matrix.blocks[task_id]
+        if isinstance(buffer, task.BufferOp) and (extra := earlier_phases(matrix, buffer, producers)) is not None:
             try:
                 matrix.put(ACTION, [(buffer, extra)])
             except PassFailedException:
@@ -68,19 +70,35 @@ def hold_group_buffers(matrix: STMatrix) -> list[int]:
     return sorted(held)
 
 
-def earlier_phases(matrix: STMatrix, buffer: task.BufferOp) -> Place | None:
+def group_producers(graph: task.GraphOp) -> dict[int, list[int]]:
+    """Every buffer read inside a group, with the compute blocks of that group that fill
+    it: the buffers `st-place` may hold, and keeps room for (`placement.holds`)."""
+    held: dict[int, list[int]] = {}
+    for buffer in graph.tasks():
+        if not isinstance(buffer, task.BufferOp):
+            continue
+        readers = [use.operation for use in buffer.result.uses if isinstance(use.operation, task.ComputeBlock)]
+        if not readers or (group := group_of(readers[0])) is None:
+            continue
+        producers = [
+            value.owner.task_id
+            for value in buffer.sources
+            if isinstance(value.owner, task.ComputeBlock) and group_of(value.owner) == group
+        ]
+        if producers:
+            held[buffer.task_id] = list(dict.fromkeys(producers))
+    return held
+
+
+def earlier_phases(matrix: STMatrix, buffer: task.BufferOp, producers: list[int]) -> Place | None:
     """The phases before its own in which a group's buffer would be held, if any."""
-    readers = [use.operation for use in buffer.result.uses if isinstance(use.operation, task.ComputeBlock)]
     place = matrix.places.get(buffer.task_id)
-    if not readers or place is None or (group := group_of(readers[0])) is None:
+    if place is None:
         return None
     phases = [
         producer.phase
-        for value in buffer.sources
-        if isinstance(value.owner, task.ComputeBlock)
-        and group_of(value.owner) == group
-        and (producer := matrix.places.get(value.owner.task_id)) is not None
-        and producer.step == place.step
+        for task_id in producers
+        if (producer := matrix.places.get(task_id)) is not None and producer.step == place.step
     ]
     if not phases or min(phases) >= place.phase:
         return None

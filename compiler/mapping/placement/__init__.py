@@ -11,7 +11,9 @@ phase (`units`). Placement then
 2. places the units greedily (`greedy`), pinned ones first, then by target phase and
    graph order, each on the first core, in the strategy's order, that it may take
    (`candidates`: tile type, pins, area groups) with a free stage and enough free memory
-   (`layers`) and routes that obey the area groups (`routes`); then the storage no
+   (`layers`) and routes that obey the area groups (`routes`), preferring the cores with
+   room for its held input buffers in their producers' phases (`holds`; when a unit then
+   finds no room at all, everything is placed again without holds); then the storage no
    compute block reads, in the last phase of its neighbours;
 3. puts each network input and output on the IO tile nearest its buffers (`network_io`);
 4. lets the strategy improve the cores (`strategy`): the `greedy` strategy tries the
@@ -23,11 +25,14 @@ phase (`units`). Placement then
 
 from __future__ import annotations
 
+from collections.abc import Mapping, Sequence
+
 from stc.compiler.mapping.matrix import STMatrix
 from stc.compiler.mapping.placement.candidates import Candidates
 from stc.compiler.mapping.placement.cores import Cores
 from stc.compiler.mapping.placement.errors import NoRoom, placement_error
 from stc.compiler.mapping.placement.greedy import Greedy, place_greedily
+from stc.compiler.mapping.placement.holds import Holds
 from stc.compiler.mapping.placement.layers import Layers
 from stc.compiler.mapping.placement.network_io import place_io
 from stc.compiler.mapping.placement.phases import PhasePlan, spreads, steps_for
@@ -55,8 +60,15 @@ def strategy_named(name: str, seed: int, iterations: int) -> Strategy:
     return RowMajor() if name == "row-major" else Greedy(seed, iterations)
 
 
-def place(matrix: STMatrix, seed: int = 0, iterations: int = 20000, strategy: str = "greedy") -> None:
-    """Place every unplaced block of the matrix's graph (see the module docstring)."""
+def place(
+    matrix: STMatrix,
+    seed: int = 0,
+    iterations: int = 20000,
+    strategy: str = "greedy",
+    held: Mapping[int, Sequence[int]] | None = None,
+) -> None:
+    """Place every unplaced block of the matrix's graph (see the module docstring); `held`:
+    the buffers that may be held from their producers' phases, with those producers."""
     check_options(iterations, strategy)
     cores = Cores(matrix.mesh)
     units = Units(matrix, cores.index)
@@ -64,20 +76,26 @@ def place(matrix: STMatrix, seed: int = 0, iterations: int = 20000, strategy: st
     if not units:
         return
     routes = RouteChecks(matrix, cores, units)
+    holds = Holds(matrix, units, held or {})
     chosen = strategy_named(strategy, seed, iterations)
     steps = steps_for(matrix, units, cores)
-    for retry in range(RETRIES + 1):
-        state = PlacerState(
-            matrix, cores, units, candidates, PhasePlan(matrix, units, steps), Layers(matrix, cores), routes
-        )
+    retries = RETRIES
+    while True:
+        plan = PhasePlan(matrix, units, steps)
+        state = PlacerState(matrix, cores, units, candidates, plan, Layers(matrix, cores), routes, holds)
         try:
             place_every_unit(state, chosen)
             break
         except NoRoom:
-            if retry == RETRIES or not spreads(matrix):
+            if holds.enabled and holds.inputs:
+                holds.enabled = False
+            elif retries == 0 or not spreads(matrix):
                 raise
+            else:
+                retries -= 1
+                steps += 1
             units.unplace()
-            steps += 1
+            holds.reserved.clear()
     chosen.improve(state)
     state.commit()
 

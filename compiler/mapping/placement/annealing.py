@@ -1,9 +1,11 @@
 """
 Simulated annealing of a greedy placement: a bounded number of moves and swaps of units
 within their phase, each taken when the cost does not rise and with probability
-exp(−Δ/T) when it does, T falling linearly from the median net's bytes to 0. The moves
-are drawn from a seeded generator, so the result is deterministic, and the best
-placement seen is kept. Pinned units and network inputs and outputs do not move.
+exp(−Δ/T) when it does, T falling linearly from the median net's bytes to 0. A unit takes
+the bytes it reserves for held buffers in earlier phases along (`holds`); a move after
+which they do not fit is refused. The moves are drawn from a seeded generator, so the
+result is deterministic, and the best placement seen is kept. Pinned units and network
+inputs and outputs do not move.
 """
 
 from __future__ import annotations
@@ -49,9 +51,11 @@ class Annealing:
                 best, best_cores = cost, [u.core for u in movable]
         for unit in movable:
             state.layers.at(unit.step, unit.phase).release(unit, unit.core)
+            state.holds.take(unit, unit.core, -1)
         for unit, core in zip(movable, best_cores, strict=True):
             unit.core = core
             state.layers.at(unit.step, unit.phase).take(unit, core)
+            state.holds.take(unit, core)
 
     def try_move(self, unit: Unit, target: int, temperature: float) -> float:
         """Move `unit` to `target` (swapping with the unit there) if the annealing accepts
@@ -70,12 +74,13 @@ class Annealing:
         if free_target < unit.memory or (other is not None and free_source < other.memory):
             return 0.0
         delta = move_cost(unit, target, other, state.units, state.cores)
-        relocate(layer, unit, other, source, target)
+        self.relocate(layer, unit, other, source, target)
         legal = state.routes.ok(unit) and (other is None or state.routes.ok(other))
+        legal = legal and state.holds.fits(unit) and state.holds.fits(other)
         accept = delta <= 0 or (temperature > 0 and self.rng.random() < math.exp(-delta / temperature))
         if legal and accept:
             return delta
-        relocate(layer, unit, other, target, source)
+        self.relocate(layer, unit, other, target, source)
         return 0.0
 
     def partner_at(self, unit: Unit, core: int, layer: Layer) -> Unit | None | bool:
@@ -87,13 +92,18 @@ class Annealing:
         occupant = occupants[self.rng.randrange(len(occupants))]
         return False if occupant < 0 else self.state.units[occupant]
 
-
-def relocate(layer: Layer, unit: Unit, other: Unit | None, source: int, target: int) -> None:
-    """Move `unit` from `source` to `target` and `other`, if any, the other way."""
-    layer.release(unit, source)
-    if other is not None:
-        layer.release(other, target)
-        layer.take(other, source)
-        other.core = source
-    layer.take(unit, target)
-    unit.core = target
+    def relocate(self, layer: Layer, unit: Unit, other: Unit | None, source: int, target: int) -> None:
+        """Move `unit` from `source` to `target` and `other`, if any, the other way, with
+        the bytes they reserve for held buffers in earlier phases."""
+        holds = self.state.holds
+        layer.release(unit, source)
+        holds.take(unit, source, -1)
+        if other is not None:
+            layer.release(other, target)
+            holds.take(other, target, -1)
+            layer.take(other, source)
+            holds.take(other, source)
+            other.core = source
+        layer.take(unit, target)
+        holds.take(unit, target)
+        unit.core = target

@@ -2,7 +2,8 @@
 Greedy placement, one unit at a time: a unit takes the first core, in its strategy's
 order, that it may take, whose stage is free and memory large enough in the phase, and
 from which its routes to the units already placed obey the area groups; it tries its
-phases in the order of `PhasePlan.candidates`. The `greedy` strategy tries the cheapest
+phases in the order of `PhasePlan.candidates`, and in each the cores with room for its
+held input buffers in the earlier phases first (`holds`). The `greedy` strategy tries the cheapest
 cores first (`cost.cheapest_first`), then improves the cores by annealing and places the
 network inputs and outputs again.
 """
@@ -36,15 +37,19 @@ def place_greedily(state: PlacerState, unit: Unit, strategy: Strategy) -> None:
     bad_routes = 0
     for phase, _ in runs:
         layer = state.layers.at(unit.step, phase)
-        feasible = np.flatnonzero(allowed & layer.stage_free(unit.kind) & (layer.memory >= unit.memory))
-        for core in in_rank_order(feasible, rank):
-            unit.core, unit.phase = int(core), phase
-            if state.routes.ok(unit):
-                layer.take(unit, unit.core)
-                if unit.computes:
-                    plan.placed[unit.head.task_id] = phase
-                return
-            bad_routes += 1
+        feasible = allowed & layer.stage_free(unit.kind) & (layer.memory >= unit.memory)
+        reservation = state.holds.wanted(unit, phase)
+        roomy = feasible & state.holds.room(state.layers, unit.step, reservation)
+        for cores, reserved in ((roomy, reservation), (feasible & ~roomy, [])):
+            for core in in_rank_order(np.flatnonzero(cores), rank):
+                unit.core, unit.phase = int(core), phase
+                if state.routes.ok(unit):
+                    layer.take(unit, unit.core)
+                    state.holds.keep(state.layers, unit, reserved)
+                    if unit.computes:
+                        plan.placed[unit.head.task_id] = phase
+                    return
+                bad_routes += 1
         unit.core = unit.phase = -1
     raise nothing_fits(state, unit, runs, bad_routes)
 

@@ -1,7 +1,7 @@
 """
 What the parts of the placer share while they place one graph: the matrix, its cores,
-the units, where each may go, the phase plan, the room left in every phase and the
-route checks. When
+the units, where each may go, the phase plan, the room left in every phase, the
+route checks and the held input buffers. When
 every unit has a core and a phase, `commit` puts them through the matrix.
 """
 
@@ -14,6 +14,7 @@ from stc.compiler.mapping.place import Place
 from stc.compiler.mapping.placement.candidates import Candidates
 from stc.compiler.mapping.placement.cores import Cores
 from stc.compiler.mapping.placement.errors import ACTION
+from stc.compiler.mapping.placement.holds import Holds
 from stc.compiler.mapping.placement.layers import Layers, step_and_phase
 from stc.compiler.mapping.placement.phases import PhasePlan
 from stc.compiler.mapping.placement.routes import RouteChecks
@@ -33,6 +34,7 @@ class PlacerState:
     phases: PhasePlan
     layers: Layers
     routes: RouteChecks
+    holds: Holds
 
     def commit(self) -> None:
         """Put every unit through the matrix, which checks all the rules again."""

@@ -1,0 +1,181 @@
+"""
+Whole-op reading: an op of stc's dialects, spelled as stc's printers write it, is read
+from one regex match of its text and built directly, instead of token by token through
+xDSL's parser (some 20 tokens and a hundred Python calls per op).
+
+`OpLines.read` is tried at the start of every op `StcParser` parses. It takes the op only
+when its text is one the op's reader knows, every value it names is defined, every
+attribute and type in it is one the parser has already read (or one built the same way
+without a parser), its attribute dictionary is absent or the mapping `st-place` and
+`st-route` write, and nothing after it (`{`, `loc(...)`) belongs to the op. Otherwise it
+takes nothing and xDSL's parser reads the op, so what is accepted or rejected, and every
+message with its position, is xDSL's (tests/unit/test_op_lines.py compares both readers
+on every lit test, every zoo network and drawn mutations of them).
+
+```mlir
+%r2 = task.relu 2 %b1 : tensor<1x4x4x32xi8>     // one match, then ReluOp.create(...)
+%r2 = task.relu 2 %b1 // c
+  : tensor<1x4x4x32xi8>                          // xDSL's parser
+```
+
+The readers of each dialect are in this package (`task.py`, `isa.py`), imported with the
+dialect's first op.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Sequence
+from functools import cache
+from importlib import import_module
+from typing import TYPE_CHECKING, TypeVar
+
+from xdsl.dialects.builtin import UNKNOWN_LOC
+from xdsl.ir import Attribute, Operation, OpResult, SSAValue, SSAValues, Use
+from xdsl.irdl import IRDLOperation, OptionalDef, VariadicDef
+from xdsl.utils.lexer import Span
+
+if TYPE_CHECKING:
+    from xdsl.parser import Parser
+
+VALUE = r"(?:[0-9]++|[a-zA-Z$._-][a-zA-Z0-9$._-]*+)"
+"""The name of an SSA value after its `%`, as xDSL's lexer reads it."""
+
+OP_HEAD = re.compile(rf"(?:%(?P<result>{VALUE}) = )?(?P<name>(?P<dialect>task|isa)\.[a-z_]++) ")
+"""The start of an op of a dialect with line readers: its result and its name."""
+
+AFTER_OP = re.compile(r"(?=\s|//|\Z)(?:\s++|//[^\n]*+)*+(?:[%}\"^]|\Z|[a-zA-Z_][a-zA-Z0-9_$]*+\.)")
+"""What may follow an op read whole: whitespace or a comment, then a token that no op
+continues with (a value, the end of the block, the next op's name), so that xDSL's parser
+would end the op there too (not take a box, `strides`, attributes or a location)."""
+
+Build = Callable[[dict[str, Attribute]], Operation]
+"""Builds the op matched, with its discardable attributes."""
+
+Reader = Callable[["OpLines", type[Operation], int], tuple[Build, int] | None]
+"""Reads the text of an op after its name (at the given position): a builder of the op
+and where its text ends, or None when the text is not one the reader knows."""
+
+READER_MODULES = {"task": "stc.compiler.op_lines.task", "isa": "stc.compiler.op_lines.isa"}
+
+
+class OpLines:
+    """The whole-op reader of one parser, with what it has read (types, attributes by text)."""
+
+    def __init__(self, parser: Parser):
+        self.parser = parser
+        self.text = parser.lexer.input.content
+        self.ops: dict[str, tuple[type[Operation], Reader, bool] | None] = {}
+        self.attributes: dict[str, Attribute] = {}
+        """Attributes by their text, built once each."""
+
+    def read(self) -> Operation | None:
+        """The op at the parser's position, read whole, or None (and nothing consumed)."""
+        parser = self.parser
+        text = self.text
+        if not isinstance(text, str) or (head := OP_HEAD.match(text, parser.pos)) is None:
+            return None
+        if (found := self.reader_of(head["name"], head["dialect"])) is None:
+            return None
+        op_type, reader, one_result = found
+        result = head["result"]
+        if result is not None and (
+            not one_result or result in parser.ssa_values or result in parser.forward_ssa_references
+        ):
+            return None
+        if (read := reader(self, op_type, head.end())) is None:
+            return None
+        build, end = read
+        attributes: dict[str, Attribute] = {}
+        if text.startswith(" {", end):
+            if head["dialect"] != "task" or (dictionary := self.mapping(end + 1)) is None:
+                return None
+            attributes, end = dictionary
+        if AFTER_OP.match(text, end) is None:
+            return None
+        op = build(attributes)
+        if result is not None:
+            span = Span(head.start("result") - 1, head.end("result"), parser.lexer.input)
+            parser._register_ssa_definition(result, op.results, span)  # pyright: ignore[reportPrivateUsage]
+        parser._resume_from(end)  # pyright: ignore[reportPrivateUsage]
+        return op
+
+    def reader_of(self, name: str, dialect: str) -> tuple[type[Operation], Reader, bool] | None:
+        """The class the parser's context gives `name`, its reader and whether it has
+        one result, if it has a reader."""
+        if name in self.ops:
+            return self.ops[name]
+        readers: dict[type[Operation], Reader] = import_module(READER_MODULES[dialect]).READERS
+        op_type = self.parser.ctx.get_optional_op(name)
+        found = None
+        if op_type is not None and op_type in readers:
+            results = op_type.get_irdl_definition().results  # pyright: ignore[reportAttributeAccessIssue]
+            one_result = len(results) == 1 and not isinstance(results[0][1], VariadicDef)
+            found = (op_type, readers[op_type], one_result)
+        self.ops[name] = found
+        return found
+
+    def mapping(self, start: int) -> tuple[dict[str, Attribute], int] | None:
+        """The attribute dictionary at `start` and its end, if it is a mapping as
+        st-place and st-route write it (`stc.compiler.op_lines.st`)."""
+        if not self.text.startswith("{st.coord = ", start):
+            return None
+        from stc.compiler.op_lines.st import valid_mapping_attributes
+
+        return valid_mapping_attributes(self.attributes, self.text, start)
+
+    def value(self, name: str) -> SSAValue | None:
+        """The value `%name` names (its first, as `%name` reads), if it is defined."""
+        values = self.parser.ssa_values.get(name)
+        return values[0] if values else None
+
+    def tensor_type(self, text: str) -> Attribute | None:
+        """The tensor type of `text`, if the parser has read that spelling
+        (`stc.dialects.syntax.parse_tensor_type` keeps them)."""
+        return self.parser.__dict__.get("tensor_types", {}).get(text)
+
+
+OpType = TypeVar("OpType", bound=IRDLOperation)
+
+
+def created(
+    op_type: type[OpType],
+    operands: Sequence[SSAValue] = (),
+    result_types: Sequence[Attribute] = (),
+    properties: dict[str, Attribute] | None = None,
+    attributes: dict[str, Attribute] | None = None,
+) -> OpType:
+    """
+    `op_type.create(...)` for an op without successors or regions, at half its cost: the
+    fields `Operation.__init__` sets, set directly, and the defaults of properties not
+    given added in declaration order, as `IRDLOperation.__post_init__` adds them
+    (tests/unit/test_op_lines.py compares the two). `properties` becomes the op's.
+    """
+    op = op_type.__new__(op_type)
+    op._operands = SSAValues(operands)  # pyright: ignore[reportPrivateUsage]
+    uses = tuple(Use(op, index) for index in range(len(operands)))
+    for operand, use in zip(operands, uses, strict=True):
+        operand.add_use(use)
+    op._operand_uses = uses  # pyright: ignore[reportPrivateUsage]
+    op.results = SSAValues(OpResult(typ, op, index) for index, typ in enumerate(result_types))
+    properties = {} if properties is None else properties
+    for name, default in property_defaults(op_type):
+        if name not in properties:
+            properties[name] = default
+    op.properties = properties
+    op.attributes = {} if attributes is None else attributes
+    op.location = UNKNOWN_LOC
+    op._successors = ()  # pyright: ignore[reportPrivateUsage]
+    op._successor_uses = ()  # pyright: ignore[reportPrivateUsage]
+    op.regions = ()
+    return op
+
+
+@cache
+def property_defaults(op_type: type[IRDLOperation]) -> list[tuple[str, Attribute]]:
+    """The default of each property of `op_type` that has one, as `IRDLOperation.__post_init__` adds them."""
+    return [
+        (name, d.default_value)
+        for name, d in op_type.get_irdl_definition().properties.items()
+        if not isinstance(d, OptionalDef) and d.default_value is not None
+    ]
