@@ -8,6 +8,7 @@ side in one run, with SET's own figures (docs/passes/st-search.md, from set-anch
     python -m stc.tools.bench_search --only resnet50-v1 --batch 1 --spaces set
     python -m stc.tools.bench_search --machine                # estimate against the machine
     python -m stc.tools.bench_search --tianjicx               # searched against st-place
+    python -m stc.tools.bench_search --against-place set-8x8  # the same on another target
 
 For each: latency against the compute bound (MACs / (64 cores × 1024 MAC/cycle)) and, at
 batch 1, against the weight-fetch bound (weight bytes / DRAM bytes per cycle), energy, EDP,
@@ -139,21 +140,24 @@ def machine_rows(cases: tuple[tuple[str, str, int], ...], rounds_per_layer: int,
     return lines
 
 
-def tianjicx_rows(names: tuple[str, ...], rounds_per_layer: int, chains: int, seeds: int) -> list[str]:
-    """Each network on tianjicx with today's st-place path and searched with `seeds` seeds,
-    all run: machine cycles, their ratio, the mesh's use, compile wall and CPU seconds."""
+def placed_rows(names: tuple[str, ...], target: str, rounds_per_layer: int, chains: int, seeds: int) -> list[str]:
+    """Each network on `target` with today's st-place path and searched with `seeds` seeds,
+    all run: machine cycles, their ratio, the machine's cycles over the estimate's ("/est"),
+    the mesh's use, compile wall and CPU seconds."""
+    cores = load_target(target).mesh.core_count
     lines = [
+        f"{target}:",
         f"  {'network':10} {'seed':>4} {'st-place cyc':>13} {'busy':>6} {'wall s':>7} {'cpu s':>7} "
-        f"{'searched cyc':>13} {'busy':>6} {'wall s':>7} {'cpu s':>7} {'ratio':>6} same"
+        f"{'searched cyc':>13} {'/est':>6} {'busy':>6} {'wall s':>7} {'cpu s':>7} {'ratio':>6} same",
     ]
     for name in names:
-        placed = run_placed(build_network(name), "tianjicx")
+        placed = run_placed(build_network(name), target)
         module = build_network(name)
         layers = len(network_of(next(op for op in module.ops if isinstance(op, task.GraphOp))).layers)
         ratios, busy, cpu = [], [], []
         for seed in range(seeds):
             searched = run_searched(
-                build_network(name), "tianjicx", seed=seed, rounds=rounds_per_layer * layers, chains=chains
+                build_network(name), target, seed=seed, rounds=rounds_per_layer * layers, chains=chains
             )
             ratio = searched.counters["cycles"] / placed.counters["cycles"]
             ratios.append(ratio)
@@ -163,12 +167,12 @@ def tianjicx_rows(names: tuple[str, ...], rounds_per_layer: int, chains: int, se
             lines.append(
                 f"  {name:10} {seed:4} {placed.counters['cycles']:13,} {placed.busy_cores:6.1f} "
                 f"{placed.compile_seconds:7.1f} {placed.compile_cpu:7.1f} {searched.counters['cycles']:13,} "
-                f"{searched.busy_cores:6.1f} {searched.compile_seconds:7.1f} {searched.compile_cpu:7.1f} "
-                f"{ratio:6.3f} {same}"
+                f"{searched.ratio('cycles'):6.3f} {searched.busy_cores:6.1f} {searched.compile_seconds:7.1f} "
+                f"{searched.compile_cpu:7.1f} {ratio:6.3f} {same}"
             )
         lines.append(
             f"  {name}: ratio min {min(ratios):.3f} median {statistics.median(ratios):.3f}; busy min {min(busy):.1f} "
-            f"median {statistics.median(busy):.1f} of 160; search compile CPU s min {min(cpu):.1f} "
+            f"median {statistics.median(busy):.1f} of {cores}; search compile CPU s min {min(cpu):.1f} "
             f"median {statistics.median(cpu):.1f} (st-place {placed.compile_cpu:.1f})"
         )
     return lines
@@ -186,6 +190,7 @@ def tianjicx_rows(names: tuple[str, ...], rounds_per_layer: int, chains: int, se
 @click.option("--spaces", default="ls,lp,set", show_default=True, help="the searches to run, comma-separated")
 @click.option("--machine", is_flag=True, help="searched schedules of small nets: the estimate against the machine")
 @click.option("--tianjicx", is_flag=True, help="searched schedules against st-place on tianjicx, both run")
+@click.option("--against-place", "targets", multiple=True, help="as --tianjicx on this target (repeatable)")
 @click.option("--seeds", default=1, show_default=True, help="--tianjicx: searches per network, seeds 0, 1, …")
 def main(
     only: str | None,
@@ -199,6 +204,7 @@ def main(
     cost: str,
     machine: bool,
     tianjicx: bool,
+    targets: tuple[str, ...],
     seeds: int,
 ) -> None:
     if machine:
@@ -206,10 +212,11 @@ def main(
         for line in machine_rows(cases, rounds_per_layer, chains):
             click.echo(line)
         return
-    if tianjicx:
+    if tianjicx or targets:
         names = ("tiny", "lenet", "resnet18") if only is None else (only,)
-        for line in tianjicx_rows(names, rounds_per_layer, chains, seeds):
-            click.echo(line)
+        for target in targets or ("tianjicx",):
+            for line in placed_rows(names, target, rounds_per_layer, chains, seeds):
+                click.echo(line)
         return
     workloads = [(name, size) for name, size in WORKLOADS if only in (None, name) and batch in (None, size)]
     if only is not None and batch is not None and not workloads:

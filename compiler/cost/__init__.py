@@ -7,7 +7,7 @@ target's unit costs (`stc.compiler.targets.cost_units`), as the machine prices e
 - `partition`: how a layer is divided among its cores;
 - `layer_cost`: one layer on its cores (a leaf); `staging`: NC1HWC0 staging of its inputs;
 - `recursion`: a cut from its children (the seed's rules);
-- `tree`: RA trees and their notation;
+- `tree`: RA trees and their notation; `schedule`: a tree unrolled into time slots;
 - `evaluate`: a whole tree; `objective`: cost functions.
 
 docs/cost-model.md describes the model and what it measured.

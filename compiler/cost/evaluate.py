@@ -28,7 +28,8 @@ from stc.compiler.cost.mesh import MeshModel
 from stc.compiler.cost.network import NETWORK_INPUT, Layer, Network
 from stc.compiler.cost.objective import Objective, objective
 from stc.compiler.cost.partition import Partition, candidates, dimensions
-from stc.compiler.cost.recursion import NodeCost, bounded, s_cut, stages_of, t_cut
+from stc.compiler.cost.recursion import NodeCost, bounded, reloaded, s_cut, stages_of, t_cut
+from stc.compiler.cost.schedule import runs_of
 from stc.compiler.cost.tree import Node
 from stc.compiler.diagnostics import StcError
 from stc.compiler.targets.cost_units import dma_cycles
@@ -82,6 +83,7 @@ class CostModel:
         self._partitions: dict[tuple[int, int, int], list[Partition]] = {}
         self._leaves: dict[tuple, NodeCost] = {}
         self._segments: dict[tuple, tuple[NodeCost, dict[int, tuple[Place, Partition]]]] = {}
+        self._steps: dict[tuple, dict[int, int]] = {}
 
     # --- Places ---------------------------------------------------------------------
 
@@ -169,9 +171,43 @@ class CostModel:
         root = costs[0] if len(costs) == 1 and segments[0] is tree else t_cut(costs, 1, self.target)
         return Estimate(root, root.energy(self.target), root.latency, True)
 
-    def segment_of(self, tree: Node) -> dict[int, int]:
-        """The segment (an index into `segments(tree)`) of every layer of the tree."""
-        return {layer: index for index, segment in enumerate(self.segments(tree)) for layer in segment.leaves()}
+    def segment_of(self, tree: Node) -> dict[int, tuple[int, int]]:
+        """The segment (an index into `segments(tree)`) of every layer of the tree, and its
+        step in the segment (`steps`): tensors stay on chip between layers of one segment
+        and step."""
+        return {
+            layer: (index, self.steps(segment).get(layer, 0))
+            for index, segment in enumerate(self.segments(tree))
+            for layer in segment.leaves()
+        }
+
+    def steps(self, segment: Node) -> dict[int, int]:
+        """The step of each layer of a segment in which every cut has one subbatch (each
+        layer runs once) and which is longer than a step of the target's `max_phases`: the
+        lowering holds a tensor on chip only within a step and passes it through DRAM to a
+        later one, so the model prices it so. Empty when the segment fits one step or has
+        subbatches (`reloads` prices those)."""
+        phases = self.target.max_phases
+        key = segment.key()
+        if phases is None or subbatched(segment):
+            return {}
+        if key not in self._steps:
+            runs = runs_of(self, segment, self.network.batch)
+            self._steps[key] = {run.layer: run.slot // phases for run in runs} if runs[-1].slot >= phases else {}
+        return self._steps[key]
+
+    def reloads(self, segment: Node) -> dict[int, int]:
+        """In a segment with subbatches longer than a step, per layer that runs in several
+        steps, how many more times than once its weights are loaded: the lowering shares a
+        layer's weights among its runs on a core within a step (`st.share_data`), and each
+        later step loads them again."""
+        phases = self.target.max_phases
+        if phases is None or not subbatched(segment):
+            return {}
+        steps: dict[int, set[int]] = {}
+        for run in runs_of(self, segment, self.network.batch):
+            steps.setdefault(run.layer, set()).add(run.slot // phases)
+        return {layer: len(used) - 1 for layer, used in steps.items() if len(used) > 1}
 
     def layout(self, tree: Node) -> dict[int, tuple[Place, Partition]]:
         """Each layer's cores, batch and partition as `evaluate` prices them."""
@@ -206,7 +242,10 @@ class CostModel:
                     located[node.layer], leaves[node.layer] = self.leaf(
                         node.layer, places[id(node)], located, segment_of, spreads[node.layer]
                     )
-            cost = bounded(self.node_cost(segment, self.held(segment, self.charged(leaves))), self.target)
+            charged = self.charged(leaves)
+            cost = bounded(self.node_cost(segment, self.held(segment, charged)), self.target)
+            reloads = [(charged[layer], times) for layer, times in self.reloads(segment).items()]
+            cost = reloaded(cost, reloads, self.target)
             if cost.fits(self.target) or int(cost.buf.max(initial=0)) > self.target.usable_memory_bytes:
                 break
             peak = cost.buffer_peak()
@@ -270,7 +309,7 @@ class CostModel:
         phases (a weight is put with its piece): they count with its buffers (buf + wgt),
         not pinned across the segment. With subbatches, a leaf's weights are kept for
         all of them (wgt, summed over the segment)."""
-        if any(not node.is_leaf and node.n > 1 for node in segment.nodes()):
+        if subbatched(segment):
             return leaves
         return {
             layer: attrs.evolve(cost, buf=cost.buf + cost.wgt, wgt=np.zeros_like(cost.wgt))
@@ -345,3 +384,8 @@ class CostModel:
             self._leaves[key] = self.cheapest(layer, place, placed, output, spread)
         part, cost = self._leaves[key]
         return (place, part), cost
+
+
+def subbatched(segment: Node) -> bool:
+    """Whether a cut of the segment has more than one subbatch (its layers run more than once)."""
+    return any(not node.is_leaf and node.n > 1 for node in segment.nodes())

@@ -7,7 +7,7 @@ With n the subbatches of a cut:
   link: n·Σ children; the weights' loading (`weights`, `weight_links`): Σ children, as a
   segment loads its weights in its first subbatch and keeps them on its cores for the
   others (the lowering holds them there, `st.share_data`);
-- latency: a node runs as time slots (the machine's phases, `search.schedule`), and keeps
+- latency: a node runs as time slots (the machine's phases, `schedule`), and keeps
   the cycles and DRAM bytes of each slot of one run once its weights are on chip (`slots`,
   `slot_dram`), and what loading them adds to its first subbatch (`weight_cycles`). T-cut:
   its children's slots one after another, n times (n·Σ children), plus Σ of their loading.
@@ -211,6 +211,25 @@ class Loading:
 def bounded(cost: NodeCost, target: HardwareTarget) -> NodeCost:
     """At least the node's DRAM traffic over the DRAM bandwidth."""
     return attrs.evolve(cost, latency=max(cost.latency, cost.traffic_cycles(target)))
+
+
+def reloaded(cost: NodeCost, reloads: list[tuple[NodeCost, int]], target: HardwareTarget) -> NodeCost:
+    """A segment whose leaves load their weights again, each `times` more times (in later
+    steps): their loading's work, link bytes and cycles added that many times."""
+    if not reloads:
+        return cost
+    extra = sum((scaled(leaf.weights, times) for leaf, times in reloads), Work())
+    cycles = sum(times * leaf.weight_cycles for leaf, times in reloads)
+    return bounded(
+        attrs.evolve(
+            cost,
+            weights=cost.weights + extra,
+            weight_links=cost.weight_links + sum(times * leaf.weight_links for leaf, times in reloads),
+            latency=cost.latency + cycles,
+            weight_cycles=cost.weight_cycles + cycles,
+        ),
+        target,
+    )
 
 
 def t_cut(children: list[NodeCost], n: int, target: HardwareTarget) -> NodeCost:

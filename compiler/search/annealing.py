@@ -17,16 +17,19 @@ import random
 import time
 from collections.abc import Callable
 
-from attrs import frozen
+from attrs import field, frozen
 
 from stc.compiler.cost.evaluate import CostModel, Estimate
 from stc.compiler.cost.tree import Node
 from stc.compiler.diagnostics import StcError
-from stc.compiler.search.moves import Rules, mutate
+from stc.compiler.search.moves import MOVES, Rules, propose_legal
 
 REPORT_EVERY = 50
 
 RESTART_AT = 0.9
+
+ATTEMPTS = 32
+"""Moves drawn per round until one applies and leaves a legal tree (a round prices one tree)."""
 
 GREEDY_COUNTS = 2
 """How many fitting subbatch counts the greedy segmentation compares per segment."""
@@ -38,6 +41,20 @@ def temperature(x: float) -> float:
 
 
 @frozen
+class MoveCount:
+    """What became of one move kind's proposals in a chain."""
+
+    proposed: int = 0
+    legal: int = 0
+    """Applied and left a legal tree."""
+    valid: int = 0
+    """Priced to a finite cost (fits the buffers, enough cores)."""
+    accepted: int = 0
+    improved: int = 0
+    """Accepted with a lower cost than the current tree's."""
+
+
+@frozen
 class ChainResult:
     tree: Node
     estimate: Estimate
@@ -46,6 +63,10 @@ class ChainResult:
     """Rounds run (fewer than asked when the time budget ended the chain)."""
     accepted: int
     seconds: float
+    moves: dict[str, MoveCount] = field(factory=dict)
+    """Per move kind (`moves.MOVES`), what became of its proposals."""
+    curve: tuple[tuple[int, float], ...] = ()
+    """(round, best cost) at round 0 and every round that lowered the best cost."""
 
 
 def initial_tree(model: CostModel, space: str = "set") -> Node:
@@ -132,15 +153,19 @@ def anneal(
     space: str = "set",
     deadline: float | None = None,
     report: Callable[[int, float], None] | None = None,
+    attempts: int = ATTEMPTS,
 ) -> ChainResult:
     """One annealing chain; see the module docstring. `report(round, best cost)` is called
-    every REPORT_EVERY rounds (a progress bar)."""
+    every REPORT_EVERY rounds (a progress bar); a round draws up to `attempts` moves until
+    one leaves a legal tree (1: SET's, a round whose move does not apply prices nothing)."""
     started = time.monotonic()
     rng = random.Random(seed)
     rules = Rules.of(model.network, space)
     current, estimate = initial, model.evaluate(initial)
     cost = estimate.value(model.objective)
     best, best_estimate, best_cost = current, estimate, cost
+    counts = {move.__name__: [0] * 5 for move in MOVES}
+    curve = [(0, best_cost)]
     accepted = 0
     done = 0
     for done in range(1, rounds + 1):
@@ -148,19 +173,29 @@ def anneal(
             break
         if done == int(RESTART_AT * rounds):
             current, cost = best, best_cost
-        candidate = mutate(current, rng, rules)
+        drawn = propose_legal(current, rng, rules, attempts)
+        for name, _ in drawn:
+            counts[name][0] += 1
+        name, candidate = drawn[-1]
         if candidate is None:
             continue
+        count = counts[name]
+        count[1] += 1
         candidate_estimate = model.evaluate(candidate)
         candidate_cost = candidate_estimate.value(model.objective)
         if not math.isfinite(candidate_cost):
             continue
+        count[2] += 1
         increase = (candidate_cost - cost) / cost
         if increase <= 0 or rng.random() < math.exp(-increase / max(temperature(done / rounds), 1e-12)):
+            count[3] += 1
+            count[4] += increase < 0
             current, cost = candidate, candidate_cost
             accepted += 1
             if cost < best_cost:
                 best, best_estimate, best_cost = current, candidate_estimate, cost
+                curve.append((done, best_cost))
         if report is not None and done % REPORT_EVERY == 0:
             report(done, best_cost)
-    return ChainResult(best, best_estimate, best_cost, done, accepted, time.monotonic() - started)
+    moves = {name: MoveCount(*count) for name, count in counts.items()}
+    return ChainResult(best, best_estimate, best_cost, done, accepted, time.monotonic() - started, moves, tuple(curve))

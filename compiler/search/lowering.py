@@ -6,7 +6,7 @@ as any mapping.
 1. **Splits.** Each layer's blocks (its main block and the relu/lut fused into it) are split
    together by nn = (batch / leaf batch)·pb, ny = ph, nx = pw, nf = pk: one piece per core
    and subbatch of the partition the cost model chose (`CostModel.layout`).
-2. **Time.** The tree is unrolled into slots (`schedule.unroll`); slot t is step
+2. **Time.** The tree is unrolled into slots (`cost.schedule.unroll`); slot t is step
    t // max_phases, phase t % max_phases. Piece (b, h, w, k) of a run goes to core
    ((b mod pb)·ph + h)·pw + w)·pk + k of its leaf's snake-order core range.
 3. **Puts.** Every piece is put with `put_group_in` at its core and phase (the main block at
@@ -42,11 +42,11 @@ from xdsl.ir import Operation
 from xdsl.utils.exceptions import PassFailedException
 
 from stc.compiler.cost.evaluate import CostModel
+from stc.compiler.cost.schedule import unroll
 from stc.compiler.cost.tree import Node
 from stc.compiler.diagnostics import StcError
 from stc.compiler.mapping.actions import ActionExecutor
 from stc.compiler.mapping.matrix import allowed_stages, input_storage
-from stc.compiler.search.schedule import unroll
 from stc.compiler.targets.hardware import HardwareTarget
 from stc.compiler.tiling.pieces import average_split
 from stc.dialects import task

@@ -13,6 +13,7 @@ copy of the tree and returns the changed copy, or None when the move does not ap
 | `move_leaf` | 40 | move a layer into the neighbouring cut, or out of its cut to the grandparent |
 | `shift_boundary` | 20 | stc's: move the last child of a segment to the front of the next, or back |
 | `split_segment` | 10 | stc's: cut a segment in two of the same kind and subbatches |
+| `split_cores` | 10 | stc's: a T-cut becomes an S-cut of two T-cuts (its children before and after a point) |
 
 Wrapping children of a root T-cut of one subbatch merges segments: stc's one deviation from
 SET's moves, the new cut takes the largest subbatch count of the wrapped segments, and
@@ -201,6 +202,20 @@ def split_segment(tree: Node, rng: random.Random, rules: Rules) -> Node | None:
     return tree
 
 
+def split_cores(tree: Node, rng: random.Random, rules: Rules) -> Node | None:
+    """A T-cut of several children becomes an S-cut of two T-cuts, its children before and
+    after a random point, with its subbatches: the two halves run on their own cores, the
+    second a stage behind the first when it reads from it."""
+    options = [node for node in cuts(tree) if node.kind == "T" and len(node.children) >= 2]
+    if not options:
+        return None
+    node = rng.choice(options)
+    at = rng.randint(1, len(node.children) - 1)
+    halves = [Node.cut("T", part) for part in (node.children[:at], node.children[at:])]
+    node.kind, node.children = "S", halves
+    return tree
+
+
 MOVES = (
     swap_before,
     swap_after,
@@ -211,8 +226,9 @@ MOVES = (
     move_leaf,
     shift_boundary,
     split_segment,
+    split_cores,
 )
-WEIGHTS = (10, 10, 20, 20, 20, 20, 40, 20, 10)
+WEIGHTS = (10, 10, 20, 20, 20, 20, 40, 20, 10, 10)
 
 
 def tidy(tree: Node) -> Node:
@@ -257,12 +273,29 @@ def in_space(tree: Node, space: str) -> bool:
     return True
 
 
-def mutate(tree: Node, rng: random.Random, rules: Rules) -> Node | None:
-    """A random move (by SET's weights) applied to a copy; None when it does not apply or
-    leaves a tree that is not legal."""
+def propose(tree: Node, rng: random.Random, rules: Rules) -> tuple[str, Node | None]:
+    """A random move (by SET's weights) applied to a copy: the move's name and the changed
+    tree, None when the move does not apply or leaves a tree that is not legal."""
     move = rng.choices(MOVES, WEIGHTS)[0]
     changed = move(tree.copy(), rng, rules)
     if changed is None:
-        return None
+        return move.__name__, None
     changed = tidy(changed)
-    return changed if legal(changed, rules) else None
+    return move.__name__, changed if legal(changed, rules) else None
+
+
+def mutate(tree: Node, rng: random.Random, rules: Rules) -> Node | None:
+    """`propose`'s tree."""
+    return propose(tree, rng, rules)[1]
+
+
+def propose_legal(tree: Node, rng: random.Random, rules: Rules, attempts: int) -> list[tuple[str, Node | None]]:
+    """Moves drawn until one leaves a legal tree, at most `attempts`: every draw's name and
+    tree (None but for the last, which is None too when none applied)."""
+    drawn = []
+    for _ in range(attempts):
+        name, changed = propose(tree, rng, rules)
+        drawn.append((name, changed))
+        if changed is not None:
+            break
+    return drawn

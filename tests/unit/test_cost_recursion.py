@@ -5,7 +5,7 @@ import numpy as np
 import pytest
 
 from stc.compiler.cost.objective import objective
-from stc.compiler.cost.recursion import PREFETCH_DEPTH, NodeCost, s_cut, stages_of, t_cut
+from stc.compiler.cost.recursion import PREFETCH_DEPTH, NodeCost, reloaded, s_cut, stages_of, t_cut
 from stc.compiler.diagnostics import StcError
 from stc.compiler.targets.cost_units import Work
 from stc.compiler.targets.hardware import load_target
@@ -78,6 +78,21 @@ def test_weights_load_in_the_first_run_only():
     beside = s_cut([a, b], 3, [0, 0], TARGET)
     assert (beside.latency, beside.weight_cycles) == (26 + 20 + 20, 6)
     assert t_cut([t], 2, TARGET).latency == 2 * 90 + 10
+
+
+def test_reloaded_weights_add_their_loading_once_per_reload():
+    """A segment of two leaves, the first loading its weights twice more (in two later
+    steps): 2 × its 640 B, 2 × its 30 cycles of loading, the other's nothing."""
+    a = child(100, weights=640, loading=30)
+    b = child(50, weights=64, loading=5)
+    segment = t_cut([a, b], 1, TARGET)
+    again = reloaded(segment, [(a, 2), (b, 0)], TARGET)
+    assert again.weights == Work(dram_read_bytes=704 + 2 * 640)
+    assert again.work == segment.work
+    assert again.latency == segment.latency + 60
+    assert again.weight_cycles == segment.weight_cycles + 60
+    assert again.steady_latency == segment.steady_latency
+    assert reloaded(segment, [], TARGET) is segment
 
 
 def test_latency_never_below_the_traffic():

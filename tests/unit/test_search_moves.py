@@ -124,8 +124,21 @@ def test_split_segment_cuts_it_in_two_of_the_same_kind_and_subbatches():
     assert moves.split_segment(tree_of("T[0 1 2 3 4]"), Scripted([0, 1]), RULES) is None
 
 
+def test_split_cores_makes_a_t_cut_an_s_cut_of_its_two_halves():
+    tree = tree_of("T[T/4[0 1 3 2] 4]")
+    # the cuts in depth-first order: the root (0), the segment (1); split after 3 children
+    assert repr(moves.split_cores(tree, Scripted([1, 3]), RULES)) == "T/1[S/4[T/1[L0, L1, L3], T/1[L2]], L4]"
+    assert repr(tidy(tree)) == "T/1[S/4[T/1[L0, L1, L3], L2], L4]"
+    assert moves.split_cores(tree_of("S[0 1]"), Scripted([0, 1]), RULES) is None
+    # in the layer-pipeline space an S-cut of T-cuts is not legal
+    assert not legal(tidy(tree.copy()), Rules(PRODUCERS, 8, "lp"))
+
+
 @settings(max_examples=25, deadline=None)
-@given(seed=st.integers(0, 10_000), move=st.sampled_from([moves.shift_boundary, moves.split_segment]))
+@given(
+    seed=st.integers(0, 10_000),
+    move=st.sampled_from([moves.shift_boundary, moves.split_segment, moves.split_cores]),
+)
 def test_segment_moves_keep_the_layers_order(seed, move):
     """Both moves keep the depth-first order of the layers, so the dependence order holds
     and the tree stays legal after tidying."""
@@ -194,3 +207,47 @@ def test_chains_in_processes_agree_with_one_process():
     assert repr(parallel.tree) == repr(serial.tree)
     assert parallel.cost == serial.cost
     assert parallel.cost <= parallel.initial.value(CostModel(network, target).objective)
+
+
+def test_propose_legal_draws_until_a_move_leaves_a_legal_tree():
+    # batch 1: no cut can change its subbatches and a chain has no independent siblings,
+    # so many draws do not apply; every draw before the last is None, the last is legal
+    rules = Rules(PRODUCERS[:3], batch=1)
+    rng = random.Random(5)
+    for _ in range(40):
+        drawn = moves.propose_legal(tree_of("T[T[0 1] 2]"), rng, rules, attempts=32)
+        assert all(tree is None for _, tree in drawn[:-1])
+        assert drawn[-1][1] is not None
+        assert legal(drawn[-1][1], rules)
+        assert {name for name, _ in drawn} <= {move.__name__ for move in moves.MOVES}
+
+
+def test_propose_legal_gives_up_after_its_attempts():
+    # a one-leaf tree: no move applies (its root cannot lose its only child to a legal tree)
+    rules = Rules((frozenset(),), batch=1)
+    drawn = moves.propose_legal(tree_of("T[0]"), random.Random(0), rules, attempts=7)
+    assert len(drawn) == 7
+    assert all(tree is None for _, tree in drawn)
+
+
+def test_a_chain_counts_each_move_kind_and_records_its_best_costs():
+    model = CostModel(two_layer_network(8), load_target("set-8x8"))
+    start = initial_tree(model)
+    result = anneal(model, start, rounds=60, seed=3)
+    counts = result.moves.values()
+    assert set(result.moves) == {move.__name__ for move in moves.MOVES}
+    assert all(c.proposed >= c.legal >= c.valid >= c.accepted >= c.improved for c in counts)
+    assert sum(c.legal for c in counts) <= 60 <= sum(c.proposed for c in counts)
+    assert sum(c.accepted for c in counts) == result.accepted
+    assert result.curve[0] == (0, model.evaluate(start).value(model.objective))
+    rounds = [at for at, _ in result.curve]
+    costs = [cost for _, cost in result.curve]
+    assert rounds == sorted(rounds)
+    assert costs == sorted(costs, reverse=True)
+    assert costs[-1] == result.cost
+
+
+def test_a_round_of_set_prices_at_most_one_drawn_move():
+    model = CostModel(two_layer_network(8), load_target("set-8x8"))
+    result = anneal(model, initial_tree(model), rounds=60, seed=3, attempts=1)
+    assert sum(c.proposed for c in result.moves.values()) == 60

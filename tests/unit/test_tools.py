@@ -406,3 +406,16 @@ def test_stc_opt_verifies_what_changed_or_everything_with_verify_each(lenet_file
             stc_opt([str(bad), "-p", "st-place{target=tianjicx}", *flags])
         assert exit.value.code == 1
         assert "reads buffer 1 of kind sic, expected si" in capsys.readouterr().err
+
+
+def test_bench_anneal_prints_both_kinds_of_rounds_and_every_move():
+    from stc.compiler.search.moves import MOVES
+    from stc.tools.bench_anneal import main as bench_anneal
+
+    result = CliRunner().invoke(bench_anneal, ["--only", "lenet", "--rounds-per-layer", "2", "--seeds", "1"])
+    assert result.exit_code == 0, result.output
+    lines = result.output.splitlines()
+    assert lines[0] == "lenet b1 on tianjicx: 7 layers, 14 rounds, seeds 0-0"
+    assert [line.split()[0] for line in lines if line.startswith("  SET") or line.startswith("  stc")] == ["SET", "stc"]
+    for move in MOVES:
+        assert sum(line.split()[0] == move.__name__ for line in lines) == 2

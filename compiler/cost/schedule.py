@@ -8,6 +8,11 @@ leaf on its cores for one subbatch (a phase of the machine).
   subbatch i of child c in the block of slots i + stage(c), a child's stage being one more
   than that of every earlier sibling it reads from (the seed's pipeline):
   (n + max stage)·max child slots.
+- On a target with at most `max_phases` phases per step, each segment (a child of a root
+  T-cut of one subbatch) starts a step of its own: slot t of a segment is its step
+  t // max_phases wherever the segment lies, so the model prices a segment's steps from
+  the segment alone. The machine runs only the phases a program uses, so the empty phases
+  this leaves at the end of a step cost nothing.
 
 A run covers the images [iteration·batch, (iteration + 1)·batch) of the network's batch,
 `batch` being its leaf's subbatch. The slots of a producer's run on some images always come
@@ -19,11 +24,26 @@ before those of a consumer's run on the same images.
 
 from __future__ import annotations
 
+from typing import Protocol
+
 from attrs import frozen
 
-from stc.compiler.cost.evaluate import CostModel
+from stc.compiler.cost.network import Network
 from stc.compiler.cost.recursion import stages_of
 from stc.compiler.cost.tree import Node
+from stc.compiler.targets.hardware import HardwareTarget
+
+
+class CostModel(Protocol):
+    """What unrolling needs of `evaluate.CostModel`: its network, target, segments and the
+    sibling reads that give an S-cut's stages."""
+
+    network: Network
+    target: HardwareTarget
+
+    def segments(self, tree: Node) -> list[Node]: ...
+
+    def sibling_reads(self, node: Node) -> list[set[int]]: ...
 
 
 @frozen
@@ -45,8 +65,37 @@ def length(model: CostModel, node: Node) -> int:
     return (node.n + max(stages_of(model.sibling_reads(node)))) * max(lengths)
 
 
+def segment_starts(model: CostModel, tree: Node) -> list[int]:
+    """The first slot of each segment (`CostModel.segments`): one after another, each at the
+    start of a step when the target limits the phases of a step."""
+    segments = model.segments(tree)
+    if segments[0] is tree:
+        return [0]
+    phases = model.target.max_phases
+    starts, slot = [], 0
+    for segment in segments:
+        starts.append(slot)
+        slot += length(model, segment)
+        if phases is not None:
+            slot = -(-slot // phases) * phases
+    return starts
+
+
 def unroll(model: CostModel, tree: Node) -> list[Run]:
     """Every run of every layer of the tree, in slot order (see the module docstring)."""
+    batch = model.network.batch
+    segments = model.segments(tree)
+    if segments[0] is tree:
+        return runs_of(model, tree, batch)
+    starts = segment_starts(model, tree)
+    runs = [
+        run for segment, start in zip(segments, starts, strict=True) for run in runs_of(model, segment, batch, start)
+    ]
+    return sorted(runs, key=lambda run: (run.slot, run.layer))
+
+
+def runs_of(model: CostModel, node: Node, batch: int, start: int = 0) -> list[Run]:
+    """The runs of a node of `batch` images from slot `start`, in slot order."""
     runs: list[Run] = []
 
     def visit(node: Node, start: int, first_image: int, batch: int) -> None:
@@ -67,5 +116,5 @@ def unroll(model: CostModel, tree: Node) -> list[Run]:
             for child, stage in zip(node.children, stages, strict=True):
                 visit(child, start + (i + stage) * block, first_image + i * sub, sub)
 
-    visit(tree, 0, 0, model.network.batch)
+    visit(node, start, 0, batch)
     return sorted(runs, key=lambda run: (run.slot, run.layer))
