@@ -48,9 +48,9 @@ class StcPipelinePass(ModulePass):
       many-core target any value but "none" makes one group).
     - pipeline: task-layer-group's software pipelining of slices on a target whose DMA
       overlaps compute (default true).
-    - search: st-search instead of task-split, task-layer-group and st-place (default false:
-      on tianjicx faster programs, ResNet-18 0.61 × st-place's cycles, but a longer compile;
-      docs/passes/lowering.md).
+    - search: st-search instead of task-split, task-layer-group and st-place (default false
+      on every target: 0.30–0.82 × st-place's cycles on set-8x8, aie-ml and tianjicx, equal on
+      tpu-like, but 8–31 × its compile time; docs/passes/st-search.md).
     - rounds: st-search's annealing rounds per chain (default 100 per layer).
     """
 

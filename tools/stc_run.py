@@ -30,11 +30,7 @@ from xdsl.dialects.builtin import ModuleOp
 from stc.compiler.diagnostics import StcError, reported_errors
 from stc.compiler.ir_files import check_regular_file, read_module
 from stc.compiler.references import references_within
-from stc.dialects.task.stats import graph_stats
-from stc.runtime import golden, machine
-from stc.runtime.golden import find_graph, run_module
 from stc.runtime.inputs import Arrays, completed_inputs
-from stc.runtime.machine import find_program, holds_program, run_isa_module
 from stc.tools.usage import at_least, run_command
 
 
@@ -99,11 +95,25 @@ def read_confined(path: Path, role: str, data_dirs: Sequence[Path]) -> ModuleOp:
         return read_module(path, role)
 
 
+def holds_program(module: ModuleOp) -> bool:
+    """
+    Whether the module holds an isa program, not a task graph. Told by the op's name, and
+    each kind of module's executor imported only when it runs, so that running a task
+    graph imports neither the isa dialect nor the machine, and an isa file not the golden
+    executor (`python -X importtime`).
+    """
+    return any(op.name == "isa.program" for op in module.ops)
+
+
 def input_shapes(module: ModuleOp) -> dict[str, tuple[int, ...]]:
     """The NCHW shape of each input of the module's task graph or isa program, in order."""
     if holds_program(module):
-        return machine.input_shapes(find_program(module))
-    return golden.input_shapes(find_graph(module))
+        from stc.runtime import machine
+
+        return machine.input_shapes(machine.find_program(module))
+    from stc.runtime import golden
+
+    return golden.input_shapes(golden.find_graph(module))
 
 
 def check_same_inputs(path: Path, shapes: dict[str, tuple[int, ...]], other: Path, module: ModuleOp) -> None:
@@ -127,8 +137,19 @@ def execute(
     """The outputs, and the machine's counters when the module is an isa program. Data
     archives are read from the file's directory and `data_dirs` only."""
     if holds_program(module):
+        from stc.runtime.machine import run_isa_module
+
         return run_isa_module(module, inputs, base_dir=path.parent, data_dirs=data_dirs)
+    from stc.runtime.golden import run_module
+
     return run_module(module, inputs, base_dir=path.parent, data_dirs=data_dirs), None
+
+
+def task_graph_stats(module: ModuleOp) -> dict[str, Any]:
+    from stc.dialects.task.stats import graph_stats
+    from stc.runtime.golden import find_graph
+
+    return graph_stats(find_graph(module))
 
 
 def differences(name: str, a: np.ndarray, b: np.ndarray) -> str | None:
@@ -217,7 +238,7 @@ def cli(
         if compared is not None:
             problems = comparison(file, outputs, compared[0], execute(*compared, inputs, data_dirs)[0])
         if stats:
-            report = (graph_stats(find_graph(module)) if counters is None else counters) | {
+            report = (task_graph_stats(module) if counters is None else counters) | {
                 "run_seconds": round(seconds, 4),
                 "outputs": {name: list(array.shape) for name, array in outputs.items()},
             }

@@ -22,10 +22,9 @@ With n the subbatches of a cut:
   weights a child loads in its first slot are loaded in one of the PREFETCH_DEPTH slots
   before it instead, beside that slot's compute, where that shortens the run most, if at
   all (`prefetched`; the lowering holds them from there and isa-lower loads them beside
-  the compute): they add to that slot's
-  DRAM bytes, and the child's first slot lasts as long as without them (`head_dram`,
-  `head_cycles`). An S-cut's children of stage 0 load in its first slot (its head);
-  the others in their own first slot;
+  the compute): they add to that slot's DRAM bytes, and the child's first slot lasts as
+  long as without them (`head_dram`, `head_cycles`). An S-cut's children of stage 0 load in
+  its first slot (its head); the others in their own first slot;
 - buffer usage per core: ifm = n·Σ ifm, wgt = Σ wgt; S-cut buf = Σ buf (n = 1) or
   Σ (buf + ifm) (n > 1); T-cut buf = max over i of buf_i + ifm_{i+1}, the last child with
   the first child's ifm when n > 1 (the next subbatch is prefetched).
@@ -78,21 +77,11 @@ class NodeCost:
     all the work's)."""
     repeats: int = 1
     """How many times `slots` runs in one run of the node (a T-cut's subbatches)."""
-    busy: np.ndarray | None = None
-    """A leaf's: per core of the chip, the cycles it works on its own piece (DMA and compute)
-    in the run that loads the weights."""
-    weight_busy: np.ndarray | None = None
-    """A leaf's: per core of the chip, the cycles of `busy` that load its weights."""
-    sent: tuple[tuple[int, np.ndarray, np.ndarray], ...] = ()
-    """A leaf's: per on-chip producer layer, the cycles each core of the chip spends
-    sending that producer's output to this leaf, in the producer's slot, and the cycles of
-    the local copy it saves where its whole result may land in place instead."""
-    first_slots: np.ndarray | None = None
-    """Cycles of the slots of the first repeat of `slots` in the run that loads the weights
-    (None: `slots` with all the loading in the first slot)."""
-    first_dram: np.ndarray | None = None
-    """DRAM bytes of those slots, the weights' included (None: `slot_dram` with all the
-    weights' bytes in the first slot)."""
+    loads: np.ndarray | None = None
+    """Per slot of one run (as `profile` gives them), the cycles loading the weights adds
+    to it in the run that loads them (None: all `weight_cycles` in the first slot)."""
+    load_dram: np.ndarray | None = None
+    """Per slot of one run, the weights' DRAM bytes loaded in it (None: all in the first)."""
     head_dram: float = 0.0
     """Weight bytes the first slot loads that the slot before the node may prefetch, on a
     target whose DMA overlaps compute."""
@@ -103,6 +92,15 @@ class NodeCost:
     prefetched: tuple[tuple[int, int], ...] = ()
     """(layer, k): the layers whose weights are loaded k slots before their first one,
     beside the compute of those slots (where that is faster)."""
+    busy: np.ndarray | None = None
+    """A leaf's: per core of the chip, the cycles it works on its own piece (DMA and compute)
+    in the run that loads the weights."""
+    weight_busy: np.ndarray | None = None
+    """A leaf's: per core of the chip, the cycles of `busy` that load its weights."""
+    sent: tuple[tuple[int, np.ndarray, np.ndarray], ...] = ()
+    """A leaf's: per on-chip producer layer, the cycles each core of the chip spends
+    sending that producer's output to this leaf, in the producer's slot, and the cycles of
+    the local copy it saves where its whole result may land in place instead."""
 
     def profile(self) -> tuple[np.ndarray, np.ndarray]:
         """Cycles and DRAM bytes of every slot of one run, the weights on chip."""
@@ -110,20 +108,22 @@ class NodeCost:
         dram = np.array([float(self.work.dram_bytes)]) if self.slot_dram is None else self.slot_dram
         return np.tile(slots, self.repeats), np.tile(dram, self.repeats)
 
+    def loading(self) -> tuple[np.ndarray, np.ndarray]:
+        """Cycles and DRAM bytes the weights' loading adds to each slot of `profile`."""
+        length = len(self.profile()[0])
+        if self.loads is not None and self.load_dram is not None:
+            return self.loads, self.load_dram
+        cycles, dram = np.zeros(length), np.zeros(length)
+        cycles[0], dram[0] = self.weight_cycles, self.weights.dram_bytes
+        return cycles, dram
+
     def first_run(self) -> tuple[np.ndarray, np.ndarray]:
-        """Cycles and DRAM bytes of every slot of the run that loads the weights (copies)."""
-        slots, dram = self.profile()
-        slots, dram = slots.copy(), dram.copy()
-        if self.first_slots is None or self.first_dram is None:
-            slots[0] += self.weight_cycles
-            dram[0] += self.weights.dram_bytes
-            return slots, dram
-        slots[: len(self.first_slots)] = self.first_slots
-        dram[: len(self.first_dram)] = self.first_dram
-        return slots, dram
+        """Cycles and DRAM bytes of every slot of the run that loads the weights (new arrays)."""
+        (slots, dram), (loads, load_dram) = self.profile(), self.loading()
+        return slots + loads, dram + load_dram
 
     def prefetched_run(self) -> tuple[np.ndarray, np.ndarray]:
-        """`first_run` with the first slot's `head_dram` prefetched by the slot before."""
+        """`first_run` with the first slot's `head_dram` prefetched by a slot before."""
         slots, dram = self.first_run()
         if self.head_dram:
             slots[0], dram[0] = self.head_cycles, dram[0] - self.head_dram
@@ -175,7 +175,6 @@ def combined(
     buf: np.ndarray,
     slots: tuple[np.ndarray, np.ndarray, int],
     loading: float,
-    first: Loading | None = None,
 ) -> NodeCost:
     """The parts of a cut's cost that both kinds of cut share."""
     return NodeCost(
@@ -192,20 +191,7 @@ def combined(
         slot_dram=slots[1],
         repeats=slots[2],
         weight_cycles=loading,
-        **({} if first is None else attrs.asdict(first, recurse=False)),
     )
-
-
-@attrs.frozen
-class Loading:
-    """A cut's run that loads the weights, where DMA overlaps compute (`NodeCost`'s fields)."""
-
-    first_slots: np.ndarray
-    first_dram: np.ndarray
-    head_dram: float
-    head_cycles: float
-    head_layers: frozenset[int]
-    prefetched: tuple[tuple[int, int], ...]
 
 
 def bounded(cost: NodeCost, target: HardwareTarget) -> NodeCost:
@@ -227,6 +213,8 @@ def reloaded(cost: NodeCost, reloads: list[tuple[NodeCost, int]], target: Hardwa
             weight_links=cost.weight_links + sum(times * leaf.weight_links for leaf, times in reloads),
             latency=cost.latency + cycles,
             weight_cycles=cost.weight_cycles + cycles,
+            loads=None,
+            load_dram=None,
         ),
         target,
     )
@@ -240,10 +228,27 @@ def t_cut(children: list[NodeCost], n: int, target: HardwareTarget) -> NodeCost:
     profiles = [child.profile() for child in children]
     slots = (np.concatenate([p[0] for p in profiles]), np.concatenate([p[1] for p in profiles]), n)
     compute = n * sum(c.compute_cycles for c in children)
-    if not target.global_memory.dma_overlaps_compute:
-        loading = sum(c.weight_cycles for c in children)
-        latency = n * float(slots[0].sum()) + loading
-        return bounded(combined(children, n, latency, compute, buf, slots, loading), target)
+    rest = (n - 1) * len(slots[0])
+    if target.global_memory.dma_overlaps_compute:
+        return prefetching_t_cut(children, n, target, buf, slots, compute)
+    loading = sum(c.weight_cycles for c in children)
+    latency = n * float(slots[0].sum()) + loading
+    loads = [np.concatenate([*parts, np.zeros(rest)]) for parts in zip(*(c.loading() for c in children), strict=True)]
+    cost = combined(children, n, latency, compute, buf, slots, loading)
+    return bounded(attrs.evolve(cost, loads=loads[0], load_dram=loads[1]), target)
+
+
+def prefetching_t_cut(
+    children: list[NodeCost],
+    n: int,
+    target: HardwareTarget,
+    buf: np.ndarray,
+    slots: tuple[np.ndarray, np.ndarray, int],
+    compute: float,
+) -> NodeCost:
+    """A T-cut on a target whose DMA overlaps compute: each child's first-slot weights are
+    loaded in the earlier slot (of the last PREFETCH_DEPTH) where that shortens the first
+    run most, if any (the nearest of equals: the shortest hold)."""
     bandwidth = target.global_memory.bandwidth_bytes_per_cycle
     runs = [children[0].first_run()]
     prefetched = dict(pair for c in children for pair in c.prefetched)
@@ -256,7 +261,7 @@ def t_cut(children: list[NodeCost], n: int, target: HardwareTarget) -> NodeCost:
             dram = np.concatenate([r[1] for r in recent])[-PREFETCH_DEPTH:][::-1]
             longer = np.maximum(cycles, np.ceil((dram + child.head_dram) / bandwidth))
             gains = loaded[0][0] - hoisted[0][0] - (longer - cycles)
-            back = int(np.argmax(gains))  # slots back from the last; the nearest of the best
+            back = int(np.argmax(gains))  # slots back from the last
             if gains[back] > 0:
                 add_dram(runs, back, child.head_dram, bandwidth)
                 loaded = hoisted
@@ -267,10 +272,20 @@ def t_cut(children: list[NodeCost], n: int, target: HardwareTarget) -> NodeCost:
     head_cycles = max(children[0].head_cycles, float(np.ceil((first_dram[0] - head) / bandwidth))) if head else 0.0
     loading = float(first_slots.sum() - slots[0].sum())
     latency = n * float(slots[0].sum()) + loading
-    first = Loading(
-        first_slots, first_dram, float(head), head_cycles, children[0].head_layers, tuple(sorted(prefetched.items()))
+    rest = np.zeros((n - 1) * len(slots[0]))
+    cost = combined(children, n, latency, compute, buf, slots, loading)
+    return bounded(
+        attrs.evolve(
+            cost,
+            loads=np.concatenate([first_slots - slots[0], rest]),
+            load_dram=np.concatenate([first_dram - slots[1], rest]),
+            head_dram=float(head),
+            head_cycles=head_cycles,
+            head_layers=children[0].head_layers,
+            prefetched=tuple(sorted(prefetched.items())),
+        ),
+        target,
     )
-    return bounded(combined(children, n, latency, compute, buf, slots, loading, first), target)
 
 
 def add_dram(runs: list[tuple[np.ndarray, np.ndarray]], back: int, nbytes: float, bandwidth: float) -> None:
@@ -291,40 +306,46 @@ def s_cut(children: list[NodeCost], n: int, stages: list[int], target: HardwareT
     depth = n + max(stages)
     profiles = [child.profile() for child in children]
     block = max(len(cycles) for cycles, _ in profiles)
-    overlap = target.global_memory.dma_overlaps_compute
     cycles, dram = np.zeros((depth, block)), np.zeros((depth, block))
-    first, first_dram = np.zeros((depth, block)), np.zeros((depth, block))
-    """The first run's: each child loads its weights in its run of block stage(c)."""
+    first, weight_dram = np.zeros((depth, block)), np.zeros((depth, block))
+    """The first run's: each child loads its weights in its slots of block stage(c), as its
+    own first run spreads them (`NodeCost.loading`)."""
+    overlap = target.global_memory.dma_overlaps_compute
     head, head_slot = 0.0, 0.0
+    """Where DMA overlaps compute: the weights the children of stage 0 load in the first
+    slot, which a slot before the cut may prefetch, and that slot without the prefetch."""
     for child, (own, moved), stage in zip(children, profiles, stages, strict=True):
         rows = slice(stage, stage + n)
         cycles[rows, : len(own)] = np.maximum(cycles[rows, : len(own)], own)
-        dram[rows, : len(own)] += moved
-        loaded, loaded_dram = child.prefetched_run() if overlap and not stage else child.first_run()
         first[rows, : len(own)] = np.maximum(first[rows, : len(own)], own)
+        loaded, loaded_dram = child.prefetched_run() if overlap and not stage else child.first_run()
         first[stage, : len(own)] = np.maximum(first[stage, : len(own)], loaded)
-        first_dram[stage, : len(own)] += loaded_dram - moved
+        dram[rows, : len(own)] += moved
+        weight_dram[stage, : len(own)] += loaded_dram - moved
         if overlap and not stage:
             head += child.head_dram
             head_slot = max(head_slot, float(child.first_run()[0][0]))
     bandwidth = target.global_memory.bandwidth_bytes_per_cycle
     slots = np.maximum(cycles, np.ceil(dram / bandwidth)).reshape(-1)
-    run = np.maximum(first, np.ceil((dram + first_dram) / bandwidth)).reshape(-1)
-    heads = None
-    if overlap:
-        unhoisted = max(float(run[0]), head_slot, float(np.ceil((dram[0, 0] + first_dram[0, 0] + head) / bandwidth)))
-        run_dram = (dram + first_dram).reshape(-1)
-        run_dram[0] += head
-        layers = frozenset().union(*(c.head_layers for c, stage in zip(children, stages, strict=True) if not stage))
-        prefetched = tuple(sorted(pair for c in children for pair in c.prefetched))
-        heads = Loading(run.copy(), run_dram, head, float(run[0]), layers, prefetched)
-        heads.first_slots[0] = run[0] = unhoisted
-    loading = float(run.sum() - slots.sum())
+    firsts = np.maximum(first, np.ceil((dram + weight_dram) / bandwidth)).reshape(-1)
+    prefetchable = float(firsts[0])
+    weight_dram = weight_dram.reshape(-1)
+    if head:
+        firsts[0] = max(prefetchable, head_slot, float(np.ceil((dram[0, 0] + weight_dram[0] + head) / bandwidth)))
+        weight_dram[0] += head
+    loading = float(firsts.sum() - slots.sum())
     compute = depth * max(c.compute_cycles for c in children)
-    cost = combined(
-        children, n, float(slots.sum()) + loading, compute, buf, (slots, dram.reshape(-1), 1), loading, heads
-    )
-    return bounded(cost, target)
+    cost = combined(children, n, float(slots.sum()) + loading, compute, buf, (slots, dram.reshape(-1), 1), loading)
+    prefetch = {}
+    if overlap:
+        layers = frozenset().union(*(c.head_layers for c, stage in zip(children, stages, strict=True) if not stage))
+        prefetch = {
+            "head_dram": head,
+            "head_cycles": prefetchable,
+            "head_layers": layers,
+            "prefetched": tuple(sorted(pair for c in children for pair in c.prefetched)),
+        }
+    return bounded(attrs.evolve(cost, loads=firsts - slots, load_dram=weight_dram, **prefetch), target)
 
 
 def stages_of(depends: list[set[int]]) -> list[int]:

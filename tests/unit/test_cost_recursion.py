@@ -80,6 +80,20 @@ def test_weights_load_in_the_first_run_only():
     assert t_cut([t], 2, TARGET).latency == 2 * 90 + 10
 
 
+def test_an_s_cut_child_loads_its_weights_in_the_slots_its_own_first_run_loads_them():
+    """A = T[a1, a2], each leaf 10 cycles a slot and 5 more loading its weights, beside
+    B (20 cycles, no weights): A's first run spreads its loading over its two slots, so
+    slot 0 lasts max(10 + 5, 20) = 20 and slot 1 10 + 5 = 15 (35 cycles, 5 of loading).
+    Lumped into A's first slot (max(10 + 10, 20) = 20, then 10) the loading vanished."""
+    a = t_cut([child(15, loading=5), child(15, loading=5)], 1, TARGET)
+    assert list(a.loading()[0]) == [5, 5]
+    beside = s_cut([a, child(20)], 1, [0, 0], TARGET)
+    assert (beside.latency, beside.weight_cycles) == (35, 5)
+    assert list(beside.loading()[0]) == [0, 5]
+    # twice over two subbatches: the loading only in the first run's slots
+    assert list(t_cut([a], 2, TARGET).loading()[0]) == [5, 5, 0, 0]
+
+
 def test_reloaded_weights_add_their_loading_once_per_reload():
     """A segment of two leaves, the first loading its weights twice more (in two later
     steps): 2 × its 640 B, 2 × its 30 cycles of loading, the other's nothing."""
@@ -170,8 +184,7 @@ def test_weights_load_beside_an_earlier_slot_s_compute_where_dma_overlaps_comput
     cut = t_cut([a, b], 1, TARGET)
     assert cut.latency == 1100
     assert cut.prefetched == ((1, 1),)
-    assert cut.first_slots.tolist() == [1000, 100]
-    assert cut.first_dram.tolist() == [6400, 0]
+    assert [values.tolist() for values in cut.first_run()] == [[1000, 100], [6400, 0]]
 
 
 def test_weights_are_prefetched_only_where_that_is_faster_and_as_near_as_the_best():
