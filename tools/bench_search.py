@@ -5,16 +5,18 @@ side in one run, with SET's own figures (docs/passes/st-search.md, from set-anch
 
     python -m stc.tools.bench_search                          # the four workloads
     python -m stc.tools.bench_search --only darknet19 --rounds-per-layer 20 --seed 1
-    python -m stc.tools.bench_search --only resnet50-v1 --batch 64
+    python -m stc.tools.bench_search --only resnet50-v1 --batch 1 --spaces set
     python -m stc.tools.bench_search --machine                # estimate against the machine
     python -m stc.tools.bench_search --tianjicx               # searched against st-place
     python -m stc.tools.bench_search --against-place set-8x8  # the same on another target
 
 For each: latency against the compute bound (MACs / (64 cores × 1024 MAC/cycle)) and, at
 batch 1, against the weight-fetch bound (weight bytes / DRAM bytes per cycle), energy, EDP,
-wall time and CPU time (all chains). stc's energy has no intra-core buffer term (the machine has none); SET's does
-(74 % of its DarkNet-19 energy), so EDP is also shown with SET's intra-core energy per MAC
-added to stc's ("EDP+core").
+wall time and CPU time (all chains), and the DRAM bytes the weights are loaded with over the
+weights' bytes ("wDRAM/w": above 1 where a partition copies a layer's weights to several
+cores). stc's energy has no intra-core buffer term (the machine has none); SET's does (74 %
+of its DarkNet-19 energy), so EDP is also shown with SET's intra-core energy per MAC added to
+stc's ("EDP+core").
 """
 
 from __future__ import annotations
@@ -46,11 +48,21 @@ SET_CORE_PJ_PER_MAC = 0.74 * 5.275e10 / (2_790_989_824 * 64)
 """SET's intra-core buffer energy per MAC: 74 % of its DarkNet-19 b64 energy over its MACs."""
 
 
-def run(name: str, batch: int, rounds_per_layer: int, budget: float | None, chains: int, seed: int = 0) -> list[str]:
+def run(
+    name: str,
+    batch: int,
+    rounds_per_layer: int,
+    budget: float | None,
+    chains: int,
+    seed: int = 0,
+    spaces: tuple[str, ...] = ("ls", "lp", "set"),
+    target_name: str = "set-8x8",
+    cost: str = "edp",
+) -> list[str]:
     module = build_network(name, batch=batch)
     graph = next(op for op in module.ops if isinstance(op, task.GraphOp))
     network = network_of(graph)
-    target = load_target("set-8x8")
+    target = load_target(target_name)
     compute_bound = network.macs / (target.mesh.core_count * target.compute.macs_per_cycle)
     weight_bound = network.weight_bytes / target.global_memory.bandwidth_bytes_per_cycle
     rounds = rounds_per_layer * len(network.layers)
@@ -59,11 +71,13 @@ def run(name: str, batch: int, rounds_per_layer: int, budget: float | None, chai
         f"compute bound {compute_bound:,.0f} cyc, weight-fetch bound {weight_bound:,.0f} cyc, {rounds} rounds/chain"
     ]
     header = f"  {'search':8} {'latency':>12} {'/compute':>9} {'/weights':>9} {'energy pJ':>10} {'EDP':>10}"
-    lines.append(header + f" {'EDP+core':>10} {'hop-bytes':>10} {'wall s':>7} {'cpu s':>7}")
+    lines.append(header + f" {'EDP+core':>10} {'hop-bytes':>10} {'wall s':>7} {'cpu s':>7} {'wDRAM/w':>7}")
     best_edp = float("inf")
-    for space in ("ls", "lp", "set"):
+    for space in spaces:
         cpu = cpu_seconds()
-        result = search(network, target, seed=seed, rounds=rounds, chains=chains, budget_seconds=budget, space=space)
+        result = search(
+            network, target, cost=cost, seed=seed, rounds=rounds, chains=chains, budget_seconds=budget, space=space
+        )
         cpu = cpu_seconds() - cpu
         estimate = result.estimate
         edp = estimate.energy * estimate.latency
@@ -72,11 +86,14 @@ def run(name: str, batch: int, rounds_per_layer: int, budget: float | None, chai
         lines.append(
             f"  {space:8} {estimate.latency:12,.0f} {estimate.latency / compute_bound:9.3f} "
             f"{estimate.latency / weight_bound:9.3f} {estimate.energy:10.3e} {edp:10.3e} {adjusted:10.3e} "
-            f"{hop_bytes(estimate):10.3e} {result.seconds:7.1f} {cpu:7.1f}"
+            f"{hop_bytes(estimate):10.3e} {result.seconds:7.1f} {cpu:7.1f} "
+            f"{weight_dram(estimate) / network.weight_bytes:7.3f}"
         )
         if space == "set":
             lines.append("  best tree: " + " | ".join(result.tree.notation(network, batch).splitlines()[:6]) + " …")
-    reference = SET_BEST[(name, batch)]
+    reference = SET_BEST.get((name, batch))
+    if reference is None:
+        return lines
     lines.append(
         f"  {'SET best':8} {reference['latency']:12,.0f} {reference['latency'] / compute_bound:9.3f} "
         f"{reference['latency'] / weight_bound:9.3f} {reference['energy']:10.3e} {'':10} {reference['edp']:10.3e} "
@@ -84,6 +101,11 @@ def run(name: str, batch: int, rounds_per_layer: int, budget: float | None, chai
     )
     lines.append(f"  stc best EDP+core / SET best EDP: {best_edp / reference['edp']:.3f}")
     return lines
+
+
+def weight_dram(estimate: Estimate) -> int:
+    """The DRAM bytes an estimate's weights, biases and tables are loaded with (copies included)."""
+    return 0 if estimate.cost is None else estimate.cost.weights.dram_bytes
 
 
 def hop_bytes(estimate: Estimate) -> float:
@@ -158,22 +180,28 @@ def placed_rows(names: tuple[str, ...], target: str, rounds_per_layer: int, chai
 
 @click.command()
 @click.option("--only", default=None, help="one network of the workloads")
-@click.option("--batch", type=int, default=None, help="only the workloads of this batch (64 or 1)")
 @click.option("--rounds-per-layer", default=100, show_default=True, help="annealing rounds per layer (SET: 100)")
 @click.option("--budget", type=float, default=None, help="seconds per search")
 @click.option("--chains", default=2, show_default=True, help="independent chains (one process each)")
 @click.option("--seed", default=0, show_default=True, help="chain i searches with seed + i")
+@click.option("--batch", type=int, default=None, help="only this batch (with --only: any batch of that network)")
+@click.option("--target", "target_name", default="set-8x8", show_default=True, help="preset or TOML path")
+@click.option("--cost", default="edp", show_default=True, help="the searches' cost function")
+@click.option("--spaces", default="ls,lp,set", show_default=True, help="the searches to run, comma-separated")
 @click.option("--machine", is_flag=True, help="searched schedules of small nets: the estimate against the machine")
 @click.option("--tianjicx", is_flag=True, help="searched schedules against st-place on tianjicx, both run")
 @click.option("--against-place", "targets", multiple=True, help="as --tianjicx on this target (repeatable)")
 @click.option("--seeds", default=1, show_default=True, help="--tianjicx: searches per network, seeds 0, 1, …")
 def main(
     only: str | None,
-    batch: int | None,
     rounds_per_layer: int,
     budget: float | None,
     chains: int,
     seed: int,
+    batch: int | None,
+    spaces: str,
+    target_name: str,
+    cost: str,
     machine: bool,
     tianjicx: bool,
     targets: tuple[str, ...],
@@ -190,10 +218,12 @@ def main(
             for line in placed_rows(names, target, rounds_per_layer, chains, seeds):
                 click.echo(line)
         return
-    for name, size in WORKLOADS:
-        if (only is not None and name != only) or (batch is not None and size != batch):
-            continue
-        for line in run(name, size, rounds_per_layer, budget, chains, seed):
+    workloads = [(name, size) for name, size in WORKLOADS if only in (None, name) and batch in (None, size)]
+    if only is not None and batch is not None and not workloads:
+        workloads = [(only, batch)]
+    for name, size in workloads:
+        searches = tuple(spaces.split(","))
+        for line in run(name, size, rounds_per_layer, budget, chains, seed, searches, target_name, cost):
             click.echo(line)
 
 

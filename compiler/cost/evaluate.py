@@ -274,7 +274,8 @@ class CostModel:
         work (DMA and compute) plus the cycles that core spends sending the leaf's output
         to its consumers in the segment (less one local copy of its whole result, which
         lands in place), and at least the leaf's DRAM bytes over the DRAM bandwidth; in the
-        run that loads the weights (`weight_cycles`: what that adds) and in the others."""
+        run that loads the weights (`weight_cycles`: what that adds) and in the others, which
+        is also the run's when the slot before prefetches the weights (`head_dram`)."""
         count = self.context.mesh.core_count
         sending = {layer: np.zeros(count) for layer in leaves}
         in_place = {layer: np.zeros(count) for layer in leaves}
@@ -296,6 +297,9 @@ class CostModel:
                 weight_cycles=first - later,
                 slots=np.array([later]),
                 slot_dram=np.array([float(dram)]),
+                head_dram=float(cost.weights.dram_bytes),
+                head_cycles=later,
+                head_layers=frozenset({layer}),
             )
         return result
 

@@ -18,6 +18,13 @@ With n the subbatches of a cut:
   (n + max stage)·max child, equal when the children take equally long), plus the
   slowest child's loading (they load side by side). Never less than the node's own DRAM
   traffic over the DRAM bandwidth;
+- prefetch (a target whose DMA overlaps compute, `dma_overlaps_compute`): in a T-cut, the
+  weights a child loads in its first slot are loaded in one of the PREFETCH_DEPTH slots
+  before it instead, beside that slot's compute, where that shortens the run most, if at
+  all (`prefetched`; the lowering holds them from there and isa-lower loads them beside
+  the compute): they add to that slot's DRAM bytes, and the child's first slot lasts as
+  long as without them (`head_dram`, `head_cycles`). An S-cut's children of stage 0 load in
+  its first slot (its head); the others in their own first slot;
 - buffer usage per core: ifm = n·Σ ifm, wgt = Σ wgt; S-cut buf = Σ buf (n = 1) or
   Σ (buf + ifm) (n > 1); T-cut buf = max over i of buf_i + ifm_{i+1}, the last child with
   the first child's ifm when n > 1 (the next subbatch is prefetched).
@@ -34,6 +41,9 @@ import numpy as np
 
 from stc.compiler.targets.cost_units import Work, dma_cycles, energy_pj
 from stc.compiler.targets.hardware import HardwareTarget
+
+PREFETCH_DEPTH = 4
+"""How many slots before its first one a layer's weights may be loaded (held that much longer)."""
 
 
 @attrs.frozen
@@ -72,6 +82,16 @@ class NodeCost:
     to it in the run that loads them (None: all `weight_cycles` in the first slot)."""
     load_dram: np.ndarray | None = None
     """Per slot of one run, the weights' DRAM bytes loaded in it (None: all in the first)."""
+    head_dram: float = 0.0
+    """Weight bytes the first slot loads that the slot before the node may prefetch, on a
+    target whose DMA overlaps compute."""
+    head_cycles: float = 0.0
+    """The first slot's cycles in the run that loads the weights, once those are prefetched."""
+    head_layers: frozenset[int] = frozenset()
+    """The layers whose weights make `head_dram`."""
+    prefetched: tuple[tuple[int, int], ...] = ()
+    """(layer, k): the layers whose weights are loaded k slots before their first one,
+    beside the compute of those slots (where that is faster)."""
     busy: np.ndarray | None = None
     """A leaf's: per core of the chip, the cycles it works on its own piece (DMA and compute)
     in the run that loads the weights."""
@@ -96,6 +116,18 @@ class NodeCost:
         cycles, dram = np.zeros(length), np.zeros(length)
         cycles[0], dram[0] = self.weight_cycles, self.weights.dram_bytes
         return cycles, dram
+
+    def first_run(self) -> tuple[np.ndarray, np.ndarray]:
+        """Cycles and DRAM bytes of every slot of the run that loads the weights (new arrays)."""
+        (slots, dram), (loads, load_dram) = self.profile(), self.loading()
+        return slots + loads, dram + load_dram
+
+    def prefetched_run(self) -> tuple[np.ndarray, np.ndarray]:
+        """`first_run` with the first slot's `head_dram` prefetched by a slot before."""
+        slots, dram = self.first_run()
+        if self.head_dram:
+            slots[0], dram[0] = self.head_cycles, dram[0] - self.head_dram
+        return slots, dram
 
     @property
     def steady_latency(self) -> float:
@@ -195,13 +227,77 @@ def t_cut(children: list[NodeCost], n: int, target: HardwareTarget) -> NodeCost:
     buf = np.maximum.reduce([*pairs, last])
     profiles = [child.profile() for child in children]
     slots = (np.concatenate([p[0] for p in profiles]), np.concatenate([p[1] for p in profiles]), n)
-    loading = sum(c.weight_cycles for c in children)
-    latency = n * float(slots[0].sum()) + loading
     compute = n * sum(c.compute_cycles for c in children)
     rest = (n - 1) * len(slots[0])
+    if target.global_memory.dma_overlaps_compute:
+        return prefetching_t_cut(children, n, target, buf, slots, compute)
+    loading = sum(c.weight_cycles for c in children)
+    latency = n * float(slots[0].sum()) + loading
     loads = [np.concatenate([*parts, np.zeros(rest)]) for parts in zip(*(c.loading() for c in children), strict=True)]
     cost = combined(children, n, latency, compute, buf, slots, loading)
     return bounded(attrs.evolve(cost, loads=loads[0], load_dram=loads[1]), target)
+
+
+def prefetching_t_cut(
+    children: list[NodeCost],
+    n: int,
+    target: HardwareTarget,
+    buf: np.ndarray,
+    slots: tuple[np.ndarray, np.ndarray, int],
+    compute: float,
+) -> NodeCost:
+    """A T-cut on a target whose DMA overlaps compute: each child's first-slot weights are
+    loaded in the earlier slot (of the last PREFETCH_DEPTH) where that shortens the first
+    run most, if any (the nearest of equals: the shortest hold)."""
+    bandwidth = target.global_memory.bandwidth_bytes_per_cycle
+    runs = [children[0].first_run()]
+    prefetched = dict(pair for c in children for pair in c.prefetched)
+    for child in children[1:]:
+        loaded = child.first_run()
+        if child.head_dram:
+            hoisted = child.prefetched_run()
+            recent = runs[-PREFETCH_DEPTH:]  # each run has a slot at least
+            cycles = np.concatenate([r[0] for r in recent])[-PREFETCH_DEPTH:][::-1]
+            dram = np.concatenate([r[1] for r in recent])[-PREFETCH_DEPTH:][::-1]
+            longer = np.maximum(cycles, np.ceil((dram + child.head_dram) / bandwidth))
+            gains = loaded[0][0] - hoisted[0][0] - (longer - cycles)
+            back = int(np.argmax(gains))  # slots back from the last
+            if gains[back] > 0:
+                add_dram(runs, back, child.head_dram, bandwidth)
+                loaded = hoisted
+                prefetched |= dict.fromkeys(child.head_layers, back + 1)
+        runs.append(loaded)
+    first_slots, first_dram = np.concatenate([r[0] for r in runs]), np.concatenate([r[1] for r in runs])
+    head = children[0].head_dram
+    head_cycles = max(children[0].head_cycles, float(np.ceil((first_dram[0] - head) / bandwidth))) if head else 0.0
+    loading = float(first_slots.sum() - slots[0].sum())
+    latency = n * float(slots[0].sum()) + loading
+    rest = np.zeros((n - 1) * len(slots[0]))
+    cost = combined(children, n, latency, compute, buf, slots, loading)
+    return bounded(
+        attrs.evolve(
+            cost,
+            loads=np.concatenate([first_slots - slots[0], rest]),
+            load_dram=np.concatenate([first_dram - slots[1], rest]),
+            head_dram=float(head),
+            head_cycles=head_cycles,
+            head_layers=children[0].head_layers,
+            prefetched=tuple(sorted(prefetched.items())),
+        ),
+        target,
+    )
+
+
+def add_dram(runs: list[tuple[np.ndarray, np.ndarray]], back: int, nbytes: float, bandwidth: float) -> None:
+    """Add `nbytes` DRAM bytes to the slot `back` slots before the runs' last one, which then
+    lasts at least as long as its DRAM bytes take."""
+    for cycles, dram in reversed(runs):
+        if back < len(cycles):
+            slot = len(cycles) - 1 - back
+            dram[slot] += nbytes
+            cycles[slot] = max(cycles[slot], float(np.ceil(dram[slot] / bandwidth)))
+            return
+        back -= len(cycles)
 
 
 def s_cut(children: list[NodeCost], n: int, stages: list[int], target: HardwareTarget) -> NodeCost:
@@ -214,21 +310,42 @@ def s_cut(children: list[NodeCost], n: int, stages: list[int], target: HardwareT
     first, weight_dram = np.zeros((depth, block)), np.zeros((depth, block))
     """The first run's: each child loads its weights in its slots of block stage(c), as its
     own first run spreads them (`NodeCost.loading`)."""
+    overlap = target.global_memory.dma_overlaps_compute
+    head, head_slot = 0.0, 0.0
+    """Where DMA overlaps compute: the weights the children of stage 0 load in the first
+    slot, which a slot before the cut may prefetch, and that slot without the prefetch."""
     for child, (own, moved), stage in zip(children, profiles, stages, strict=True):
         rows = slice(stage, stage + n)
         cycles[rows, : len(own)] = np.maximum(cycles[rows, : len(own)], own)
         first[rows, : len(own)] = np.maximum(first[rows, : len(own)], own)
-        loads, load_dram = child.loading()
-        first[stage, : len(own)] = np.maximum(first[stage, : len(own)], own + loads)
+        loaded, loaded_dram = child.prefetched_run() if overlap and not stage else child.first_run()
+        first[stage, : len(own)] = np.maximum(first[stage, : len(own)], loaded)
         dram[rows, : len(own)] += moved
-        weight_dram[stage, : len(own)] += load_dram
+        weight_dram[stage, : len(own)] += loaded_dram - moved
+        if overlap and not stage:
+            head += child.head_dram
+            head_slot = max(head_slot, float(child.first_run()[0][0]))
     bandwidth = target.global_memory.bandwidth_bytes_per_cycle
     slots = np.maximum(cycles, np.ceil(dram / bandwidth)).reshape(-1)
     firsts = np.maximum(first, np.ceil((dram + weight_dram) / bandwidth)).reshape(-1)
+    prefetchable = float(firsts[0])
+    weight_dram = weight_dram.reshape(-1)
+    if head:
+        firsts[0] = max(prefetchable, head_slot, float(np.ceil((dram[0, 0] + weight_dram[0] + head) / bandwidth)))
+        weight_dram[0] += head
     loading = float(firsts.sum() - slots.sum())
     compute = depth * max(c.compute_cycles for c in children)
     cost = combined(children, n, float(slots.sum()) + loading, compute, buf, (slots, dram.reshape(-1), 1), loading)
-    return bounded(attrs.evolve(cost, loads=firsts - slots, load_dram=weight_dram.reshape(-1)), target)
+    prefetch = {}
+    if overlap:
+        layers = frozenset().union(*(c.head_layers for c, stage in zip(children, stages, strict=True) if not stage))
+        prefetch = {
+            "head_dram": head,
+            "head_cycles": prefetchable,
+            "head_layers": layers,
+            "prefetched": tuple(sorted(pair for c in children for pair in c.prefetched)),
+        }
+    return bounded(attrs.evolve(cost, loads=firsts - slots, load_dram=weight_dram, **prefetch), target)
 
 
 def stages_of(depends: list[set[int]]) -> list[int]:

@@ -23,6 +23,10 @@ as any mapping.
    segment), the consumer's buffer is also held from its first producer's phase on, when
    that is in the same step and the core's memory allows; otherwise the machine passes it
    through global memory, which is always valid.
+6. **Prefetched weights.** On a target whose DMA overlaps compute, the weight, bias and
+   table blocks of the first run of each layer the model prefetches k slots early are also
+   held in the k phases before, where the core's memory allows, so that they load beside
+   the compute of the first of them.
 
 A piece that would run before a piece it reads from is an error, never a wrong program.
 
@@ -80,6 +84,8 @@ class Lowering:
         """The layer of every compute piece and of every buffer a piece reads."""
         self.runs_on: dict[tuple[int, int, int], list[tuple[int, list[int]]]] = defaultdict(list)
         """(layer, core, step): the (phase, blocks) of each of the layer's runs there, in order."""
+        self.first_run: dict[int, tuple[int, int]] = {}
+        """(step, phase) of each layer's first run."""
 
     def act(self, op: Operation) -> list[int]:
         created = self.executor.apply(op)
@@ -156,6 +162,7 @@ class Lowering:
                         self.layer_of[storage.task_id] = run.layer
                 step, phase = self.step_phase(run.slot)
                 self.runs_on[(run.layer, core, step)].append((phase, blocks))
+                self.first_run.setdefault(run.layer, (step, phase))
 
     def share_weights(self) -> None:
         """Make the runs of a layer on one core and step read the first run's data blocks,
@@ -245,6 +252,32 @@ class Lowering:
             except PassFailedException:
                 continue
 
+    def prefetch_data(self) -> None:
+        """On a target whose DMA overlaps compute, hold the weight, bias and table blocks of
+        the first run of each layer the model prefetches k slots early (`NodeCost.prefetched`)
+        from k phases before it too, where that is in the same step and the core's memory
+        allows: isa-lower loads them there, beside that phase's compute; elsewhere they
+        load in their own phase, before their compute."""
+        if not self.target.global_memory.dma_overlaps_compute:
+            return
+        estimate = self.model.evaluate(self.tree)
+        ahead = {} if estimate.cost is None else dict(estimate.cost.prefetched)
+        by_id = {op.task_id: op for op in self.graph.tasks()}
+        for (layer, core, step), runs in self.runs_on.items():
+            phase, blocks = runs[0]
+            if layer not in ahead or (step, phase) != self.first_run[layer] or phase < ahead[layer]:
+                continue
+            slot = step * (self.target.max_phases or 0) + phase
+            start, end = self.coord(core, slot - ahead[layer], Stage.MEMORY), self.coord(core, slot - 1, Stage.MEMORY)
+            for block in blocks:
+                for data in input_storage(by_id[block]):  # pyright: ignore[reportArgumentType]
+                    if not isinstance(data, task.DataOp):
+                        continue
+                    try:
+                        self.act(PutInOp(data.task_id, start, end if ahead[layer] > 1 else None))
+                    except PassFailedException:
+                        continue
+
     def put_io(self) -> None:
         """Each network input on the core of its first buffer, each output on its buffer's."""
         places = self.executor.matrix.places
@@ -281,6 +314,7 @@ class Lowering:
             self.share_weights()
             self.put_unread()
             self.hold_on_chip()
+            self.prefetch_data()
             self.put_io()
             self.executor.finish()
         except PassFailedException as error:

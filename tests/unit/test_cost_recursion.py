@@ -1,10 +1,11 @@
 """Seed 002's cost recursion on hand-computed trees: every rule of compiler/cost/recursion.py."""
 
+import attrs
 import numpy as np
 import pytest
 
 from stc.compiler.cost.objective import objective
-from stc.compiler.cost.recursion import NodeCost, reloaded, s_cut, stages_of, t_cut
+from stc.compiler.cost.recursion import PREFETCH_DEPTH, NodeCost, reloaded, s_cut, stages_of, t_cut
 from stc.compiler.diagnostics import StcError
 from stc.compiler.targets.cost_units import Work
 from stc.compiler.targets.hardware import load_target
@@ -162,3 +163,49 @@ def test_cost_functions(name, expected):
 def test_unknown_cost_function():
     with pytest.raises(StcError, match="unknown cost function 'fast'"):
         objective("fast")
+
+
+IN_ORDER = attrs.evolve(TARGET, global_memory=attrs.evolve(TARGET.global_memory, dma_overlaps_compute=False))
+"""set-8x8 with its DMA in line with compute: nothing is prefetched."""
+
+
+def loader(layer, steady, nbytes, dram=0):
+    """A leaf that loads `nbytes` of weights (at 64 B/cycle) before its `steady` cycles."""
+    loading = -(-nbytes // 64)
+    cost = child(steady + loading, dram=dram, weights=nbytes, loading=loading)
+    return attrs.evolve(cost, head_dram=float(nbytes), head_cycles=float(steady), head_layers=frozenset({layer}))
+
+
+def test_weights_load_beside_an_earlier_slot_s_compute_where_dma_overlaps_compute():
+    """A 1,000-cycle slot without DRAM bytes hides the 100 cycles of the next leaf's 6,400 B
+    of weights: 1,000 + 100 instead of 1,000 + 200; in order they add."""
+    a, b = child(1000), loader(1, 100, 6400)
+    assert t_cut([a, b], 1, IN_ORDER).latency == 1200
+    cut = t_cut([a, b], 1, TARGET)
+    assert cut.latency == 1100
+    assert cut.prefetched == ((1, 1),)
+    assert [values.tolist() for values in cut.first_run()] == [[1000, 100], [6400, 0]]
+
+
+def test_weights_are_prefetched_only_where_that_is_faster_and_as_near_as_the_best():
+    """Slot a is DRAM-bound (6,400 B): prefetching b there makes it 200 cycles, no gain; two
+    slots back, a 1,000-cycle slot hides it (held two slots); beyond PREFETCH_DEPTH slots
+    that slot is out of reach, and the nearest 10-cycle slot takes it: 10 → 100 cycles
+    (+90) for the 100 the load added (−100)."""
+    busy, short = child(100, dram=6400), child(10)
+    assert t_cut([busy, loader(1, 100, 6400)], 1, TARGET).prefetched == ()
+    cut = t_cut([child(1000), short, loader(2, 100, 6400)], 1, TARGET)
+    assert (cut.latency, cut.prefetched) == (1110, ((2, 2),))
+    far = t_cut([child(1000)] + [short] * PREFETCH_DEPTH + [loader(9, 100, 6400)], 1, TARGET)
+    assert far.prefetched == ((9, 1),)
+    assert far.latency == 1000 + 10 * (PREFETCH_DEPTH - 1) + 100 + 100
+
+
+def test_an_s_cut_s_first_slot_weights_are_its_head():
+    """Two leaves of stage 0 side by side load 6,400 B each in the S-cut's first slot: 200
+    cycles of DRAM; the T-cut prefetches both behind the 1,000 cycles before."""
+    side = s_cut([loader(1, 100, 6400), loader(2, 50, 6400)], 1, [0, 0], TARGET)
+    assert (side.latency, side.head_dram, side.head_cycles) == (200, 12800, 100)
+    cut = t_cut([child(1000), side], 1, TARGET)
+    assert cut.latency == 1100
+    assert cut.prefetched == ((1, 1), (2, 1))
