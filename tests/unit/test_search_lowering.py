@@ -178,7 +178,9 @@ def test_prefetched_weights_load_beside_earlier_compute_as_estimated():
     """set-8x8's DMA runs beside compute: in LeNet b2 under `T 2/2` the model loads three
     layers' weights one, two and four slots early where that shortens the schedule, the
     lowering holds them from there, and the machine runs it as estimated (measured: 1,475
-    cycles for 1,476 estimated, 1,602 with the DMA in line with compute), bit-identically."""
+    cycles for 1,476 estimated, 1,602 with the DMA in line with compute, before multicast
+    sends; with them 1,308 cycles against 1,314 in line: the sends that the loads hid
+    behind are shorter), bit-identically."""
     module = build_network("lenet", batch=2)
     network = network_of(find_graph(module))
     tree = Node.cut("T", [Node.leaf(i) for i in range(len(network.layers))], n=2)
@@ -191,7 +193,7 @@ def test_prefetched_weights_load_beside_earlier_compute_as_estimated():
     assert run.identical
     assert run.counters["dram_bytes"] == run.estimate["dram_bytes"]
     assert run.counters["cycles"] == pytest.approx(estimate.latency, rel=0.02)
-    assert run.counters["cycles"] < 0.95 * CostModel(network, in_order).evaluate(tree).latency
+    assert run.counters["cycles"] < CostModel(network, in_order).evaluate(tree).latency
 
 
 def test_each_segment_starts_a_step_on_a_target_that_limits_its_phases():
