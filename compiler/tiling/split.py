@@ -197,9 +197,9 @@ class TensorTypes:
 class BufferSources:
     """The sources of a buffer being split, indexed by where they land in it."""
 
-    def __init__(self, buffer: BufferOp, types: TensorTypes):
+    def __init__(self, buffer: BufferOp, types: TensorTypes | None = None):
         self.buffer = buffer
-        self.types = types
+        self.types = TensorTypes() if types is None else types
         self.element = buffer.result.type.get_element_type()
         self.sources = buffer.pieces
         self.placed: list[Box] = [
@@ -277,45 +277,68 @@ def data_box(data: DataOp, piece: Piece) -> Box | None:
     return (piece.f, (0, rows), (0, columns), piece.channels_read)
 
 
-Inputs = dict[Operation, "BufferSources | NarrowedData"]
-"""The blocks a split block reads, each ready to give a piece its own copy."""
+class DataBlocks:
+    """The data blocks a split block reads, each narrowed for its pieces (`NarrowedData`)."""
+
+    def __init__(self, types: TensorTypes | None = None):
+        self.types = TensorTypes() if types is None else types
+        self.narrowed: dict[DataOp, NarrowedData] = {}
+
+    def of(self, op: DataOp) -> NarrowedData:
+        if (narrowed := self.narrowed.get(op)) is None:
+            narrowed = self.narrowed[op] = NarrowedData(op, self.types)
+        return narrowed
 
 
-def piece_input(blocks: GraphBlocks, op: ComputeBlock, value: SSAValue, piece: Piece, inputs: Inputs) -> SSAValue:
+def piece_input(
+    blocks: GraphBlocks,
+    op: ComputeBlock,
+    value: SSAValue,
+    piece: Piece,
+    buffers: dict[Operation, BufferSources],
+    data: DataBlocks,
+) -> SSAValue:
     """A piece's own copy of an operand of `op`: its box of a buffer or weight, a whole table."""
-    source = inputs[value.owner]  # pyright: ignore[reportArgumentType]
-    if isinstance(source, NarrowedData):
-        copy = source.block(data_box(source.op, piece), next(blocks.ids))
+    owner = value.owner
+    if isinstance(owner, DataOp):
+        copy = data.of(owner).block(data_box(owner, piece), next(blocks.ids))
     else:
-        copy = source.region(piece.read_box(), next(blocks.ids))
+        assert isinstance(owner, BufferOp)
+        copy = buffers[owner].region(piece.read_box(), next(blocks.ids))
     copy.result.name_hint = value.name_hint
     return blocks.insert(copy, op).result
 
 
-def piece_bias(blocks: GraphBlocks, op: ComputeBlock, piece: Piece, partial: bool, inputs: Inputs) -> list[SSAValue]:
+def piece_bias(blocks: GraphBlocks, op: ComputeBlock, piece: Piece, partial: bool, data: DataBlocks) -> list[SSAValue]:
     """A piece's channels of the bias; none for partial sums, whose add takes the bias."""
     bias = op.optional_bias
     if bias is None or partial:
         return []
-    source = inputs[bias.owner]  # pyright: ignore[reportArgumentType]
-    assert isinstance(source, NarrowedData)
-    copy = source.block((piece.f,), next(blocks.ids))
+    assert isinstance(bias.owner, DataOp)
+    copy = data.of(bias.owner).block((piece.f,), next(blocks.ids))
     copy.result.name_hint = bias.name_hint
     return [blocks.insert(copy, op).result]
 
 
 def build_piece(
-    blocks: GraphBlocks, op: ComputeBlock, piece: Piece, partial: bool, inputs: Inputs, types: TensorTypes
+    blocks: GraphBlocks,
+    op: ComputeBlock,
+    piece: Piece,
+    partial: bool,
+    buffers: dict[Operation, BufferSources],
+    data: DataBlocks | None = None,
 ) -> ComputeBlock:
-    """Create one piece of `op`, before it, after the blocks it reads, with the operands
-    and properties `type(op).build(...)` gives it."""
+    """Create one piece of `op`, before it, after the blocks it reads (`buffers`: its input
+    buffers' sources; `data`: its data blocks, narrowed), with the operands and properties
+    `type(op).build(...)` gives it."""
+    data = DataBlocks() if data is None else data
     groups: list[list[SSAValue]] = []
     for name in op.OPERAND_NAMES:
         operand: SSAValue | Sequence[SSAValue] = getattr(op, name)
         values = [operand] if isinstance(operand, SSAValue) else operand
-        groups.append([piece_input(blocks, op, value, piece, inputs) for value in values])
+        groups.append([piece_input(blocks, op, value, piece, buffers, data) for value in values])
     if op.has_bias():
-        groups.append(piece_bias(blocks, op, piece, partial, inputs))
+        groups.append(piece_bias(blocks, op, piece, partial, data))
     properties = dict(op.properties) | {"id": i64_attr(next(blocks.ids))}
     if isinstance(op, WindowBlock):
         properties["pad"] = i64_array(piece.y.pad + piece.x.pad)
@@ -324,7 +347,7 @@ def build_piece(
     if SEGMENTS in properties:
         properties[SEGMENTS] = DenseArrayBase.from_list(i32, [len(group) for group in groups])
     element = i32 if partial else op.result.type.get_element_type()
-    result_type = types.of(element, [hi - lo for lo, hi in piece.out_box()])
+    result_type = data.types.of(element, [hi - lo for lo, hi in piece.out_box()])
     operands = [value for group in groups for value in group]
     piece_op = created(type(op), operands=operands, result_types=[result_type], properties=properties)
     piece_op.result.name_hint = op.result.name_hint
@@ -370,17 +393,12 @@ def erase_with_inputs(blocks: GraphBlocks, op: ComputeBlock) -> None:
 def split_block(blocks: GraphBlocks, op: ComputeBlock, counts: Counts) -> None:
     """Replace `op` by its pieces, and the add of their partial sums when r is split."""
     partial = counts[4] > 1
-    types = TensorTypes()
-    inputs: Inputs = {}
-    for value in op.operands:
-        owner = value.owner
-        if isinstance(owner, BufferOp) and owner not in inputs:
-            inputs[owner] = BufferSources(owner, types)
-        elif isinstance(owner, DataOp) and owner not in inputs:
-            inputs[owner] = NarrowedData(owner, types)
+    data = DataBlocks()
+    owners = dict.fromkeys(value.owner for value in op.operands)
+    buffers = {owner: BufferSources(owner, data.types) for owner in owners if isinstance(owner, BufferOp)}
     with collection_paused():
         pieces = split_grid(op, counts).pieces()
-        built = [(piece, build_piece(blocks, op, piece, partial, inputs, types)) for piece in pieces]
+        built = [(piece, build_piece(blocks, op, piece, partial, buffers, data)) for piece in pieces]
         if partial:
             join_partial_sums(blocks, op, built)
         else:
