@@ -130,21 +130,16 @@ class MemoryPlan:
     # --- Results ------------------------------------------------------------------------
 
     def in_place_piece(self, op: task.TaskOp) -> Piece | None:
-        """The first buffer piece on the same core that takes the whole result as one run."""
+        """The first buffer piece on the same core, held while the result lives, that takes
+        the whole result as one run."""
         if not isinstance(op, task.ComputeBlock):
             return None
-        shape = tuple(op.result.type.get_shape())
         for buffer, box, offset in self.pieces.get(op.task_id, []):
-            buffer_shape = tuple(buffer.result.type.get_shape())
             if (
                 self.core(buffer.task_id) == self.core(op.task_id)
                 and not self.spilled(op.task_id, buffer)
                 and self.last(buffer.task_id) >= self.stored(op.task_id)
-                and box.lo == (0,) * len(shape)
-                and box.shape == shape
-                and buffer.result.type.get_element_type() == op.result.type.get_element_type()
-                and is_contiguous(shape, buffer_shape)
-                and offset_bytes(buffer.result.type, offset) % self.alignment(alignment_kind(op)) == 0
+                and takes_whole(op, (buffer, box, offset), self.target)
             ):
                 return buffer, box, offset
         return None
@@ -155,9 +150,6 @@ class MemoryPlan:
             return (task_id, "result"), 0
         buffer, _, offset = piece
         return (buffer.task_id, "storage"), offset_bytes(buffer.result.type, offset)
-
-    def alignment(self, kind: str) -> int:
-        return getattr(self.target.local_memory.alignment_bytes, kind)
 
     # --- Regions ------------------------------------------------------------------------
 
@@ -250,6 +242,21 @@ class MemoryPlan:
             for key in inputs:
                 apart.setdefault(key, set()).add(output)
         return apart
+
+
+def takes_whole(op: task.ComputeBlock, piece: Piece, target: HardwareTarget) -> bool:
+    """Whether a buffer piece takes a compute block's whole result as one run at an address
+    aligned for it, so that the block may write its result there ("in place")."""
+    buffer, box, offset = piece
+    shape = tuple(op.result.type.get_shape())
+    alignment = getattr(target.local_memory.alignment_bytes, alignment_kind(op))
+    return (
+        box.lo == (0,) * len(shape)
+        and box.shape == shape
+        and buffer.result.type.get_element_type() == op.result.type.get_element_type()
+        and is_contiguous(shape, tuple(buffer.result.type.get_shape()))
+        and offset_bytes(buffer.result.type, offset) % alignment == 0
+    )
 
 
 def staging_bytes(nhwc: tuple[int, ...]) -> int:

@@ -341,6 +341,31 @@ def test_pipelined_slices_compute_exactly_in_fewer_cycles(tmp_path: Path, networ
     assert counters[True]["cycles"] < counters[False]["cycles"]
 
 
+@pytest.mark.parametrize("network", ["tiny", "lenet"])
+def test_delayed_stores_compute_exactly_on_zoo_networks(tmp_path: Path, network: str):
+    """On a 64 KB tpu-like whose DMA overlaps compute, batch-2 networks are sliced and some
+    group outputs are stored a timestep late (`st.store_late`): bit-identical before
+    lowering (golden executor) and after (machine), with the DRAM bytes the plan predicts,
+    the same as with `delay=false`."""
+    target = small_tpu(tmp_path, 65536, overlap=True)
+    hardware = load_target(target)
+    with references_within([tmp_path]):
+        reference = NETWORKS[network](2)
+        dram = {}
+        for delay in (True, False):
+            module = NETWORKS[network](2)
+            TaskSplitPass(fit=target).apply(Context(), module)
+            groups = Groups(LayerGraph(find_graph(module), hardware), hardware, delay=delay).search("best")
+            planned = sum(group.plan.work.dram_bytes for group in groups)
+            TaskLayerGroupPass(target=target, strategy="best", delay=delay).apply(Context(), module)
+            late = [op for op in find_graph(module).tasks() if STORE_LATE in op.attributes]
+            assert (len(late) > 0) == delay
+            run_against(module, reference, tmp_path)
+            dram[delay] = run_isa_module(module, random_inputs(find_graph(reference), 0), base_dir=tmp_path)[1]
+            assert dram[delay]["dram_bytes"] == planned
+    assert dram[True]["dram_bytes"] == dram[False]["dram_bytes"]
+
+
 @pytest.mark.parametrize(("network", "target"), [("tiny", "tianjicx"), ("lenet", "tianjicx"), ("tiny", "set-8x8")])
 def test_many_core_groups_keep_intermediates_in_the_cores(network: str, target: str):
     """On a many-core target the group's buffers are held on their readers' cores: the
