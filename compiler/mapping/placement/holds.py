@@ -8,10 +8,12 @@ bytes of its held input buffers on that core in those earlier phases too, prefer
 cores that have room for them; where none has, the unit is placed without them and the
 buffer waits in global memory as it would layer by layer.
 
-A producer on the reader's core whose result the buffer takes whole writes it there in
-place (`compiler/memory/plan.py`), so on that core its result tile, which its own unit
-counts, is not counted again in its phase: the reservation takes that many bytes less
-there, and is taken again whenever the annealing moves the producer.
+A producer on the reader's core whose result only the buffer takes, whole, writes it
+there in place (`compiler/memory/plan.py`), so on that core its result tile, which its own
+unit counts, is not counted again in its phase: the reservation takes that many bytes
+less there, and is taken again whenever the annealing moves the producer. (A result that
+several buffers take lands in place in the first that qualifies, which the placement
+decides: it is counted in full.)
 
 ```
 conv 4 on core (0, 1) in phase 0, relu 6 reads buffer 5 (12544 B), filled by conv 4:
@@ -53,8 +55,8 @@ class Holds:
         self.readers: dict[int, set[int]] = {}
         """Per producer unit: the units whose reservation it writes in place."""
         self.inputs: dict[int, list[tuple[int, list[int], set[int]]]] = {}
-        """Per compute unit: (bytes, producers being placed, those whose result the buffer
-        takes whole) of each input buffer it may hold."""
+        """Per compute unit: (bytes, producers being placed, those whose result only this
+        buffer takes, whole) of each input buffer it may hold."""
         for unit in units:
             for op in unit.blocks[1:] if unit.computes else ():
                 producers = [p for p in held.get(op.task_id, ()) if p in units.unit_of]
@@ -64,6 +66,7 @@ class Holds:
                         for value, box, offset in op.pieces
                         if isinstance(value.owner, task.ComputeBlock)
                         and value.owner.task_id in producers
+                        and value.has_one_use()
                         and takes_whole(value.owner, (op, box, offset), matrix.target)
                     }
                     self.inputs.setdefault(unit.index, []).append((matrix.sizes[op.task_id], producers, whole))
