@@ -333,9 +333,24 @@ def transfers(
     bounds = overlap(Placed(producer, 0, producer_part, producer_batch), need, batch, shift)
     volumes = np.prod([np.maximum(hi - lo, 0) for lo, hi in bounds], axis=0) * source.element_bytes
     sender, receiver = np.nonzero(volumes)
-    boxes = np.stack([sender, *(side[sender, receiver] for bound in bounds for side in bound)], axis=1)
-    group = np.unique(boxes, axis=0, return_inverse=True)[1].reshape(-1) if len(sender) else sender
-    return volumes[sender, receiver], sender, receiver, float(volumes.sum()), group
+    boxes = np.stack([sender, *(side[sender, receiver] for bound in bounds for side in bound)])
+    return volumes[sender, receiver], sender, receiver, float(volumes.sum()), row_ranks(boxes)
+
+
+def row_ranks(columns: np.ndarray) -> np.ndarray:
+    """Each row's rank among the distinct rows of `columns.T` in lexicographic order (the
+    first column first): `np.unique(columns.T, axis=0, return_inverse=True)[1]`, by a
+    lexsort of the columns instead of a sort of whole rows (several times faster)."""
+    count = columns.shape[1]
+    if count == 0:
+        return np.zeros(0, dtype=np.int64)
+    order = np.lexsort(columns[::-1])
+    ordered = columns[:, order]
+    new = np.zeros(count, dtype=np.int64)
+    new[1:] = (ordered[:, 1:] != ordered[:, :-1]).any(axis=0)
+    ranks = np.empty(count, dtype=np.int64)
+    ranks[order] = np.cumsum(new)
+    return ranks
 
 
 def overlap(placed: Placed, need: Needed, batch: int, offset: int) -> list[tuple[np.ndarray, np.ndarray]]:

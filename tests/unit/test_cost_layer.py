@@ -7,7 +7,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from stc.compiler.cost.evaluate import CostModel
-from stc.compiler.cost.layer_cost import Context, Output, Placed, leaf_cost
+from stc.compiler.cost.layer_cost import Context, Output, Placed, leaf_cost, row_ranks
 from stc.compiler.cost.mesh import MeshModel
 from stc.compiler.cost.network import NETWORK_INPUT, Layer, Network, Source, network_of
 from stc.compiler.cost.partition import Partition, candidates, piece_bounds, pieces
@@ -74,6 +74,17 @@ def test_xy_loads_are_the_sum_of_the_routes(pairs):
     sources, destinations, volumes = (np.array(column) for column in zip(*pairs, strict=True))
     expected = sum(volume * mesh.routes[s, d].astype(float) for s, d, volume in pairs)
     assert np.allclose(mesh.xy_loads(sources, destinations, volumes), expected)
+
+
+@settings(max_examples=40, deadline=None)
+@given(
+    rows=st.lists(st.tuples(st.integers(0, 3), st.integers(0, 2), st.floats(0, 2, width=16)), max_size=30),
+)
+def test_row_ranks_number_distinct_rows_as_unique_does(rows):
+    """The multicast groups of `transfers`: the same numbers np.unique(axis=0) gives."""
+    columns = np.array(rows, dtype=float).reshape(-1, 3).T
+    expected = np.unique(columns.T, axis=0, return_inverse=True)[1].reshape(-1)
+    assert row_ranks(columns).tolist() == expected.tolist()
 
 
 def test_xy_loads_on_tianjicx_s_mesh_are_the_sum_of_the_routes():
