@@ -40,6 +40,9 @@ from stc.dialects.task.base import ComputeOp, check_element_width, check_tensor,
 from stc.dialects.task.data import BiasOp, DataOp, TableOp, WeightOp
 from stc.dialects.task.storage import BufferOp
 
+Role = tuple[str, SSAValue, type[BufferOp] | type[DataOp]]
+"""An operand of a compute block: its name, its value and the kind of block it must come from."""
+
 
 class ComputeBlock(ComputeOp):
     """
@@ -70,7 +73,7 @@ class ComputeBlock(ComputeOp):
         assert isinstance(value, IntegerAttr)
         return value.value.data
 
-    def operand_roles(self) -> Iterator[tuple[str, SSAValue, type[BufferOp] | type[DataOp]]]:
+    def operand_roles(self) -> Iterator[Role]:
         """Every operand with its name and the kind of block it must come from."""
         for name, _ in self.get_irdl_definition().operands:
             group = getattr(self, name)
@@ -151,8 +154,11 @@ class ComputeBlock(ComputeOp):
         for use in self.result.uses:
             if not isinstance(use.operation, BufferOp):
                 raise self.error(f"a compute result is read only by buffers, not by {use.operation.name}")
-        self.verify_roles()
-        for value in self.data_inputs:
+        roles = list(self.operand_roles())
+        self.verify_roles(roles)
+        for _, value, source in roles:
+            if source is not BufferOp:
+                continue
             owner = value.owner
             assert isinstance(owner, BufferOp)
             if owner.kind.data != self.INPUT_KIND:
@@ -167,10 +173,10 @@ class ComputeBlock(ComputeOp):
             self.verify_compare_value()
         self.verify_shapes()
 
-    def verify_roles(self) -> None:
-        """Check that each operand comes from the right kind of block and has that block's
-        type, whether or not that block has been verified yet."""
-        for name, value, source in self.operand_roles():
+    def verify_roles(self, roles: Sequence[Role]) -> None:
+        """Check that each operand (of `operand_roles`) comes from the right kind of block
+        and has that block's type, whether or not that block has been verified yet."""
+        for name, value, source in roles:
             if not isinstance(value.owner, source):
                 raise self.error(f"operand `{name}` must come from {source.name}")
             assert isinstance(value.type, TensorType)
@@ -224,8 +230,8 @@ class FcOp(ComputeBlock):
     DATA_ROLES: ClassVar[dict[str, type[DataOp]]] = {"weight": WeightOp}
     INPUT_KIND: ClassVar[StorageKind] = StorageKind.SIFC
 
-    def verify_roles(self) -> None:
-        super().verify_roles()
+    def verify_roles(self, roles: Sequence[Role]) -> None:
+        super().verify_roles(roles)
         check_element_width(self, "the input", self.input.type, (8,))
 
     def verify_shapes(self) -> None:
@@ -277,8 +283,8 @@ class LutOp(ComputeBlock):
     CLAUSES: ClassVar[tuple[str, ...]] = ()
     DATA_ROLES: ClassVar[dict[str, type[DataOp]]] = {"table": TableOp}
 
-    def verify_roles(self) -> None:
-        super().verify_roles()
+    def verify_roles(self, roles: Sequence[Role]) -> None:
+        super().verify_roles(roles)
         check_element_width(self, "the input", self.input.type, (8,))
         check_element_width(self, "the result", self.result.type, (8,))
 

@@ -23,7 +23,7 @@ from xdsl.irdl import (
 from stc.dialects.integers import i64_array, i64_attr
 from stc.dialects.task.attrs import StorageKind
 from stc.dialects.task.base import check_element_width
-from stc.dialects.task.compute import ComputeBlock
+from stc.dialects.task.compute import ComputeBlock, Role
 from stc.dialects.task.data import DataOp, WeightOp
 
 
@@ -144,8 +144,8 @@ class ConvOp(WindowBlock):
     def output_channels(self) -> int:
         return self.weight.type.get_shape()[0]  # pyright: ignore[reportAttributeAccessIssue]
 
-    def verify_roles(self) -> None:
-        super().verify_roles()
+    def verify_roles(self, roles: Sequence[Role]) -> None:
+        super().verify_roles(roles)
         check_element_width(self, "the input", self.input.type, (8,))
         channels = self.input.type.get_shape()[3]  # pyright: ignore[reportAttributeAccessIssue]
         if self.weight.type.get_shape()[3] != channels:  # pyright: ignore[reportAttributeAccessIssue]
