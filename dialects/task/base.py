@@ -12,6 +12,8 @@ from xdsl.irdl import IRDLOperation, lazy_traits_def, prop_def
 from xdsl.traits import HasParent, OpTrait
 from xdsl.utils.exceptions import VerifyException
 
+from stc.dialects.by_identity import by_identity
+
 
 def _graph_parent() -> tuple[OpTrait, ...]:
     from stc.dialects.task.graph import GraphOp
@@ -39,6 +41,12 @@ class StorageOp(TaskOp):
 
 class ComputeOp(TaskOp):
     """A compute block (TianjicX C* blocks); see `stc.dialects.task.compute`."""
+
+
+@by_identity
+def tensor_shape(typ: TensorType) -> tuple[int, ...]:
+    """`typ.get_shape()`, computed once per type object."""
+    return typ.get_shape()
 
 
 def task_id_of(op: Operation) -> int | str:
