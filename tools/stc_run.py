@@ -32,7 +32,8 @@ from stc.compiler.heap import frozen_between_passes
 from stc.compiler.ir_files import check_regular_file, read_module
 from stc.compiler.references import references_within
 from stc.runtime.inputs import Arrays, completed_inputs
-from stc.tools.usage import at_least, exit_at_once, run_command
+from stc.tools.ending import exit_at_once
+from stc.tools.usage import at_least, run_command
 
 
 def parse_inputs(specs: tuple[str, ...]) -> Arrays:

@@ -11,10 +11,8 @@ the tool reads and rejects (files, IR, data, a `-p` pipeline) is exit code 1.
 
 from __future__ import annotations
 
-import os
 import sys
 from collections.abc import Sequence
-from typing import NoReturn
 
 import click
 
@@ -40,26 +38,3 @@ def at_least(low: int) -> click.IntRange:
     integer = click.IntRange(min=low)
     integer.name = "integer"
     return integer
-
-
-def exit_at_once(status: object) -> NoReturn:
-    """
-    End the process as `sys.exit(status)` would, without Python's teardown: a tool that
-    has read a module holds hundreds of thousands of objects, which the teardown frees
-    one by one and the final collection walks again (0.3 s of `stc-run`'s 1.6 s on a
-    mapped ResNet-50). Output is flushed first; a flush that fails exits with 120, as
-    Python's own teardown does.
-    """
-    if status is None:
-        code = 0
-    elif isinstance(status, int):
-        code = status
-    else:
-        print(status, file=sys.stderr)
-        code = 1
-    try:
-        sys.stdout.flush()
-        sys.stderr.flush()
-    except (OSError, ValueError):
-        code = 120
-    os._exit(code)
