@@ -17,7 +17,8 @@ def test_each_object_is_answered_once_and_an_equal_one_anew():
         return typ.get_shape()
 
     first, equal = TensorType(i8, [1, 2]), TensorType(i8, [1, 2])
-    assert first == equal and first is not equal
+    assert first == equal
+    assert first is not equal
     assert shape(first) == shape(first) == shape(equal) == (1, 2)
     assert [id(typ) for typ in calls] == [id(first), id(equal)]
 
