@@ -1,7 +1,7 @@
 """
 How a layer is divided among the cores of its group: counts along batch (b), output
 channels (k), rows (h) and columns (w), the pieces of a dimension as task-split makes them
-(equal, the larger ones first). Core j of the group computes piece
+(piece k of n ending at ⌈k·size/n⌉). Core j of the group computes piece
 (b, h, w, k) with j = ((b·ph + h)·pw + w)·pk + k: neighbouring cores share an input.
 
     part = best_partition(layer, cores=64, batch=8, target=target)
@@ -45,10 +45,10 @@ class Partition:
 
 
 def piece_bounds(total: int, parts: int, index: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
-    """[lo, hi) of piece `index` of `parts` pieces of `total`, the larger pieces first."""
-    base, extra = divmod(total, parts)
-    lo = index * base + np.minimum(index, extra)
-    return lo, lo + base + (index < extra)
+    """[lo, hi) of piece `index` of `parts` pieces of `total`: piece k ends at ⌈k·total/parts⌉,
+    as task-split's Average split cuts it (`tiling.pieces.average_split`: 6 → 2, 1, 2, 1 in
+    four, not the larger pieces first)."""
+    return -(-index * total // parts), -(-(index + 1) * total // parts)
 
 
 def input_span(lo, hi, stride: int, pad: int, kernel: int, size: int):

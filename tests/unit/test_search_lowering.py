@@ -1,6 +1,7 @@
 """Searched schedules as st scripts: the tree unrolled into slots, the script applied by
 st-apply, and every searched schedule run on the machine bit-identically to the network."""
 
+import math
 from pathlib import Path
 
 import attrs
@@ -142,18 +143,19 @@ def test_weights_stay_on_chip_across_a_segments_subbatches(network: str, target:
     """One subbatch per image over all layers: each core loads a layer's weights in the
     first subbatch only (st.share_data, held to the last), as the model counts them: the
     machine's DRAM bytes are the estimate's exactly (a copy loaded per subbatch would add
-    the weights batch − 1 times), its hop-bytes within 3 % and its cycles within 10 %
-    (measured: 0.998 and 0.988). Hop-bytes: the model counts 9,344 more than the machine
-    on LeNet's conv4 → maxpool8 halo at b4 on set-8x8, 0.9 % of the unicast total and 2.7 %
-    of the multicast one, which is 2.8 × smaller. Its fcs split by output channels read
-    their whole input on every core: each producer core sends each box once, along the XY
-    tree to all the cores that take it, over fewer links than one route per core."""
+    the weights batch − 1 times), its hop-bytes within 1 % and its cycles within 10 %
+    (measured: hop-bytes equal, cycles 1.00). Its fcs split by output channels read their
+    whole input on every core: each producer core sends each box once, along the XY tree
+    to all the cores that take it, over fewer links than one route per core. (The model
+    once cut a dimension "the larger pieces first", where task-split cuts at ⌈k·n/parts⌉:
+    other boxes on some cores, hence other multicast trees, 2.7 % more hop-bytes than the
+    machine at b4 on set-8x8, 1.8 % fewer at b2 on tianjicx.)"""
     module = build_network(network, batch=batch)
     layers = len(network_of(find_graph(module)).layers)
     run = run_tree(module, target, Node.cut("T", [Node.leaf(i) for i in range(layers)], n=batch))
     assert run.identical
     assert run.counters["dram_bytes"] == run.estimate["dram_bytes"]
-    assert run.counters["noc_hop_bytes"] == pytest.approx(run.estimate["noc_hop_bytes"], rel=0.03)
+    assert run.counters["noc_hop_bytes"] == pytest.approx(run.estimate["noc_hop_bytes"], rel=0.01)
     assert run.counters["cycles"] == pytest.approx(run.estimate["cycles"], rel=0.10)
     tree_links, route_links = multicast_links(module, target)
     assert 0 < tree_links < route_links  # the fcs split by output channels take their input by multicast
@@ -175,12 +177,22 @@ def multicast_links(module, target: str) -> tuple[int, int]:
 
 
 def test_prefetched_weights_load_beside_earlier_compute_as_estimated():
-    """set-8x8's DMA runs beside compute: in LeNet b2 under `T 2/2` the model loads three
-    layers' weights one, two and four slots early where that shortens the schedule, the
-    lowering holds them from there, and the machine runs it as estimated (measured: 1,475
-    cycles for 1,476 estimated, 1,602 with the DMA in line with compute, before multicast
-    sends; with them 1,308 cycles against 1,314 in line: the sends that the loads hid
-    behind are shorter), bit-identically."""
+    """set-8x8's DMA runs beside compute: in LeNet b2 under `T 2/2` the model loads the
+    weights of fc20, fc26 and fc32 three, one and one slots early where that shortens the
+    schedule, the lowering holds them from there, and the machine runs it as estimated
+    (measured: 1,308 cycles for 1,309 estimated, 1,314 estimated with the DMA in line with
+    compute), bit-identically.
+
+    What prefetching can save here is bounded by the DRAM: a phase lasts at least its DRAM
+    bytes over the shared bandwidth, so no schedule of this tree's 81,588 DRAM bytes (the
+    input boxes, and the weights as copied to the cores that split rows) is shorter than
+    1,275 cycles at 64 B/cycle, 0.970 × the in-order 1,314: a run 5 % shorter than in order
+    (the assertion before multicast sends) cannot exist. The first run is DRAM-bound (fc20's
+    48,480 weight bytes alone take 758 cycles); with one multicast send per box, the slots a
+    prefetch can load beside compute and send in 6 (maxpool8), 8 (conv12) and 3 (maxpool16)
+    cycles, where unicast sends made the in-order run 1,602 cycles and left 327 above the
+    floor. So the test holds the machine between that floor and the in-order estimate less
+    the model's saving (5 cycles), one cycle of rounding allowed."""
     module = build_network("lenet", batch=2)
     network = network_of(find_graph(module))
     tree = Node.cut("T", [Node.leaf(i) for i in range(len(network.layers))], n=2)
@@ -193,7 +205,11 @@ def test_prefetched_weights_load_beside_earlier_compute_as_estimated():
     assert run.identical
     assert run.counters["dram_bytes"] == run.estimate["dram_bytes"]
     assert run.counters["cycles"] == pytest.approx(estimate.latency, rel=0.02)
-    assert run.counters["cycles"] < CostModel(network, in_order).evaluate(tree).latency
+    floor = math.ceil(run.counters["dram_bytes"] / target.global_memory.bandwidth_bytes_per_cycle)
+    in_order_latency = CostModel(network, in_order).evaluate(tree).latency
+    saving = in_order_latency - estimate.latency
+    assert saving > 0
+    assert floor <= run.counters["cycles"] <= in_order_latency - saving + 1
 
 
 def test_each_segment_starts_a_step_on_a_target_that_limits_its_phases():
@@ -254,13 +270,14 @@ def test_segments_longer_than_a_step_are_priced_as_the_machine_runs_them(batch, 
     output to layer 4 through DRAM (step 1); at b2, T 2/2 over layers 0-3 runs subbatch 1
     in step 1 and loads the four layers' weights again there. The machine's DRAM bytes are
     the estimate's exactly (without the reloads or the DRAM pass the model counted fewer),
-    cycles and hop-bytes within 10 % and 2 % (with multicast sends the machine reads 1.2 %
-    more hop-bytes than the model at b2, 1,003,078 against 991,184, not analysed)."""
+    cycles and hop-bytes within 10 % and 1 % (measured: hop-bytes equal, cycles 1.0001;
+    with the model's pieces cut "the larger first", not as task-split cuts them, the
+    machine read 1.2 % more hop-bytes at b2, 1,003,078 against 991,184)."""
     source = Path(__file__).parents[2] / "compiler" / "targets" / "tianjicx.toml"
     (tmp_path / "tianjicx4.toml").write_text(source.read_text().replace("max_phases = 32", "max_phases = 4"))
     monkeypatch.chdir(tmp_path)  # a target file is read from the working directory
     run = run_tree(build_network("lenet", batch=batch), "tianjicx4.toml", tree)
     assert run.identical
     assert run.counters["dram_bytes"] == run.estimate["dram_bytes"]
-    assert run.counters["noc_hop_bytes"] == pytest.approx(run.estimate["noc_hop_bytes"], rel=0.02)
+    assert run.counters["noc_hop_bytes"] == pytest.approx(run.estimate["noc_hop_bytes"], rel=0.01)
     assert run.counters["cycles"] == pytest.approx(run.estimate["cycles"], rel=0.10)
