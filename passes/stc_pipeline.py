@@ -48,6 +48,8 @@ class StcPipelinePass(ModulePass):
       many-core target any value but "none" makes one group).
     - pipeline: task-layer-group's software pipelining of slices on a target whose DMA
       overlaps compute (default true).
+    - delay: task-layer-group's delayed stores of group outputs on such a target (default
+      true).
     - search: st-search instead of task-split, task-layer-group and st-place (default false
       on every target: 0.30–0.82 × st-place's cycles on set-8x8, aie-ml and tianjicx, equal on
       tpu-like, but 8–31 × its compile time; docs/passes/st-search.md).
@@ -61,6 +63,7 @@ class StcPipelinePass(ModulePass):
     iterations: int = 20000
     group: str = "best"
     pipeline: bool = True
+    delay: bool = True
     search: bool = False
     rounds: int | None = None
 
@@ -68,10 +71,10 @@ class StcPipelinePass(ModulePass):
         if self.search:
             searched = StSearchPass(target=self.target, seed=self.seed, rounds=self.rounds)
             return [searched, StRoutePass(), StLmemAllocPass(), IsaLowerPass()]
-        grouped = self.group != "none"
+        grouping = TaskLayerGroupPass(target=self.target, strategy=self.group, pipeline=self.pipeline, delay=self.delay)
         return [
             TaskSplitPass(fit=self.target),
-            *([TaskLayerGroupPass(target=self.target, strategy=self.group, pipeline=self.pipeline)] if grouped else []),
+            *([grouping] if self.group != "none" else []),
             StPlacePass(seed=self.seed, iterations=self.iterations, target=self.target),
             StRoutePass(),
             StLmemAllocPass(),

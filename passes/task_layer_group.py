@@ -44,6 +44,9 @@ class TaskLayerGroupPass(ModulePass):
     - pipeline: on a target whose DMA overlaps compute, load a group's inputs one
       timestep early where that pays (software pipelining; default true); false loads
       each in its reader's timestep.
+    - delay: on such a target, store a group's results that later groups read in the
+      timestep after the one making them where that pays (default true); false stores
+      each in its own timestep.
     """
 
     name = "task-layer-group"
@@ -53,6 +56,7 @@ class TaskLayerGroupPass(ModulePass):
     group: tuple[int, ...] = ()
     slices: tuple[int, ...] = ()
     pipeline: bool = True
+    delay: bool = True
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "group", tuple(self.group))
@@ -76,5 +80,5 @@ class TaskLayerGroupPass(ModulePass):
             if hardware.mesh.core_count > 1:
                 write_spatial_group(graph, spatial_group(graph, hardware, self.group, self.slices))
                 continue
-            groups = choose_groups(graph, hardware, self.strategy, self.group, self.slices, self.pipeline)
+            groups = choose_groups(graph, hardware, self.strategy, self.group, self.slices, self.pipeline, self.delay)
             op.body.block.add_op(write_groups(graph, groups, self.target))

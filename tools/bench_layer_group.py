@@ -16,8 +16,9 @@ compiled program is checked bit-identical against the golden executor. Each prog
 once more on its target with `global_memory.dma_overlaps_compute` set (the DMA engines
 beside the compute units, as TPU-MLIR's GDMA): the cycles that timing model gives. On a
 one-core target the networks are also compiled for that target itself (a copy of its TOML
-with `dma_overlaps_compute = true`), with and without software pipelining of the slices
-(`stc-pipeline{pipeline=false}`), and both run on the machine.
+with `dma_overlaps_compute = true`), with software pipelining of the slices and delayed
+stores, with pipelining but every store in its own timestep (`stc-pipeline{delay=false}`),
+and with neither (`pipeline=false delay=false`), and all three run on the machine.
 """
 
 from __future__ import annotations
@@ -76,14 +77,20 @@ def searched(network: str, batch: int, target: str, strategy: str, runs: int) ->
 
 
 def machine_run(
-    network: str, batch: int, target: str, group: str, pipeline: bool = True, base_dir: Path | None = None
+    network: str,
+    batch: int,
+    target: str,
+    group: str,
+    pipeline: bool = True,
+    base_dir: Path | None = None,
+    delay: bool = True,
 ) -> dict | str:
     """The machine's counters, or why the pipeline refused the network."""
     module = build_network(network, batch)
     inputs = random_inputs(find_graph(module), 0)
     expected = run_module(module, inputs)
     try:
-        StcPipelinePass(target=target, group=group, pipeline=pipeline).apply(Context(), module)
+        StcPipelinePass(target=target, group=group, pipeline=pipeline, delay=delay).apply(Context(), module)
     except PassFailedException as error:
         return str(error)
     outputs, counters = run_isa_module(module, inputs, base_dir=base_dir)
@@ -113,19 +120,26 @@ def overlapping_target(target: str, directory: Path) -> str:
 
 
 def pipelining(network: str, batch: int, target: str) -> None:
-    """The groups compiled for `target` with its DMA beside its compute, with and without
-    software pipelining of the slices: the machine's cycles in one run."""
+    """The groups compiled for `target` with its DMA beside its compute: software pipelining
+    of the slices with delayed stores, without delayed stores, and with neither; the
+    machine's cycles in one run."""
     with tempfile.TemporaryDirectory() as directory, references_within([Path(directory)]):
         overlapping = overlapping_target(target, Path(directory))
-        runs = {pipe: machine_run(network, batch, overlapping, "best", pipe, Path(directory)) for pipe in (True, False)}
-    on, off = runs[True], runs[False]
-    if refused({"pipelined": on, "not pipelined": off}):
+        runs = {
+            (pipe, delay): machine_run(network, batch, overlapping, "best", pipe, Path(directory), delay)
+            for pipe, delay in ((True, True), (True, False), (False, False))
+        }
+    late, now, off = runs[True, True], runs[True, False], runs[False, False]
+    if refused({"pipelined, stores late": late, "pipelined": now, "not pipelined": off}):
         return
-    assert isinstance(on, dict)
+    assert isinstance(late, dict)
+    assert isinstance(now, dict)
     assert isinstance(off, dict)
     click.echo(
-        f"  compiled with DMA beside compute: cycles pipelined {on['cycles']} / not pipelined {off['cycles']} = "
-        f"{on['cycles'] / off['cycles']:.3f}; DRAM bytes {on['dram_bytes']} / {off['dram_bytes']}; bit-identical"
+        f"  compiled with DMA beside compute: cycles pipelined with delayed stores {late['cycles']} / without "
+        f"{now['cycles']} = {late['cycles'] / now['cycles']:.3f}; not pipelined {off['cycles']} "
+        f"(pipelined with delayed stores / not = {late['cycles'] / off['cycles']:.3f}); "
+        f"DRAM bytes {late['dram_bytes']} / {now['dram_bytes']} / {off['dram_bytes']}; bit-identical"
     )
 
 

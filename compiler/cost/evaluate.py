@@ -28,7 +28,7 @@ from stc.compiler.cost.mesh import MeshModel
 from stc.compiler.cost.network import NETWORK_INPUT, Layer, Network
 from stc.compiler.cost.objective import Objective, objective
 from stc.compiler.cost.partition import Partition, candidates, dimensions
-from stc.compiler.cost.recursion import NodeCost, bounded, reloaded, s_cut, stages_of, t_cut
+from stc.compiler.cost.recursion import NodeCost, bounded, reloaded, s_buffers, s_cut, stages_of, t_buffers, t_cut
 from stc.compiler.cost.schedule import runs_of
 from stc.compiler.cost.tree import Node
 from stc.compiler.diagnostics import StcError
@@ -82,7 +82,7 @@ class CostModel:
         ]
         self._partitions: dict[tuple[int, int, int], list[Partition]] = {}
         self._leaves: dict[tuple, NodeCost] = {}
-        self._segments: dict[tuple, tuple[NodeCost, dict[int, tuple[Place, Partition]]]] = {}
+        self._segments: dict[tuple, tuple[NodeCost | None, dict[int, tuple[Place, Partition]]]] = {}
         self._steps: dict[tuple, dict[int, int]] = {}
 
     # --- Places ---------------------------------------------------------------------
@@ -162,11 +162,10 @@ class CostModel:
         costs = []
         for index, segment in enumerate(segments):
             cost, _ = self.segment_cost(segment, places, segment_of)
-            if not cost.fits(self.target):
-                peak = cost.buffer_peak()
-                return attrs.evolve(
-                    INVALID, reason=f"segment {index} needs {peak} B on a core > {self.target.usable_memory_bytes} B"
-                )
+            if cost is None or not cost.fits(self.target):
+                usable = self.target.usable_memory_bytes
+                need = f"more than {usable} B" if cost is None else f"{cost.buffer_peak()} B"
+                return attrs.evolve(INVALID, reason=f"segment {index} needs {need} on a core > {usable} B")
             costs.append(cost)
         root = costs[0] if len(costs) == 1 and segments[0] is tree else t_cut(costs, 1, self.target)
         return Estimate(root, root.energy(self.target), root.latency, True)
@@ -216,19 +215,24 @@ class CostModel:
             raise StcError(f"the tree cannot be laid out: {places}")
         segment_of = self.segment_of(tree)
         located: dict[int, tuple[Place, Partition]] = {}
-        for segment in self.segments(tree):
-            located |= self.segment_cost(segment, places, segment_of)[1]
+        for index, segment in enumerate(self.segments(tree)):
+            cost, located_here = self.segment_cost(segment, places, segment_of)
+            if cost is None:
+                raise StcError(f"the tree cannot be laid out: segment {index} overflows a core's buffer")
+            located |= located_here
         return located
 
     def segment_cost(
         self, segment: Node, places: dict[int, Place], segment_of: dict[int, int]
-    ) -> tuple[NodeCost, dict[int, tuple[Place, Partition]]]:
+    ) -> tuple[NodeCost | None, dict[int, tuple[Place, Partition]]]:
         """A segment's cost and each of its leaves' place and partition (cached on its
-        subtree and place: nothing outside it changes them). Each leaf takes its cheapest
-        partition; while that overflows a core's buffer, the layer with the most weight
-        bytes on the fullest core is priced again with only the partitions that split its
-        output channels (and weights) twice as many ways (`spread`), until the segment fits,
-        no layer can split more, or REPAIR_PATIENCE rounds in a row have not lowered the peak."""
+        subtree and place: nothing outside it changes them); no cost when a part of the
+        segment alone overflows a core's buffer (`buffers`: then so does the segment). Each
+        leaf takes its cheapest partition; while that overflows a core's buffer, the layer
+        with the most weight bytes on the fullest core is priced again with only the
+        partitions that split its output channels (and weights) twice as many ways
+        (`spread`), until the segment fits, no layer can split more, or REPAIR_PATIENCE
+        rounds in a row have not lowered the peak."""
         key = (segment.key(), places[id(segment)])
         if key in self._segments:
             return self._segments[key]
@@ -237,11 +241,9 @@ class CostModel:
         while True:
             located: dict[int, tuple[Place, Partition]] = {}
             leaves: dict[int, NodeCost] = {}
-            for node in segment.nodes():
-                if node.is_leaf:
-                    located[node.layer], leaves[node.layer] = self.leaf(
-                        node.layer, places[id(node)], located, segment_of, spreads[node.layer]
-                    )
+            if self.buffers(segment, places, segment_of, spreads, located, leaves) is None:
+                self._segments[key] = (None, located)
+                return None, located
             charged = self.charged(leaves)
             cost = bounded(self.node_cost(segment, self.held(segment, charged)), self.target)
             reloads = [(charged[layer], times) for layer, times in self.reloads(segment).items()]
@@ -268,6 +270,49 @@ class CostModel:
             spreads[heaviest] = 2 * located[heaviest][1].pk
         self._segments[key] = (cost, located)
         return cost, located
+
+    def buffers(
+        self,
+        node: Node,
+        places: dict[int, Place],
+        segment_of: dict[int, int],
+        spreads: dict[int, int],
+        located: dict[int, tuple[Place, Partition]],
+        leaves: dict[int, NodeCost],
+        held: bool | None = None,
+    ) -> tuple[np.ndarray, np.ndarray] | None:
+        """Prices the leaves under `node` in order into `located` and `leaves`; returns the
+        node's buf and ifm per core (the recursion's buffer rules, the leaves as `held`
+        counts them), or None as soon as a part of it alone needs more than a core's buffer:
+        a leaf, two neighbours of a T-cut (buf_i + ifm_(i+1)), a child of an S-cut of
+        several subbatches (buf + ifm) or a whole cut. The segment's buf is at least each
+        of those on every core, so it overflows too and the rest is not priced (stc's
+        speed-up: most of the search's trees overflow)."""
+        limit = self.target.usable_memory_bytes
+        held = not subbatched(node) if held is None else held
+        if node.is_leaf:
+            located[node.layer], cost = self.leaf(
+                node.layer, places[id(node)], located, segment_of, spreads[node.layer]
+            )
+            leaves[node.layer] = cost
+            buf = cost.buf + cost.wgt if held else cost.buf
+            return None if int(buf.max(initial=0)) > limit else (buf, cost.ifm)
+        bufs: list[np.ndarray] = []
+        ifms: list[np.ndarray] = []
+        for child in node.children:
+            part = self.buffers(child, places, segment_of, spreads, located, leaves, held)
+            if part is None:
+                return None
+            buf, ifm = part
+            joint = (
+                bufs[-1] + ifm if node.kind == "T" and bufs else buf + ifm if node.kind == "S" and node.n > 1 else buf
+            )
+            if int(joint.max(initial=0)) > limit:
+                return None
+            bufs.append(buf)
+            ifms.append(ifm)
+        buf = (t_buffers if node.kind == "T" else s_buffers)(bufs, ifms, node.n)
+        return None if int(buf.max(initial=0)) > limit else (buf, node.n * sum(ifms))
 
     def charged(self, leaves: dict[int, NodeCost]) -> dict[int, NodeCost]:
         """Each leaf's latency as the machine's phase of it lasts: its busiest core's own

@@ -220,11 +220,22 @@ def reloaded(cost: NodeCost, reloads: list[tuple[NodeCost, int]], target: Hardwa
     )
 
 
+def t_buffers(bufs: list[np.ndarray], ifms: list[np.ndarray], n: int) -> np.ndarray:
+    """A T-cut's buf per core from its children's buf and ifm: max over i of buf_i +
+    ifm_(i+1), the last child with the first child's ifm when n > 1."""
+    pairs = [buf + following for buf, following in zip(bufs, ifms[1:], strict=False)]
+    last = bufs[-1] + (ifms[0] if n > 1 else 0)
+    return np.maximum.reduce([*pairs, last])
+
+
+def s_buffers(bufs: list[np.ndarray], ifms: list[np.ndarray], n: int) -> np.ndarray:
+    """An S-cut's buf per core: Σ buf (n = 1) or Σ (buf + ifm)."""
+    return sum(buf + ifm for buf, ifm in zip(bufs, ifms, strict=True)) if n > 1 else sum(bufs)
+
+
 def t_cut(children: list[NodeCost], n: int, target: HardwareTarget) -> NodeCost:
     """A T-cut: its children one after another on the same cores, n times."""
-    pairs = [child.buf + following.ifm for child, following in zip(children, children[1:], strict=False)]
-    last = children[-1].buf + (children[0].ifm if n > 1 else 0)
-    buf = np.maximum.reduce([*pairs, last])
+    buf = t_buffers([c.buf for c in children], [c.ifm for c in children], n)
     profiles = [child.profile() for child in children]
     slots = (np.concatenate([p[0] for p in profiles]), np.concatenate([p[1] for p in profiles]), n)
     compute = n * sum(c.compute_cycles for c in children)
@@ -302,7 +313,7 @@ def add_dram(runs: list[tuple[np.ndarray, np.ndarray]], back: int, nbytes: float
 
 def s_cut(children: list[NodeCost], n: int, stages: list[int], target: HardwareTarget) -> NodeCost:
     """An S-cut: its children side by side on disjoint cores, pipelined over n subbatches."""
-    buf = sum(c.buf + c.ifm for c in children) if n > 1 else sum(c.buf for c in children)
+    buf = s_buffers([c.buf for c in children], [c.ifm for c in children], n)
     depth = n + max(stages)
     profiles = [child.profile() for child in children]
     block = max(len(cycles) for cycles, _ in profiles)

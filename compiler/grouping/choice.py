@@ -32,11 +32,13 @@ def choose_groups(
     members: Sequence[int],
     slices: Sequence[int],
     pipeline: bool = True,
+    delay: bool = True,
 ) -> list[Group]:
     """The groups of a graph on a one-core target, in graph order; `pipeline`: whether
-    inputs may be loaded one timestep early (`Groups.scheduled`)."""
+    inputs may be loaded one timestep early, `delay`: whether results may be stored one
+    timestep late (`Groups.scheduled`)."""
     layers = LayerGraph(graph, target)
-    groups = Groups(layers, target, pipeline)
+    groups = Groups(layers, target, pipeline, delay)
     if not members:
         return groups.search(strategy)
     start, stop = run_of(layers, members)

@@ -5,13 +5,15 @@ Until the cost model (`stc.compiler.cost`) can price a group, its timesteps are 
 the machine's own unit costs (`stc.compiler.targets.cost_units`), the way the machine runs
 them. A timestep computes (MAC-array cycles, plus vector-unit cycles for the bytes the other
 layers stream), loads what it computes on, loads ahead what later timesteps compute on (a
-prefetch), and stores its results. The machine runs a core's instructions one after the
-other; on a target that declares `global_memory.dma_overlaps_compute` its DMA runs beside
-the compute, but the compute waits for its loads and the stores for the compute, so only a
-prefetch hides behind the compute:
+prefetch), stores its results, and stores the results the timestep before made when those
+stores are delayed (seed 004's "op i−1's group outputs stored"). The machine runs a core's
+instructions one after the other; on a target that declares
+`global_memory.dma_overlaps_compute` its DMA runs beside the compute, but the compute waits
+for its loads and the stores for the compute, so only a prefetch and a delayed store hide
+behind the compute:
 
-    serial:  loaded + compute + prefetched + stored
-    overlap: loaded + max(compute, prefetched) + stored
+    serial:  loaded + compute + prefetched + delayed + stored
+    overlap: loaded + max(compute, prefetched + delayed) + stored
 
     >>> from stc.compiler.targets.hardware import load_target
     >>> step_cycles(StepWork(macs=8192, loaded=640), load_target("tpu-like"))
@@ -41,15 +43,17 @@ class StepWork:
     """Bytes loaded from global memory for later timesteps."""
     stored: int = 0
     """Bytes of this timestep's results stored to global memory."""
+    delayed: int = 0
+    """Bytes of the timestep before's results stored to global memory in this one."""
 
 
 def step_cycles(step: StepWork, target: HardwareTarget) -> int:
     """Cycles of one timestep on one core of `target` (see the module docstring)."""
     compute = mac_cycles(target, step.macs) + vector_cycles(target, step.streamed)
     if not target.global_memory.dma_overlaps_compute:
-        return compute + dma_cycles(target, step.loaded + step.prefetched + step.stored)
+        return compute + dma_cycles(target, step.loaded + step.prefetched + step.delayed + step.stored)
     loaded, stored = dma_cycles(target, step.loaded), dma_cycles(target, step.stored)
-    return loaded + max(compute, dma_cycles(target, step.prefetched)) + stored
+    return loaded + max(compute, dma_cycles(target, step.prefetched + step.delayed)) + stored
 
 
 def timeline_cycles(timeline: Iterable[StepWork], target: HardwareTarget) -> int:

@@ -19,7 +19,9 @@ of the first member of the same group that writes it, so those bytes never leave
 memory: each writer, a concatenation's several among them, writes its part in its own
 timestep (producers of earlier groups go through global memory); a buffer filled only
 from outside the group is held in its reader's timestep and loaded there, or from the
-timestep before (within the group) when the group is pipelined. Weights, biases and tables are held from
+timestep before (within the group) when the group is pipelined. A member whose result a later group
+reads is marked `st.store_late` when the group delays its stores (but in the group's last
+timestep): the result is stored in the next timestep, beside its compute. Weights, biases and tables are held from
 the first slice of their layer to its last: loaded once, resident across the slices. A
 buffer no layer reads (it feeds a network output) is held from the first timestep its last
 writer's group writes it to the last, and stored then.
@@ -30,7 +32,7 @@ from __future__ import annotations
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 
-from xdsl.dialects.builtin import ArrayAttr, DenseArrayBase, IntegerAttr, i64
+from xdsl.dialects.builtin import ArrayAttr, DenseArrayBase, IntegerAttr, UnitAttr, i64
 from xdsl.ir import SSAValue
 
 from stc.compiler.grouping.layers import Interval
@@ -41,7 +43,7 @@ from stc.compiler.tiling.pieces import AxisPiece, Piece, shape_of
 from stc.compiler.tiling.split import BufferSources, GraphBlocks, build_piece, erase_with_inputs, forget_erased
 from stc.dialects import task
 from stc.dialects.integers import i64_array
-from stc.dialects.st import CoordAttr, MappingOp, PutInOp, Stage
+from stc.dialects.st import STORE_LATE, CoordAttr, MappingOp, PutInOp, Stage
 from stc.dialects.task import BoxAttr, BufferOp
 
 GROUP, SLICE, STEP = "lg.group", "lg.slice", "lg.step"
@@ -198,8 +200,25 @@ def write_groups(graph: task.GraphOp, groups: Sequence[Group], target_name: str)
                 op.attributes[STEP] = IntegerAttr(step, i64)
                 written.step[op.task_id], written.group[op.task_id] = step, index
                 step += 1
+        if group.plan.delayed:
+            store_late([op for ops in per_slice for op in ops], written, step - 1)
     forget_erased(blocks)
     return MappingOp(graph.graph_name, target_name, list(put_actions(graph, written)))
+
+
+def store_late(members: Sequence[task.ComputeBlock], written: Written, last: int) -> None:
+    """Mark the members whose result a layer outside the group reads, but those of the
+    group's last timestep `last`, to store it one timestep late (`st.store_late`)."""
+    inside = {op.task_id for op in members}
+    for op in members:
+        readers = [
+            reader
+            for use in op.result.uses
+            for reader in use.operation.results[0].uses
+            if isinstance(reader.operation, task.ComputeBlock)
+        ]
+        if written.step[op.task_id] < last and any(reader.operation.task_id not in inside for reader in readers):
+            op.attributes[STORE_LATE] = UnitAttr()
 
 
 def write_spatial_group(graph: task.GraphOp, members: Sequence[int]) -> None:

@@ -30,6 +30,17 @@ from stc.compiler.targets.hardware import HardwareTarget
 
 MAX_CLUSTERS = 50
 """TPU-MLIR's MAX_GROUP_CLUSTER: the DP runs over at most this many clusters of layers."""
+VARIANTS = (
+    (True, True, False),
+    (False, True, False),
+    (True, False, False),
+    (True, True, True),
+    (False, True, True),
+    (True, False, True),
+    (False, False, True),
+)
+"""(hoisted, pipelined, delayed) of the plans `Groups.scheduled` weighs against the plan as
+is; of equally cheap plans the first is kept, so stores are delayed only where that pays."""
 LOOKAHEAD = 8
 """How many more layers the greedy search tries after a group stops being valid (a run of
 layers may be disconnected until a later layer joins its branches)."""
@@ -47,11 +58,13 @@ class Group:
 class Groups:
     """The groups of one graph on one target, each planned once."""
 
-    def __init__(self, layers: LayerGraph, target: HardwareTarget, pipeline: bool = True):
+    def __init__(self, layers: LayerGraph, target: HardwareTarget, pipeline: bool = True, delay: bool = True):
         self.layers = layers
         self.target = target
         self.pipeline = pipeline
         """Whether input tiles may be loaded one timestep early (software pipelining)."""
+        self.delay = delay
+        """Whether results later groups read may be stored one timestep late."""
         self.memory = group_memory(target)
         self.known: dict[tuple[int, int], Group | None] = {}
         self.evaluated = 0
@@ -105,19 +118,20 @@ class Groups:
         return Group(plan.slicing.members, plan, timeline_cycles(plan.timeline, self.target))
 
     def scheduled(self, plan: GroupPlan) -> GroupPlan:
-        """On a target whose DMA overlaps compute, the cheapest plan that fits among the plan,
-        the plan with its data blocks loaded one timestep early (seed 004's w4), with its
-        input tiles loaded one timestep early (software pipelining of the slices), and with
-        both; otherwise the plan. Loading early holds memory longer and pays only where the
-        loads can run beside compute."""
+        """On a target whose DMA overlaps compute, the cheapest plan that fits among the plan
+        and its variants: its data blocks loaded one timestep early (seed 004's w4), its
+        input tiles loaded one timestep early (software pipelining of the slices), its
+        results that later groups read stored one timestep late, and each combination of
+        these; otherwise the plan. Loading early and storing late hold memory longer and pay
+        only where the transfers can run beside compute."""
         if not self.target.global_memory.dma_overlaps_compute:
             return plan
-        early = [
-            plan_group(self.layers, plan.slicing, self.target, hoisted, pipelined)
-            for hoisted, pipelined in ((True, True), (False, True), (True, False))
-            if self.pipeline or not pipelined
+        variants = [
+            plan_group(self.layers, plan.slicing, self.target, hoisted, pipelined, delayed)
+            for hoisted, pipelined, delayed in VARIANTS
+            if (self.pipeline or not pipelined) and (self.delay or not delayed)
         ]
-        fitting = [plan, *(candidate for candidate in early if fits(candidate, self.memory))]
+        fitting = [plan, *(candidate for candidate in variants if fits(candidate, self.memory))]
         return min(fitting, key=lambda candidate: timeline_cycles(candidate.timeline, self.target))
 
     def finest(self, members: Sequence[int]) -> str:

@@ -4,9 +4,9 @@ The timesteps of a sliced layer group (seed 004) and the local memory they need.
 Slice s of a group of m layers computes its layers in timesteps s·m … s·m + m − 1, one
 layer each, in graph order. In each timestep the layer's inputs from outside the group
 are loaded before it runs and its results that leave the group are stored after it
-(where the machine runs DMA and compute one after the other an earlier load would only
-hold memory longer; where they overlap, `search.Groups.scheduled` may load ahead, below).
-What lives in local memory:
+(where the machine runs DMA and compute one after the other an earlier load or a later
+store would only hold memory longer; where they overlap, `search.Groups.scheduled` may
+load ahead and store late, below). What lives in local memory:
 
 - an input tile of a layer's slice: from the timestep of the first member that writes it
   (its own when only layers outside the group do) to the layer's; every member writing it
@@ -14,7 +14,10 @@ What lives in local memory:
   DMA overlaps compute, a tile only layers outside the group write is loaded one timestep
   early when memory allows (software pipelining: slice s + 1's loads run beside slice s's
   compute);
-- a result tile, in its timestep, when it does not land whole in one input tile;
+- a result tile, in its timestep, when it does not land whole in one input tile. On a
+  target whose DMA overlaps compute, a result that later groups read may be stored in the
+  next timestep of its group instead (seed 004's "op i−1's group outputs stored"), beside
+  that timestep's compute: its tile then lives one timestep longer;
 - a layer's weights, bias and table: over its own timesteps, first slice to last; so, when
   N or H is sliced, they are loaded once and stay resident across the slices. On a target
   whose DMA overlaps compute they are hoisted one timestep earlier when memory allows
@@ -69,6 +72,9 @@ class GroupPlan:
     """Whether data blocks are loaded one timestep before their layer's first slice."""
     pipelined: bool = False
     """Whether input tiles loaded from global memory are loaded one timestep before their reader."""
+    delayed: bool = False
+    """Whether results later groups read are stored in the timestep after the one making them
+    (but in the group's last)."""
 
     @property
     def length(self) -> int:
@@ -89,12 +95,19 @@ def overlap(a: Interval, b: Interval) -> Interval:
 
 
 def plan_group(
-    layers: LayerGraph, slicing: Slicing, target: HardwareTarget, hoisted: bool = False, pipelined: bool = False
+    layers: LayerGraph,
+    slicing: Slicing,
+    target: HardwareTarget,
+    hoisted: bool = False,
+    pipelined: bool = False,
+    delayed: bool = False,
 ) -> GroupPlan:
     """The timestep table of a slicing, its rectangles and its work; `hoisted`: every
     layer's data blocks are loaded one timestep before its first slice runs (but the
     group's first layer's), beside the previous layer's compute; `pipelined`: so is every
-    input tile that only layers outside the group write."""
+    input tile that only layers outside the group write; `delayed`: every result later
+    groups read is stored in the timestep after its own (but in the group's last), beside
+    that timestep's compute."""
     members = slicing.members
     steps = {(s, task_id): s * len(members) + j for s in range(slicing.count) for j, task_id in enumerate(members)}
     timeline = [StepWork() for _ in steps]
@@ -127,19 +140,25 @@ def plan_group(
                     )
                 dram_read += loaded
             result = box_bytes(layer.shape, layer.itemsize, mine.batch, mine.rows)
+            spilled, output = stored_bytes(layer, mine, inside)
+            late = delayed and spilled > 0 and step + 1 < len(steps)
             if len(layer.outputs) != 1 or task_id in leaving or len(layer.outputs[0].sources) > 1:
                 label = f"result of {layer.describe()} slice {s}, {result} B"
+                end = step + 1 if late else step
                 requests.append(
-                    Request(("result", task_id, s), result, alignment_of(target, layer.kind), step, step, label)
+                    Request(("result", task_id, s), result, alignment_of(target, layer.kind), step, end, label)
                 )
             layer_macs, read = layer_work(layer, mine)
             written = 0 if layer.on_mac_array else result
             macs, streamed_read, streamed_write = macs + layer_macs, streamed_read + read, streamed_write + written
-            leaving_bytes = stored_bytes(layer, mine, inside)
-            dram_write += leaving_bytes
+            dram_write += spilled + output
             timeline[step].macs += layer_macs
             timeline[step].streamed += read + written
-            timeline[step].stored += leaving_bytes
+            timeline[step].stored += output
+            if late:
+                timeline[step + 1].delayed += spilled
+            else:
+                timeline[step].stored += spilled
     for request in output_requests(layers, slicing, steps, target):
         requests.append(request)
         if request.key[-1] != "staging":
@@ -156,7 +175,7 @@ def plan_group(
             stored.append(Request(key, aligned, 1, first, last, label))
             dram_read += size
     work = Work(macs, streamed_read, streamed_write, dram_read, dram_write)
-    return GroupPlan(slicing, steps, tuple(requests), tuple(stored), work, tuple(timeline), hoisted, pipelined)
+    return GroupPlan(slicing, steps, tuple(requests), tuple(stored), work, tuple(timeline), hoisted, pipelined, delayed)
 
 
 def load(timeline: list[StepWork], start: int, step: int, nbytes: int) -> None:
@@ -206,10 +225,11 @@ def loaded_bytes(tile: Tile, mine: LayerSlice, inside: set[int]) -> tuple[int, b
     return loaded, from_input
 
 
-def stored_bytes(layer: Layer, mine: LayerSlice, inside: set[int]) -> int:
+def stored_bytes(layer: Layer, mine: LayerSlice, inside: set[int]) -> tuple[int, int]:
     """Bytes of a slice's result that buffers outside the group take: the slice's share of
-    its rows (output slices partition them), once per such buffer."""
-    total = 0
+    its rows (output slices partition them), once per such buffer; those that later
+    layers read (stored to global memory, "spilled"), and those a network output stores."""
+    spilled = output = 0
     for tile in layer.outputs:
         if tile.reader in inside:
             continue
@@ -217,8 +237,12 @@ def stored_bytes(layer: Layer, mine: LayerSlice, inside: set[int]) -> int:
             if source.producer == layer.task_id:
                 batch = overlap(mine.batch, source.box[0])
                 rows = overlap(mine.owned or mine.rows, source.box[1])
-                total += box_bytes([hi - lo for lo, hi in source.box], layer.itemsize, batch, rows)
-    return total
+                nbytes = box_bytes([hi - lo for lo, hi in source.box], layer.itemsize, batch, rows)
+                if tile.reader is None:
+                    output += nbytes
+                else:
+                    spilled += nbytes
+    return spilled, output
 
 
 def layer_work(layer: Layer, mine: LayerSlice) -> tuple[int, int]:

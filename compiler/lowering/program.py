@@ -17,7 +17,9 @@
 - A load into a block no compute of its phase reads (a prefetch: weights hoisted a phase
   early, a layer group's input loaded while the slice before it computes) follows the
   phase's other loads and precedes its first store: where DMA overlaps compute it runs
-  beside the phase's compute, which waits only for the loads it reads.
+  beside the phase's compute, which waits only for the loads it reads. So does the store
+  of a result marked `st.store_late`, made in the phase before (a layer group's output
+  stored while the next slice computes).
 
 Within a phase every core's instructions follow the graph's order, so a receive always
 comes after its send in one global order and no phase can deadlock. A receive into a
@@ -94,8 +96,9 @@ class GraphLowering:
         self.code: dict[Coord, dict[int, list[Operation]]] = defaultdict(lambda: defaultdict(list))
         self.late: dict[Coord, dict[int, list[Operation]]] = defaultdict(lambda: defaultdict(list))
         """Receives at the end of a core's phase: into buffers only later phases read."""
-        self.prefetch: dict[Coord, dict[int, list[Operation]]] = defaultdict(lambda: defaultdict(list))
-        """Loads into blocks that only later phases read, before the phase's first store."""
+        self.beside: dict[Coord, dict[int, list[Operation]]] = defaultdict(lambda: defaultdict(list))
+        """DMA no compute of the phase waits for, nor waits for a compute of it, before the
+        phase's first store: loads into blocks only later phases read, late stores."""
         self.tags = itertools.count()
 
     # --- Addresses --------------------------------------------------------------------
@@ -125,6 +128,7 @@ class GraphLowering:
 
     def lower(self) -> isa.ProgramOp:
         self.declare_globals()
+        self.shared_loads()
         for op in self.graph.tasks():
             if isinstance(op, task.WeightOp | task.BiasOp | task.TableOp):
                 self.load_data(op)
@@ -161,7 +165,7 @@ class GraphLowering:
             for phase, time in enumerate(times[: last + 1]):
                 ops = phases.get(time, [])
                 store = next((i for i, op in enumerate(ops) if isinstance(op, isa.DmaStoreOp)), len(ops))
-                body += ops[:store] + self.prefetch[coord].get(time, []) + ops[store:] + self.late[coord].get(time, [])
+                body += ops[:store] + self.beside[coord].get(time, []) + ops[store:] + self.late[coord].get(time, [])
                 body.append(isa.SyncOp(phase))
             cores.append(isa.CoreOp(coord, body))
         return cores
@@ -180,21 +184,74 @@ class GraphLowering:
         a prefetch when only compute blocks of later phases read it."""
         time, core = self.plan.first(block.task_id), self.plan.core(block.task_id)
         if self.read_later(block, time):
-            self.code[core].setdefault(time, [])  # the phase holds this core's instructions, if only these
-            self.prefetch[core][time].extend(ops)
+            self.emit_beside(core, time, *ops)
         else:
             self.emit(block.task_id, time, *ops)
+
+    def emit_beside(self, core: Coord, time: int, *ops: Operation) -> None:
+        """DMA that runs beside the compute of its phase (`beside`)."""
+        self.code[core].setdefault(time, [])  # the phase holds this core's instructions, if only these
+        self.beside[core][time].extend(ops)
 
     # --- Loads and stores ---------------------------------------------------------------
 
     def load_data(self, op: task.WeightOp | task.BiasOp | task.TableOp) -> None:
-        """One `isa.data` per distinct box, loaded in the first phase the block lives."""
+        """One `isa.data` per distinct box, loaded in the first phase the block lives; on a
+        target with `multicast_loads`, once for all the cores that load it in that phase
+        (`shared_loads`): the first of them in graph order loads it with `isa.dma_multicast`
+        to the others, which receive it where they would have loaded it (a prefetch: at the
+        end of their phase)."""
         key = (op.data, op.full_type, op.box)
         nbytes = tensor_bytes(op.result.type)
         if key not in self.global_at:
             self.global_at[key] = address = self.take_global(nbytes)
             self.declarations.append(isa.DataOp(op.data, op.full_type, address, op.box))
-        self.emit_load(op, isa.DmaLoadOp([nbytes], self.global_at[key], self.local(op)))
+        group = self.shared.get(op.task_id)
+        if group is None:
+            self.emit_load(op, isa.DmaLoadOp([nbytes], self.global_at[key], self.local(op)))
+            return
+        loader, tag = group
+        time, core = self.plan.first(op.task_id), self.plan.core(op.task_id)
+        if loader.task_id == op.task_id:
+            cores = [self.plan.core(member.task_id) for member, _ in self.shared_members[op.task_id]]
+            self.emit_load(op, isa.DmaMulticastOp([nbytes], self.global_at[key], self.local(op), cores, tag))
+            return
+        recv = isa.RecvOp(nbytes, self.local(op), self.plan.core(loader.task_id), tag)
+        if self.read_later(op, time):
+            self.code[core].setdefault(time, [])
+            self.late[core][time].append(recv)
+        else:
+            self.emit(op.task_id, time, recv)
+
+    def shared_loads(self) -> None:
+        """On a target with `multicast_loads`: the data blocks of one box that cores load in
+        one phase, alike as loads or as prefetches, grouped (one block per core, the first in
+        graph order loading): `shared` maps each grouped block to its loader and tag,
+        `shared_members` each loader to the others."""
+        self.shared: dict[int, tuple[task.TaskOp, int]] = {}
+        self.shared_members: dict[int, list[tuple[task.TaskOp, Coord]]] = {}
+        if not self.target.global_memory.multicast_loads:
+            return
+        groups: dict[tuple, list[task.TaskOp]] = defaultdict(list)
+        for op in self.graph.tasks():
+            if isinstance(op, task.WeightOp | task.BiasOp | task.TableOp):
+                time = self.plan.first(op.task_id)
+                groups[(op.data, op.full_type, op.box, time, self.read_later(op, time))].append(op)
+        for members in groups.values():
+            loader, cores = members[0], {self.plan.core(members[0].task_id)}
+            others = []
+            for member in members[1:]:
+                core = self.plan.core(member.task_id)
+                if core not in cores:
+                    cores.add(core)
+                    others.append((member, core))
+            if not others:
+                continue
+            tag = next(self.tags)
+            self.shared[loader.task_id] = (loader, tag)
+            self.shared_members[loader.task_id] = others
+            for member, _ in others:
+                self.shared[member.task_id] = (loader, tag)
 
     def load_inputs(self, buffer: task.BufferOp) -> None:
         """The boxes of network inputs a buffer takes, at the start of its first phase."""
@@ -248,12 +305,17 @@ class GraphLowering:
         self.fill(op, fills, time)
 
     def spill(self, op: task.ComputeBlock) -> int:
-        """Store a result to global memory once, right after it is made; its address there."""
+        """Store a result to global memory once, right after it is made, or beside the next
+        phase's compute with `st.store_late`; its address there."""
         if op.task_id in self.global_at:
             return self.global_at[op.task_id]
         nbytes = tensor_bytes(op.result.type)
         self.global_at[op.task_id] = address = self.take_global(nbytes)
-        self.emit(op.task_id, self.plan.first(op.task_id), isa.DmaStoreOp([nbytes], address, self.local(op)))
+        store = isa.DmaStoreOp([nbytes], address, self.local(op))
+        if (time := self.plan.stored(op.task_id)) > self.plan.first(op.task_id):
+            self.emit_beside(self.plan.core(op.task_id), time, store)
+        else:
+            self.emit(op.task_id, time, store)
         return address
 
     def reload(self, op: task.ComputeBlock, buffer: task.BufferOp, box: task.BoxAttr, offset: tuple[int, ...]) -> None:

@@ -9,10 +9,11 @@ regions of a core:
   the phases the mapping gives it (a result made in an earlier phase than its buffer's
   first waits in global memory: "spilled"; one made while the buffer is held is written
   into it in its own phase, so the writers of a concatenation fill it one after another);
-- the result tile of every compute block placed on it, for the block's phase, unless the
-  result lands whole and contiguously in a buffer of the same core, where the block then
-  writes it directly ("in place"): a conv's result in the next relu's input buffer, a row
-  band of a split conv in its output buffer;
+- the result tile of every compute block placed on it, for the block's phase (and the
+  next, with `st.store_late`: its store to global memory runs then, beside that phase's
+  compute), unless the result lands whole and contiguously in a buffer of the same core
+  held as long, where the block then writes it directly ("in place"): a conv's result in
+  the next relu's input buffer, a row band of a split conv in its output buffer;
 - on an NC1HWC0 target, two staging areas (NCHW and NC1HWC0, `Nc1hwc0Geometry`) for each
   buffer that loads a network input, in its first phase, and for each buffer that stores a
   network output, in its last.
@@ -39,7 +40,7 @@ from xdsl.utils.exceptions import PassFailedException
 from stc.compiler.targets.hardware import Coord, HardwareTarget
 from stc.dialects import task
 from stc.dialects.st import COORD, CoordAttr
-from stc.dialects.st.local_memory import STAGING_ALIGNMENT, alignment_kind
+from stc.dialects.st.local_memory import STAGING_ALIGNMENT, STORE_LATE, alignment_kind
 from stc.dialects.task.base import element_width, task_id_of, tensor_bytes
 from stc.dialects.task.stats import is_contiguous, offset_bytes
 from stc.runtime.kernels.layout import Nc1hwc0Geometry
@@ -129,6 +130,11 @@ class MemoryPlan:
         _, step, _, last = self.places[task_id]
         return step * self.span + last
 
+    def stored(self, task_id: int) -> int:
+        """When a compute block's result is stored to global memory, if it is ("spilled"),
+        and until when it lives: its phase, or the next with `st.store_late`."""
+        return self.first(task_id) + (STORE_LATE in self.blocks[task_id].attributes)
+
     def when(self, time: int) -> str:
         step, phase = divmod(time, self.span)
         return f"step {step}, phase {phase}" if step else f"phase {phase}"
@@ -136,20 +142,16 @@ class MemoryPlan:
     # --- Results ------------------------------------------------------------------------
 
     def in_place_piece(self, op: task.TaskOp) -> Piece | None:
-        """The first buffer piece on the same core that takes the whole result as one run."""
+        """The first buffer piece on the same core, held while the result lives, that takes
+        the whole result as one run."""
         if not isinstance(op, task.ComputeBlock):
             return None
-        shape = tuple(op.result.type.get_shape())
         for buffer, box, offset in self.pieces.get(op.task_id, []):
-            buffer_shape = tuple(buffer.result.type.get_shape())
             if (
                 self.core(buffer.task_id) == self.core(op.task_id)
                 and not self.spilled(op.task_id, buffer)
-                and box.lo == (0,) * len(shape)
-                and box.shape == shape
-                and buffer.result.type.get_element_type() == op.result.type.get_element_type()
-                and is_contiguous(shape, buffer_shape)
-                and offset_bytes(buffer.result.type, offset) % self.alignment(alignment_kind(op)) == 0
+                and self.last(buffer.task_id) >= self.stored(op.task_id)
+                and takes_whole(op, (buffer, box, offset), self.target)
             ):
                 return buffer, box, offset
         return None
@@ -160,9 +162,6 @@ class MemoryPlan:
             return (task_id, "result"), 0
         buffer, _, offset = piece
         return (buffer.task_id, "storage"), offset_bytes(buffer.result.type, offset)
-
-    def alignment(self, kind: str) -> int:
-        return getattr(self.target.local_memory.alignment_bytes, kind)
 
     # --- Regions ------------------------------------------------------------------------
 
@@ -178,10 +177,10 @@ class MemoryPlan:
             yield self.storage_region(op)
             yield from self.staging_regions(op)
         elif isinstance(op, task.ComputeBlock) and task_id not in self.in_place:
-            time = self.first(task_id)
+            start, end = self.first(task_id), self.stored(task_id)
             size = tensor_bytes(op.result.type)
             label = f"{describe(op)} result, {size} B"
-            yield Region((task_id, "result"), self.core(task_id), size, alignment_kind(op), time, time, label)
+            yield Region((task_id, "result"), self.core(task_id), size, alignment_kind(op), start, end, label)
 
     def storage_region(self, op: task.StorageOp) -> Region:
         start, end = self.first(op.task_id), self.last(op.task_id)
@@ -193,8 +192,9 @@ class MemoryPlan:
 
     def check_filled_in_time(self, buffer: task.BufferOp) -> None:
         """Every producer of a buffer computes before the buffer's first reader and no later
-        than its last phase: a producer before its first phase is spilled, the others write
-        it while it is held (several writers of a concatenation, in their own phases)."""
+        than its last phase: a producer before its first phase is spilled (and, when it stores
+        late, stored before that phase), the others write it while it is held (several writers
+        of a concatenation, in their own phases)."""
         readers = [
             self.first(use.operation.task_id)
             for use in buffer.result.uses
@@ -203,11 +203,19 @@ class MemoryPlan:
         deadline = min([*readers, self.last(buffer.task_id)])
         for value, _, _ in self.sources[buffer.task_id]:
             producer = value.owner
-            if isinstance(producer, task.ComputeBlock) and self.first(producer.task_id) > deadline:
+            if not isinstance(producer, task.ComputeBlock):
+                continue
+            made, first = self.first(producer.task_id), self.first(buffer.task_id)
+            if made < first <= (stored := self.stored(producer.task_id)):
+                raise PassFailedException(
+                    f"{self.pass_name}: {describe(producer)} stores its result late ({STORE_LATE}), in "
+                    f"{self.when(stored)}, but {describe(buffer)} loads it from global memory in {self.when(first)}"
+                )
+            if made > deadline:
                 why = "first read" if readers and deadline == min(readers) else "last held"
                 raise PassFailedException(
                     f"{self.pass_name}: {describe(buffer)} is {why} in {self.when(deadline)}, but its producer "
-                    f"{describe(producer)} computes in {self.when(self.first(producer.task_id))}; a buffer is "
+                    f"{describe(producer)} computes in {self.when(made)}; a buffer is "
                     "filled while it is held, before its first reader"
                 )
 
@@ -252,6 +260,21 @@ def place_of(coord: CoordAttr) -> tuple[Coord, int, int, int]:
     """(core, step, phase, last phase) of a coordinate, as plain integers."""
     _, _, y, x = coord.space
     return (y, x), coord.step, coord.phase, coord.last_phase
+
+
+def takes_whole(op: task.ComputeBlock, piece: Piece, target: HardwareTarget) -> bool:
+    """Whether a buffer piece takes a compute block's whole result as one run at an address
+    aligned for it, so that the block may write its result there ("in place")."""
+    buffer, box, offset = piece
+    shape = tuple(op.result.type.get_shape())
+    alignment = getattr(target.local_memory.alignment_bytes, alignment_kind(op))
+    return (
+        box.lo == (0,) * len(shape)
+        and box.shape == shape
+        and buffer.result.type.get_element_type() == op.result.type.get_element_type()
+        and is_contiguous(shape, tuple(buffer.result.type.get_shape()))
+        and offset_bytes(buffer.result.type, offset) % alignment == 0
+    )
 
 
 def staging_bytes(nhwc: tuple[int, ...]) -> int:

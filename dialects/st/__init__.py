@@ -44,7 +44,7 @@ from stc.dialects.st.attrs import (
     phases_problem,
     place_problem,
 )
-from stc.dialects.st.local_memory import ADDRESS, STAGING_IN, STAGING_OUT, verify_local_memory
+from stc.dialects.st.local_memory import ADDRESS, STAGING_IN, STAGING_OUT, STORE_LATE, verify_local_memory
 from stc.dialects.st.mapping import ActionOp, MappingOp
 
 __all__ = [
@@ -55,6 +55,7 @@ __all__ = [
     "ROUTES",
     "STAGING_IN",
     "STAGING_OUT",
+    "STORE_LATE",
     "ActionOp",
     "AreaGroupOp",
     "CoordAttr",

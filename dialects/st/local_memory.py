@@ -4,9 +4,9 @@ addresses, the graph's regions are what its attributes say:
 
 - a storage block (weight, bias, table, buffer) holds `st.addr` and the dense bytes of its
   result over its coordinate's phases;
-- a compute block's result lives at its `st.addr` in its phase: inside a buffer of the same
-  core that takes the whole result as one run at exactly that address (in place), or in a
-  region of its own;
+- a compute block's result lives at its `st.addr` in its phase (and the next, with
+  `st.store_late`): inside a buffer of the same core held then that takes the whole result
+  as one run at exactly that address (in place), or in a region of its own;
 - `st.staging_in = array<i64: address, bytes>` / `st.staging_out` on a buffer: the
   NC1HWC0 staging areas, in the buffer's first / last phase.
 
@@ -45,6 +45,9 @@ ADDRESS = "st.addr"
 STAGING_IN = "st.staging_in"
 STAGING_OUT = "st.staging_out"
 """A buffer's NC1HWC0 staging areas: `array<i64: address, bytes>`."""
+STORE_LATE = "st.store_late"
+"""On a compute block: its result is stored to global memory in the phase after its own,
+beside that phase's compute, and lives until then."""
 STAGING_ALIGNMENT = 32
 """Staging areas hold `vec_trans_scatter` lanes: 32-byte blocks."""
 
@@ -182,6 +185,8 @@ def declared_regions(graph: task.GraphOp, target: HardwareTarget) -> dict[tuple[
                 f"@{graph.graph_name} have one; run st-lmem-alloc again"
             )
         start, end = (coord.step, coord.phase), (coord.step, coord.last_phase)
+        if isinstance(op, task.ComputeBlock) and STORE_LATE in op.attributes:
+            end = next_time(end, target)
         kind = alignment_kind(op)
         size = tensor_bytes(op.results[0].type)  # pyright: ignore[reportArgumentType]
         place = Placed(label, address.value.data, size, start, end, kind, getattr(alignments, kind))
@@ -201,9 +206,15 @@ def declared_regions(graph: task.GraphOp, target: HardwareTarget) -> dict[tuple[
     return regions
 
 
+def next_time(time: Time, target: HardwareTarget) -> Time:
+    """The (step, phase) after `time`: the next step's first once a step has `max_phases`."""
+    step, phase = time
+    return (step + 1, 0) if target.max_phases is not None and phase + 1 >= target.max_phases else (step, phase + 1)
+
+
 def in_place(op: task.ComputeBlock, result: Placed, core: tuple[int, int]) -> bool:
     """Whether the result lies, as one run at its address, in a buffer of the same core
-    held in its phase that takes it whole."""
+    held while it lives that takes it whole."""
     shape = tuple(op.result.type.get_shape())
     for use in op.result.uses:
         buffer = use.operation
@@ -212,7 +223,7 @@ def in_place(op: task.ComputeBlock, result: Placed, core: tuple[int, int]) -> bo
         coord, address = buffer.attributes.get(COORD), buffer.attributes.get(ADDRESS)
         if not isinstance(coord, CoordAttr) or not isinstance(address, IntegerAttr):
             continue
-        held = (coord.step, coord.phase) <= result.start <= (coord.step, coord.last_phase)
+        held = (coord.step, coord.phase) <= result.start and result.end <= (coord.step, coord.last_phase)
         if coord.space[2:] != core or not held:
             continue
         buffer_shape = tuple(buffer.result.type.get_shape())

@@ -15,13 +15,16 @@ from xdsl.utils.exceptions import PassFailedException
 from stc.compiler import targets
 from stc.compiler.grouping.layers import Layer, LayerGraph, Window
 from stc.compiler.grouping.price import StepWork, step_cycles
+from stc.compiler.grouping.rewrite import write_groups
 from stc.compiler.grouping.search import Groups
 from stc.compiler.grouping.slicing import SlicingRefused, backward_rows, duplicated_rows, slice_group
+from stc.compiler.grouping.timesteps import fits, plan_group
 from stc.compiler.references import references_within
 from stc.compiler.targets.hardware import load_target
 from stc.compiler.zoo import build_network
 from stc.compiler.zoo.builder import NetworkBuilder
 from stc.dialects import task
+from stc.dialects.st import STORE_LATE
 from stc.dialects.task import window_output_size
 from stc.dialects.task.stats import tensor_bytes
 from stc.passes.isa_lower import IsaLowerPass
@@ -171,6 +174,37 @@ def test_random_groups_compute_exactly_when_loads_run_ahead(case):
         run_against(module, reference, GDMA.parent)
 
 
+@settings(max_examples=5, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(case=grouped_network())
+def test_random_groups_compute_exactly_when_stores_run_late(case):
+    """The same random groups on a target whose DMA overlaps compute, written with every
+    result a later group reads stored one timestep late (the plan forced, not chosen by
+    price): bit-identical on the machine, each late result's tile living one timestep
+    longer without overlapping any other region (the local-memory verifier), and as many
+    DRAM bytes as without delaying."""
+    text, members, slices = case
+    reference = parse(text)
+    hardware = load_target(str(GDMA))
+    dram = {}
+    with references_within([GDMA.parent]):
+        for delayed in (True, False):
+            module = parse(text)
+            graph = find_graph(module)
+            layers = LayerGraph(graph, hardware)
+            groups = Groups(layers, hardware)
+            plan = plan_group(layers, slice_group(layers, members, *slices), hardware, delayed=delayed)
+            if not fits(plan, groups.memory):
+                return
+            alone = [groups.single(p) for p, op in enumerate(layers.ops) if op.task_id not in members]
+            chosen = sorted([*alone, groups.priced(plan)], key=lambda group: layers.position[group.members[0]])
+            module.body.block.add_op(write_groups(graph, chosen, str(GDMA)))
+            late = [op for op in graph.tasks() if STORE_LATE in op.attributes]
+            assert bool(late) <= delayed
+            run_against(module, reference, GDMA.parent)
+            dram[delayed] = run_isa_module(module, random_inputs(graph, 0), base_dir=GDMA.parent)[1]["dram_bytes"]
+    assert dram[True] == dram[False]
+
+
 @settings(max_examples=15, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(case=grouped_network())
 def test_random_groups_compute_exactly_before_and_after_lowering(case):
@@ -307,6 +341,31 @@ def test_pipelined_slices_compute_exactly_in_fewer_cycles(tmp_path: Path, networ
     assert counters[True]["cycles"] < counters[False]["cycles"]
 
 
+@pytest.mark.parametrize("network", ["tiny", "lenet"])
+def test_delayed_stores_compute_exactly_on_zoo_networks(tmp_path: Path, network: str):
+    """On a 64 KB tpu-like whose DMA overlaps compute, batch-2 networks are sliced and some
+    group outputs are stored a timestep late (`st.store_late`): bit-identical before
+    lowering (golden executor) and after (machine), with the DRAM bytes the plan predicts,
+    the same as with `delay=false`."""
+    target = small_tpu(tmp_path, 65536, overlap=True)
+    hardware = load_target(target)
+    with references_within([tmp_path]):
+        reference = NETWORKS[network](2)
+        dram = {}
+        for delay in (True, False):
+            module = NETWORKS[network](2)
+            TaskSplitPass(fit=target).apply(Context(), module)
+            groups = Groups(LayerGraph(find_graph(module), hardware), hardware, delay=delay).search("best")
+            planned = sum(group.plan.work.dram_bytes for group in groups)
+            TaskLayerGroupPass(target=target, strategy="best", delay=delay).apply(Context(), module)
+            late = [op for op in find_graph(module).tasks() if STORE_LATE in op.attributes]
+            assert (len(late) > 0) == delay
+            run_against(module, reference, tmp_path)
+            dram[delay] = run_isa_module(module, random_inputs(find_graph(reference), 0), base_dir=tmp_path)[1]
+            assert dram[delay]["dram_bytes"] == planned
+    assert dram[True]["dram_bytes"] == dram[False]["dram_bytes"]
+
+
 @pytest.mark.parametrize(("network", "target"), [("tiny", "tianjicx"), ("lenet", "tianjicx"), ("tiny", "set-8x8")])
 def test_many_core_groups_keep_intermediates_in_the_cores(network: str, target: str):
     """On a many-core target the group's buffers are held on their readers' cores: the
@@ -393,6 +452,19 @@ def test_only_a_prefetch_hides_behind_compute_when_dma_overlaps_it():
     own, ahead = StepWork(macs=8192, loaded=640), StepWork(macs=8192, prefetched=640)
     assert step_cycles(own, target) == step_cycles(ahead, target) == 12
     assert (step_cycles(own, overlapping), step_cycles(ahead, overlapping)) == (12, 10)
+
+
+def test_a_delayed_store_hides_behind_the_next_timesteps_compute():
+    """2 MAC cycles and 10 DMA cycles on tpu-like: a store after the timestep's compute
+    takes 12 either way; stored in the next timestep, where DMA overlaps compute, it runs
+    beside that timestep's compute (10), and with a prefetch there the two share the DMA."""
+    target = load_target("tpu-like")
+    memory = attrs.evolve(target.global_memory, dma_overlaps_compute=True)
+    overlapping = attrs.evolve(target, global_memory=memory)
+    now, late = StepWork(macs=8192, stored=640), StepWork(macs=8192, delayed=640)
+    assert step_cycles(now, target) == step_cycles(late, target) == 12
+    assert (step_cycles(now, overlapping), step_cycles(late, overlapping)) == (12, 10)
+    assert step_cycles(StepWork(macs=8192, prefetched=640, delayed=640), overlapping) == 20
 
 
 def test_fit_counts_the_staging_of_a_network_input_on_nc1hwc0():

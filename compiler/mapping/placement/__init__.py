@@ -95,7 +95,7 @@ def place(
                 retries -= 1
                 steps += 1
             units.unplace()
-            holds.reserved.clear()
+            holds.clear()
     chosen.improve(state)
     state.commit()
 

@@ -2,8 +2,9 @@
 Simulated annealing of a greedy placement: a bounded number of moves and swaps of units
 within their phase, each taken when the cost does not rise and with probability
 exp(−Δ/T) when it does, T falling linearly from the median net's bytes to 0. A unit takes
-the bytes it reserves for held buffers in earlier phases along (`holds`); a move after
-which they do not fit is refused. The moves are drawn from a seeded generator, so the
+the bytes it reserves for held buffers in earlier phases along (`holds`), and a producer
+moving changes the reservations it writes into in place; a move after which they do not
+fit is refused. The moves are drawn from a seeded generator, so the
 result is deterministic, and the best placement seen is kept. Pinned units and network
 inputs and outputs do not move.
 """
@@ -55,7 +56,10 @@ class Annealing:
         for unit, core in zip(movable, best_cores, strict=True):
             unit.core = core
             state.layers.at(unit.step, unit.phase).take(unit, core)
-            state.holds.take(unit, core)
+        for unit in movable:
+            state.holds.take(unit, unit.core)
+        for unit in movable:
+            state.holds.moved(unit)
 
     def try_move(self, unit: Unit, target: int, temperature: float) -> float:
         """Move `unit` to `target` (swapping with the unit there) if the annealing accepts
@@ -74,9 +78,9 @@ class Annealing:
         if free_target < unit.memory or (other is not None and free_source < other.memory):
             return 0.0
         delta = move_cost(unit, target, other, state.units, state.cores)
-        self.relocate(layer, unit, other, source, target)
+        readers = self.relocate(layer, unit, other, source, target)
         legal = state.routes.ok(unit) and (other is None or state.routes.ok(other))
-        legal = legal and state.holds.fits(unit) and state.holds.fits(other)
+        legal = legal and all(state.holds.fits(each) for each in (unit, other, *readers))
         accept = delta <= 0 or (temperature > 0 and self.rng.random() < math.exp(-delta / temperature))
         if legal and accept:
             return delta
@@ -92,9 +96,10 @@ class Annealing:
         occupant = occupants[self.rng.randrange(len(occupants))]
         return False if occupant < 0 else self.state.units[occupant]
 
-    def relocate(self, layer: Layer, unit: Unit, other: Unit | None, source: int, target: int) -> None:
+    def relocate(self, layer: Layer, unit: Unit, other: Unit | None, source: int, target: int) -> list[Unit]:
         """Move `unit` from `source` to `target` and `other`, if any, the other way, with
-        the bytes they reserve for held buffers in earlier phases."""
+        the bytes they reserve for held buffers in earlier phases; the readers whose
+        reservation changed because a producer writing into it in place moved."""
         holds = self.state.holds
         layer.release(unit, source)
         holds.take(unit, source, -1)
@@ -107,3 +112,4 @@ class Annealing:
         layer.take(unit, target)
         holds.take(unit, target)
         unit.core = target
+        return holds.moved(unit) + holds.moved(other)

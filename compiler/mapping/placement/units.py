@@ -41,6 +41,8 @@ class Unit:
     blocks: list[task.TaskOp]
     memory: int
     """Local-memory bytes: its storage blocks', and a compute block's result tile."""
+    result: int = 0
+    """Of those, a compute block's result tile."""
     step: int = 0
     fixed_core: int | None = None
     fixed_phases: Ranges | None = None
@@ -117,13 +119,13 @@ class Units:
         memory = sum(self.matrix.sizes[s.task_id] for s in unplaced)
         if (place := self.matrix.places.get(op.task_id)) is not None:
             if unplaced:
-                unit = Unit(len(self.all), order, "storage", unplaced, memory, place.step)
+                unit = Unit(len(self.all), order, "storage", unplaced, memory, step=place.step)
                 unit.fixed_core, unit.fixed_phases = self.core_index[place.space], place.ranges
                 self.add(unit)
             return
         kind = "axon" if allowed_stages(op) == (Stage.AXON,) else "soma"
         result = buffer_bytes(op.result.type.get_shape(), element_width(op.result.type) or 8, self.matrix.target)
-        unit = Unit(len(self.all), order, kind, [op, *unplaced], memory + result)
+        unit = Unit(len(self.all), order, kind, [op, *unplaced], memory + result, result)
         self.fix_to_pinned_input_storage(unit, op)
         self.add(unit)
 

@@ -191,3 +191,21 @@ task.graph @g {
 // expected-error @+1 {{st.mapping @g: local memory: block 1 (task.buffer): st.staging_in must be array<i64: address, bytes>, got 512 : i64}}
 st.mapping @g target "tpu-like" applied {
 }
+
+// -----
+
+// A result stored late (st.store_late) lives in the next phase too: buffer 3, held only in
+// phase 1, may not reuse its bytes there.
+task.graph @g {
+  %x = task.input 0 "x" : tensor<1x4x4x32xi8>
+  %in = task.buffer 1 si %x : tensor<1x4x4x32xi8> {st.addr = 0 : i64, st.coord = #st.coord<(0, 0, 0, 0), (0, 0, memory)>}
+  %r = task.relu 2 %in : tensor<1x4x4x32xi8> {st.store_late, st.addr = 1024 : i64, st.coord = #st.coord<(0, 0, 0, 0), (0, 0, axon)>}
+  %y = task.buffer 3 si %r : tensor<1x4x4x32xi8> {st.addr = 1024 : i64, st.coord = #st.coord<(0, 0, 0, 0), (0, 1, memory)>}
+  %r2 = task.relu 5 %y : tensor<1x4x4x32xi8> {st.addr = 0 : i64, st.coord = #st.coord<(0, 0, 0, 0), (0, 1, axon)>}
+  %out = task.buffer 6 so %r2 : tensor<1x4x4x32xi8> {st.addr = 0 : i64, st.coord = #st.coord<(0, 0, 0, 0), (0, 1, memory)>}
+  task.output 4 "y" %out
+}
+// expected-error @+1 {{st.mapping @g: local memory: core (0, 0), phase 1: block 2 (task.relu) at [1024, 1536) and block 3 (task.buffer) at [1024, 1536) overlap, both live}}
+st.mapping @g target "tianjicx" applied {
+}
+// CHECK: phase 1: block 2 (task.relu) at [1024, 1536) and block 3 (task.buffer) at [1024, 1536) overlap, both live
