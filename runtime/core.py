@@ -24,7 +24,7 @@ from stc.dialects import isa
 
 def writes(op: isa.Instruction, access: isa.Access) -> bool:
     """Whether `op` writes the local bytes of `access` (else it reads them)."""
-    return access.writes or access.role in ("output", "dst blocks") or isinstance(op, isa.DmaLoadOp)
+    return access.writes or access.role in ("output", "dst blocks") or (isinstance(op, isa.DmaOp) and op.FROM_GLOBAL)
 
 
 @attrs.define

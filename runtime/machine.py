@@ -158,6 +158,7 @@ class Machine:
         self.handlers: dict[type[isa.Instruction], Callable[[Core, Any, str], Step]] = {
             isa.DmaLoadOp: self.dma,
             isa.DmaStoreOp: self.dma,
+            isa.DmaMulticastOp: self.dma_multicast,
             isa.SendOp: self.send,
             isa.RecvOp: self.recv,
             isa.CopyOp: self.copy,
@@ -323,6 +324,29 @@ class Machine:
             else Work(local_read_bytes=nbytes, dram_write_bytes=nbytes, noc_hop_bytes=hop_bytes)
         )
         return dma_cycles(self.target, nbytes), work
+
+    def dma_multicast(self, core: Core, op: isa.DmaMulticastOp, site: str) -> Step:
+        """Load the box once and deliver it to the other cores too: it travels the XY
+        multicast tree from the loading core's port to the loading core and each destination
+        (each link carrying it once), and reaches a destination when the load ends plus its
+        hops from the port × hop latency, where its `isa.recv` takes it."""
+        if op.tag_value in self.mailbox:
+            raise StcError(f"{site}: tag {op.tag_value} is already in flight from {self.mailbox[op.tag_value].sender}")
+        if (idle := next((d for d in op.destinations if d not in self.cores), None)) is not None:
+            raise StcError(f"{site}: sends to {isa.format_coord(idle)}, which runs no program")
+        cycles, work = self.dma(core, op, site)
+        nbytes = op.byte_count
+        port = self.target.dram_port(core.coord)
+        routes = {d: self.target.xy_route(port, d) for d in (core.coord, *op.destinations)}
+        tree = {link for route in routes.values() for link in route}
+        self.link_bytes.update({link: nbytes for link in tree})
+        address, strides = op.side("local")
+        payload = strided_view(core.memory, core.capacity, site, "local", address, strides, isa.ints(op.sizes))
+        done = core.now(op) + cycles
+        hop = self.target.noc.hop_latency_cycles
+        arrivals = {d: done + len(routes[d]) * hop for d in op.destinations}
+        self.mailbox[op.tag_value] = Message(site, payload.copy().reshape(-1), arrivals)
+        return cycles, attrs.evolve(work, noc_hop_bytes=nbytes * len(tree))
 
     def send(self, core: Core, op: isa.SendOp, site: str) -> Step:
         """Inject the box once; it travels the XY multicast tree (the union of the XY routes

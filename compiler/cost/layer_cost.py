@@ -138,7 +138,7 @@ def leaf_cost(
             staging += staged_boxes(target, (box.b, box.h, box.w, box.k), load=False)
     cycles = cycles + staging[0]
     weight_slices = layer.weight_bytes * (box.k[1] - box.k[0]) / layer.out_channels + layer.table_bytes
-    weight_links = mesh.xy_loads(ports, cores, weight_slices)
+    weight_dram, weight_links = weight_loads(mesh, layer, box, cores, target.global_memory.multicast_loads)
     dram_write = float(out_bytes.sum()) if output is not Output.CHIP else 0.0
     copies = len(layer.block_ids) + int(layer.is_output)
     channels = box.k[1] - box.k[0]
@@ -155,7 +155,7 @@ def leaf_cost(
     weights = Work(
         local_read_bytes=weight_bytes,
         local_write_bytes=weight_bytes,
-        dram_read_bytes=weight_bytes,
+        dram_read_bytes=int(round(weight_dram)),
         noc_hop_bytes=int(round(weight_links.sum())),
     )
     compute = float(cycles.max())
@@ -181,6 +181,33 @@ def leaf_cost(
         weight_busy=spread(count, cores, busy - steady),
         sent=tuple(sends),
     )
+
+
+def weight_loads(
+    mesh: MeshModel, layer: Layer, box: Pieces, cores: np.ndarray, multicast: bool
+) -> tuple[float, np.ndarray]:
+    """The DRAM bytes and the bytes over each link of loading every core's weight slice
+    (its output channels of the weights and biases) and whole tables, from its port. With
+    `multicast` (a target's `multicast_loads`), as isa-lower loads them: the cores that hold
+    the same slice get it from one DRAM read, along the XY multicast tree from the port of
+    the first of them (the loader: the first piece in graph order), and one read of each
+    table reaches all the cores."""
+    slices = layer.weight_bytes * (box.k[1] - box.k[0]) / layer.out_channels
+    ports = mesh.port_core[cores]
+    if not multicast:
+        loads = slices + layer.table_bytes
+        return float(loads.sum()), mesh.xy_loads(ports, cores, loads)
+    _, first, group = np.unique(np.stack(box.k, axis=1), axis=0, return_index=True, return_inverse=True)
+    group = group.reshape(-1)
+    links, _ = mesh.tree_loads(ports[first][group], cores, group, slices[first])
+    dram = float(slices[first].sum())
+    if layer.table_bytes:
+        everyone = np.zeros(len(cores), dtype=np.int64)
+        links = (
+            links + mesh.tree_loads(np.full(len(cores), ports[0]), cores, everyone, np.array([layer.table_bytes]))[0]
+        )
+        dram += layer.table_bytes
+    return dram, links
 
 
 def staged_boxes(

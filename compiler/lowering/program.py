@@ -128,6 +128,7 @@ class GraphLowering:
 
     def lower(self) -> isa.ProgramOp:
         self.declare_globals()
+        self.shared_loads()
         for op in self.graph.tasks():
             if isinstance(op, task.WeightOp | task.BiasOp | task.TableOp):
                 self.load_data(op)
@@ -195,13 +196,62 @@ class GraphLowering:
     # --- Loads and stores ---------------------------------------------------------------
 
     def load_data(self, op: task.WeightOp | task.BiasOp | task.TableOp) -> None:
-        """One `isa.data` per distinct box, loaded in the first phase the block lives."""
+        """One `isa.data` per distinct box, loaded in the first phase the block lives; on a
+        target with `multicast_loads`, once for all the cores that load it in that phase
+        (`shared_loads`): the first of them in graph order loads it with `isa.dma_multicast`
+        to the others, which receive it where they would have loaded it (a prefetch: at the
+        end of their phase)."""
         key = (op.data, op.full_type, op.box)
         nbytes = tensor_bytes(op.result.type)
         if key not in self.global_at:
             self.global_at[key] = address = self.take_global(nbytes)
             self.declarations.append(isa.DataOp(op.data, op.full_type, address, op.box))
-        self.emit_load(op, isa.DmaLoadOp([nbytes], self.global_at[key], self.local(op)))
+        group = self.shared.get(op.task_id)
+        if group is None:
+            self.emit_load(op, isa.DmaLoadOp([nbytes], self.global_at[key], self.local(op)))
+            return
+        loader, tag = group
+        time, core = self.plan.first(op.task_id), self.plan.core(op.task_id)
+        if loader.task_id == op.task_id:
+            cores = [self.plan.core(member.task_id) for member, _ in self.shared_members[op.task_id]]
+            self.emit_load(op, isa.DmaMulticastOp([nbytes], self.global_at[key], self.local(op), cores, tag))
+            return
+        recv = isa.RecvOp(nbytes, self.local(op), self.plan.core(loader.task_id), tag)
+        if self.read_later(op, time):
+            self.code[core].setdefault(time, [])
+            self.late[core][time].append(recv)
+        else:
+            self.emit(op.task_id, time, recv)
+
+    def shared_loads(self) -> None:
+        """On a target with `multicast_loads`: the data blocks of one box that cores load in
+        one phase, alike as loads or as prefetches, grouped (one block per core, the first in
+        graph order loading): `shared` maps each grouped block to its loader and tag,
+        `shared_members` each loader to the others."""
+        self.shared: dict[int, tuple[task.TaskOp, int]] = {}
+        self.shared_members: dict[int, list[tuple[task.TaskOp, Coord]]] = {}
+        if not self.target.global_memory.multicast_loads:
+            return
+        groups: dict[tuple, list[task.TaskOp]] = defaultdict(list)
+        for op in self.graph.tasks():
+            if isinstance(op, task.WeightOp | task.BiasOp | task.TableOp):
+                time = self.plan.first(op.task_id)
+                groups[(op.data, op.full_type, op.box, time, self.read_later(op, time))].append(op)
+        for members in groups.values():
+            loader, cores = members[0], {self.plan.core(members[0].task_id)}
+            others = []
+            for member in members[1:]:
+                core = self.plan.core(member.task_id)
+                if core not in cores:
+                    cores.add(core)
+                    others.append((member, core))
+            if not others:
+                continue
+            tag = next(self.tags)
+            self.shared[loader.task_id] = (loader, tag)
+            self.shared_members[loader.task_id] = others
+            for member, _ in others:
+                self.shared[member.task_id] = (loader, tag)
 
     def load_inputs(self, buffer: task.BufferOp) -> None:
         """The boxes of network inputs a buffer takes, at the start of its first phase."""

@@ -96,6 +96,10 @@ class GlobalMemory:
     dma_overlaps_compute: bool = False
     """The DMA engines run beside the compute units (TPU-MLIR's GDMA): a core's phase lasts
     max(its DMA cycles, its other cycles) instead of their sum."""
+    multicast_loads: bool = False
+    """One DRAM read may reach several cores (`isa.dma_multicast`): isa-lower loads a weight,
+    bias or table box that several cores load in one phase once, along the XY multicast tree
+    from the loading core's port."""
 
 
 @frozen

@@ -220,6 +220,7 @@ def read_global_memory(table: Table) -> GlobalMemory:
         capacity_bytes=table.integer("capacity_bytes", minimum=1),
         bandwidth_bytes_per_cycle=table.number("bandwidth_bytes_per_cycle", positive=True),
         dma_overlaps_compute=table.boolean("dma_overlaps_compute") if table.has("dma_overlaps_compute") else False,
+        multicast_loads=table.boolean("multicast_loads") if table.has("multicast_loads") else False,
     )
     table.check_all_read()
     return global_memory

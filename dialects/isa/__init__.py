@@ -56,6 +56,7 @@ from stc.dialects.isa.copy import CopyOp
 from stc.dialects.isa.core import CoreOp, Instruction, SyncOp, where
 from stc.dialects.isa.dma import (
     DmaLoadOp,
+    DmaMulticastOp,
     DmaOp,
     DmaStoreOp,
     dense_strides,
@@ -89,6 +90,7 @@ __all__ = [
     "CoreOp",
     "DataOp",
     "DmaLoadOp",
+    "DmaMulticastOp",
     "DmaOp",
     "DmaStoreOp",
     "FcOp",
@@ -136,6 +138,7 @@ Isa = compile_checks(
             SyncOp,
             DmaLoadOp,
             DmaStoreOp,
+            DmaMulticastOp,
             SendOp,
             RecvOp,
             CopyOp,

@@ -1,4 +1,5 @@
-"""DMA between global and local memory: `isa.dma_load` and `isa.dma_store`, strided boxes."""
+"""DMA between global and local memory: `isa.dma_load` and `isa.dma_store`, strided boxes;
+`isa.dma_multicast`, a load whose one DRAM read other cores also receive."""
 
 from __future__ import annotations
 
@@ -21,7 +22,7 @@ from xdsl.printer import Printer
 
 from stc.dialects.integers import i64_array, i64_attr
 from stc.dialects.isa.access import Access
-from stc.dialects.isa.attrs import i64_array_def, ints
+from stc.dialects.isa.attrs import Coord, format_coord, i64_array_def, ints, parse_coord
 from stc.dialects.isa.core import Instruction
 from stc.dialects.syntax import DeclaredPropertyOrder, IntList, IntValue, format_int_list, parse_int_list
 
@@ -191,3 +192,95 @@ class DmaStoreOp(DmaOp):
         "`to` `global` custom<IntValue>($global_address) custom<Strides>($global_strides, ref($sizes)) attr-dict"
     )
     FROM_GLOBAL: ClassVar[bool] = False
+
+
+@irdl_custom_directive
+class Cores(CustomDirective):
+    """Core coordinates `(y, x), (y, x)`, held as one flat i64 array."""
+
+    cores: AttributeVariable
+
+    def parse(self, parser: Parser, state: ParsingState) -> None:
+        cores = [parse_coord(parser)]
+        while parser.parse_optional_punctuation(","):
+            cores.append(parse_coord(parser))
+        self.cores.set(state, i64_array([value for core in cores for value in core]))
+
+    def print(self, printer: Printer, state: PrintingState, op: IRDLOperation) -> None:
+        values = ints(self.cores.get(op))
+        state.print_whitespace(printer)
+        printer.print_string(", ".join(format_coord(values[i : i + 2]) for i in range(0, len(values), 2)))
+
+
+@irdl_op_definition
+class DmaMulticastOp(DmaOp):
+    """
+    A DMA load whose one DRAM read also reaches other cores (a target with
+    `global_memory.multicast_loads`): the box is read once and carried along the XY
+    multicast tree from the loading core's port to the loading core and each destination
+    (a link the routes share carries it once); each destination takes it with its own
+    `isa.recv` of the tag from the loading core, into its own box, in the same phase.
+
+    ```mlir
+    isa.dma_multicast sizes [1024] from global 0 to local 0 and (0, 1), (1, 1) tag 7
+    ```
+    """
+
+    name = "isa.dma_multicast"
+    dsts = i64_array_def("dsts")
+    tag = prop_def(IntegerAttr[I64])
+    custom_directives = (IntValue, IntList, Strides, Cores)
+    assembly_format = (
+        "`sizes` custom<IntList>($sizes) `from` `global` custom<IntValue>($global_address) "
+        "custom<Strides>($global_strides, ref($sizes)) "
+        "`to` `local` custom<IntValue>($local_address) custom<Strides>($local_strides, ref($sizes)) "
+        "`and` custom<Cores>($dsts) `tag` custom<IntValue>($tag) attr-dict"
+    )
+    FROM_GLOBAL: ClassVar[bool] = True
+
+    def __init__(
+        self,
+        sizes: Sequence[int],
+        global_address: int,
+        local_address: int,
+        destinations: Sequence[Coord],
+        tag: int,
+        global_strides: Sequence[int] | None = None,
+        local_strides: Sequence[int] | None = None,
+    ):
+        dense = dense_strides(sizes)
+        IRDLOperation.__init__(
+            self,
+            properties={
+                "dsts": i64_array([value for core in destinations for value in core]),
+                "tag": i64_attr(tag),
+                "sizes": i64_array(sizes),
+                "global_address": i64_attr(global_address),
+                "global_strides": i64_array(global_strides or dense),
+                "local_address": i64_attr(local_address),
+                "local_strides": i64_array(local_strides or dense),
+            },
+        )
+
+    @property
+    def peers(self) -> tuple[Coord, ...]:
+        """The destinations: the cores that receive the box besides the loading one."""
+        values = ints(self.dsts)
+        return tuple((values[i], values[i + 1]) for i in range(0, len(values) - 1, 2))
+
+    destinations = peers
+
+    @property
+    def tag_value(self) -> int:
+        return self.tag.value.data
+
+    def verify_(self) -> None:
+        super().verify_()
+        values = ints(self.dsts)
+        if not values or len(values) % 2 or min(values) < 0:
+            raise self.error(f"the destinations are cores (y, x) with y, x >= 0, got {list(values)}")
+        if len(set(self.peers)) < len(self.peers):
+            twice = next(core for core in self.peers if self.peers.count(core) > 1)
+            raise self.error(f"destination {format_coord(twice)} is listed twice")
+        if self.tag_value < 0:
+            raise self.error(f"tag {self.tag_value} is negative")

@@ -24,6 +24,7 @@ from stc.dialects.isa.access import local_capacity, required_alignment
 from stc.dialects.isa.attrs import Coord, format_coord
 from stc.dialects.isa.base import single_block_region
 from stc.dialects.isa.core import CoreOp, Instruction, where
+from stc.dialects.isa.dma import DmaMulticastOp
 from stc.dialects.isa.noc import RecvOp, SendOp
 from stc.dialects.isa.races import verify_global_races
 from stc.dialects.isa.tensors import DataOp, GlobalOp, InputOp, OutputOp
@@ -181,24 +182,25 @@ class Endpoint:
     coord: Coord
     phase: int
     index: int
-    op: SendOp | RecvOp
+    op: SendOp | DmaMulticastOp | RecvOp
 
     def __str__(self) -> str:
         return where(self.coord, self.phase, self.index, self.op)
 
 
 def verify_transfers(program: ProgramOp, target: HardwareTarget) -> None:
-    """Every send has exactly one receive with its tag on each core it names, in the same
-    phase, of the same byte count, and naming the sender; every receive has its send."""
+    """Every send (an `isa.send`, or an `isa.dma_multicast` to its other cores) has exactly
+    one receive with its tag on each core it names, in the same phase, of the same byte
+    count, and naming the sender; every receive has its send."""
     sends: dict[int, Endpoint] = {}
     recvs: dict[tuple[int, Coord], Endpoint] = {}
     for core in program.cores():
         for phase, index, op in core.numbered_instructions():
-            if not isinstance(op, SendOp | RecvOp):
+            if not isinstance(op, SendOp | DmaMulticastOp | RecvOp):
                 continue
             endpoint = Endpoint(core.coord, phase, index, op)
-            key = op.tag_value if isinstance(op, SendOp) else (op.tag_value, core.coord)
-            side: dict = sends if isinstance(op, SendOp) else recvs
+            key = (op.tag_value, core.coord) if isinstance(op, RecvOp) else op.tag_value
+            side: dict = recvs if isinstance(op, RecvOp) else sends
             if (other := side.get(key)) is not None:
                 raise VerifyException(f"{endpoint}: tag {op.tag_value} is already used by {other}")
             for peer in op.peers:

@@ -1,6 +1,7 @@
 """The cost of one layer on its cores (compiler/cost/layer_cost.py), the layers of a task graph
 (network.py) and whole trees (evaluate.py), on hand-computed cases."""
 
+import attrs
 import numpy as np
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -18,6 +19,9 @@ from stc.dialects import task
 
 TARGET = load_target("set-8x8")
 CONTEXT = Context(TARGET, MeshModel.of(TARGET))
+_LOADS_COPIES = attrs.evolve(TARGET, global_memory=attrs.evolve(TARGET.global_memory, multicast_loads=False))
+COPIES = Context(_LOADS_COPIES, MeshModel.of(_LOADS_COPIES))
+"""set-8x8 whose cores each load their own copy of a weight slice (no `multicast_loads`)."""
 
 
 def conv(name, producer, kernel=1, pad=0, channels=8, filters=16, hw=4, vector=2.0):
@@ -143,6 +147,23 @@ def test_leaf_from_dram_to_dram():
     assert cost.buf[:3].tolist() == [256, 256, 0]
 
 
+def test_cores_that_hold_one_weight_slice_load_it_once_where_the_target_multicasts_loads():
+    """The same conv split by rows over cores (0,0) … (0,3), all served by the port at
+    (0,0): each core holds all 16 output channels (192 weight and bias bytes). set-8x8
+    multicasts loads (`multicast_loads`, as isa-lower's `isa.dma_multicast`): one DRAM read
+    along the row, each link once; without it, each core loads its own copy over its route."""
+    layer = conv("c", NETWORK_INPUT)
+    part = Partition(1, 1, 4, 1)
+    cost = leaf_cost(CONTEXT, layer, 0, part, 1, (None,), Output.DRAM)
+    assert cost.weights.dram_read_bytes == 192
+    row = {((0, 0), (0, 1)): 192, ((0, 1), (0, 2)): 192, ((0, 2), (0, 3)): 192}
+    assert links_by_coords(cost.weight_links) == row
+    cost = leaf_cost(COPIES, layer, 0, part, 1, (None,), Output.DRAM)
+    assert cost.weights.dram_read_bytes == 4 * 192
+    copied = {((0, 0), (0, 1)): 3 * 192, ((0, 1), (0, 2)): 2 * 192, ((0, 2), (0, 3)): 192}
+    assert links_by_coords(cost.weight_links) == copied
+
+
 def test_leaf_on_chip_sends_halos():
     """Producer rows 0-1 on (0,0) and 2-3 on (0,1); a 3×3 consumer (pad 1) with rows 0-1 on
     (0,2) reads input rows 0-2 and rows 2-3 on (0,3) rows 1-3: 64 + 32 and 32 + 64 bytes,
@@ -151,12 +172,16 @@ def test_leaf_on_chip_sends_halos():
     consumer = conv("b", 0, kernel=3, pad=1)
     placed = Placed(producer, 0, Partition(1, 1, 2, 1), 1)
     cost = leaf_cost(CONTEXT, consumer, 2, Partition(1, 1, 2, 1), 1, (placed,), Output.CHIP)
-    # only the weights come from DRAM: whole on (0,2) and (0,3), 2 and 3 hops from the port
+    # only the weights come from DRAM: whole on (0,2) and (0,3), read once and multicast
+    # from the port at (0,0) over 3 links (set-8x8's multicast_loads; as copies, 2 + 3 hops)
     assert cost.work.dram_bytes == 0
-    assert cost.weights.dram_bytes == 2 * consumer.weight_bytes
+    assert cost.weights.dram_bytes == consumer.weight_bytes
     halos = 64 * 2 + 32 * 1 + 32 * 3 + 64 * 2
     assert cost.work.noc_hop_bytes == halos
-    assert cost.weights.noc_hop_bytes == 5 * consumer.weight_bytes
+    assert cost.weights.noc_hop_bytes == 3 * consumer.weight_bytes
+    copies = leaf_cost(COPIES, consumer, 2, Partition(1, 1, 2, 1), 1, (placed,), Output.CHIP)
+    assert copies.weights.dram_bytes == 2 * consumer.weight_bytes
+    assert copies.weights.noc_hop_bytes == 5 * consumer.weight_bytes
     assert cost.ifm[2:4].tolist() == [96, 96]
     # output held whole on chip: 2 rows × 4 × 16
     assert cost.buf[2:4].tolist() == [96 + 128, 96 + 128]
@@ -259,8 +284,8 @@ def test_layers_of_a_task_graph():
 def test_a_segment_loads_its_weights_once_whatever_its_subbatches():
     """The weights stay on the cores across a segment's subbatches: each core loads what it
     pins (wgt) once, with 2 subbatches or 4 (with one, a leaf's weights count with its own
-    buffers instead, `CostModel.held`)."""
-    model = CostModel(two_layer_network(4), TARGET)
+    buffers instead, `CostModel.held`). On a target that loads each core's copy itself."""
+    model = CostModel(two_layer_network(4), COPIES.target)
     for n in (2, 4):
         estimate = model.evaluate(Node.cut("T", [Node.leaf(0), Node.leaf(1)], n=n))
         assert estimate.valid

@@ -134,6 +134,34 @@ def test_a_multicast_send_delivers_what_unicasts_do_over_its_tree_once(cores: se
     assert multicast_counters["cycles"] == max(16 + 32 + farthest + 16, shared_dram)
 
 
+@settings(max_examples=12, deadline=None)
+@given(st.sets(st.tuples(st.integers(0, 3), st.integers(0, 3)), min_size=1, max_size=6))
+def test_a_multicast_load_reads_dram_once_and_reaches_every_destination(cores: set[tuple[int, int]]) -> None:
+    """Core (0, 0) loads 256 input bytes with `isa.dma_multicast` to the others, which store
+    them each to an output: every output is the input; the DRAM is read once (256 bytes,
+    not one load per core), the bytes cross each link of the XY tree from (0, 0)'s port
+    once, and each destination takes them when the load ends plus its hops from the port."""
+    destinations = sorted(cores - {(0, 0)}) or [(0, 1)]
+    receivers = [
+        isa.CoreOp(d, [isa.RecvOp(256, 0, (0, 0), 0), isa.DmaStoreOp([256], 256 * (i + 1), 0), isa.SyncOp(0)])
+        for i, d in enumerate(destinations)
+    ]
+    outputs = [network_output(address=256 * (i + 1), name=f"y{i}") for i in range(len(destinations))]
+    loader = isa.CoreOp((0, 0), [isa.DmaMulticastOp([256], 0, 0, destinations, 0), isa.SyncOp(0)])
+    x = random_inputs(isa.ProgramOp("q", "tianjicx", [network_input()]), 3)
+    result, counters = run_isa_module(module(network_input(), *outputs, loader, *receivers), x)
+    assert all(np.array_equal(result[name], x["x"]) for name in result)
+    target = load_target("tianjicx")
+    port = target.dram_port((0, 0))
+    tree = {link for d in [(0, 0), *destinations] for link in target.xy_route(port, d)}
+    stores = sum(256 * target.hops(d, target.dram_port(d)) for d in destinations)
+    assert counters["dram_read_bytes"] == 256
+    assert counters["noc_hop_bytes"] == 256 * len(tree) + stores
+    farthest = max(target.hops(port, d) for d in destinations)
+    shared_dram = 256 * (1 + len(destinations)) // 16  # the phase's DRAM bytes at 16 B/cycle
+    assert counters["cycles"] == max(16 + farthest + 16, shared_dram)
+
+
 def test_receive_waits_for_data_sent_later_in_the_phase() -> None:
     """Core (0, 1) is listed first and receives first; the machine runs core (0, 0) up
     to its send before the receive completes, and copies the sender's bytes."""

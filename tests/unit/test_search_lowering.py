@@ -180,19 +180,20 @@ def test_prefetched_weights_load_beside_earlier_compute_as_estimated():
     """set-8x8's DMA runs beside compute: in LeNet b2 under `T 2/2` the model loads the
     weights of fc20, fc26 and fc32 three, one and one slots early where that shortens the
     schedule, the lowering holds them from there, and the machine runs it as estimated
-    (measured: 1,308 cycles for 1,309 estimated, 1,314 estimated with the DMA in line with
+    (measured: 1,152 cycles for 1,153 estimated, 1,158 estimated with the DMA in line with
     compute), bit-identically.
 
     What prefetching can save here is bounded by the DRAM: a phase lasts at least its DRAM
-    bytes over the shared bandwidth, so no schedule of this tree's 81,588 DRAM bytes (the
-    input boxes, and the weights as copied to the cores that split rows) is shorter than
-    1,275 cycles at 64 B/cycle, 0.970 × the in-order 1,314: a run 5 % shorter than in order
+    bytes over the shared bandwidth, so no schedule of this tree's 71,586 DRAM bytes (the
+    input boxes and each weight slice once, set-8x8 multicasting loads) is shorter than
+    1,119 cycles at 64 B/cycle, 0.966 × the in-order 1,158: a run 5 % shorter than in order
     (the assertion before multicast sends) cannot exist. The first run is DRAM-bound (fc20's
     48,480 weight bytes alone take 758 cycles); with one multicast send per box, the slots a
     prefetch can load beside compute and send in 6 (maxpool8), 8 (conv12) and 3 (maxpool16)
-    cycles, where unicast sends made the in-order run 1,602 cycles and left 327 above the
-    floor. So the test holds the machine between that floor and the in-order estimate less
-    the model's saving (5 cycles), one cycle of rounding allowed."""
+    cycles. (With unicast sends and each core loading its copy of the weights, the in-order
+    run took 1,602 cycles, 327 above its floor of 1,275.) So the test holds the machine
+    between that floor and the in-order estimate less the model's saving (5 cycles), one
+    cycle of rounding allowed."""
     module = build_network("lenet", batch=2)
     network = network_of(find_graph(module))
     tree = Node.cut("T", [Node.leaf(i) for i in range(len(network.layers))], n=2)

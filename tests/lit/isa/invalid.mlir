@@ -295,6 +295,28 @@ isa.program @p target "tianjicx" {
 
 // -----
 
+isa.program @p target "set-8x8" {
+  isa.core (0, 0) {
+    isa.dma_multicast sizes [16] from global 0 to local 0 and (0, 1) tag 1
+    isa.sync 0
+  }
+}
+
+// CHECK: core (0, 0), phase 0, #0 isa.dma_multicast: no isa.recv takes tag 1
+
+// -----
+
+isa.program @p target "set-8x8" {
+  isa.core (0, 0) {
+    isa.dma_multicast sizes [16] from global 0 to local 0 and (0, 1), (0, 1) tag 1
+    isa.sync 0
+  }
+}
+
+// CHECK: destination (0, 1) is listed twice
+
+// -----
+
 isa.program @p target "tianjicx" {
   isa.core (0, 0) {
     isa.recv 16 bytes to 0 from (0, 1) tag 1

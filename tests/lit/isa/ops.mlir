@@ -160,3 +160,27 @@ isa.program @deep target "tianjicx" steps 2 {
 
 // CHECK:      isa.program @deep target "tianjicx" steps 2 {
 // CHECK-NEXT:   isa.output "y" : tensor<1x4x2x2xi32> at 0 as nchw
+
+// -----
+
+isa.program @multicast_load target "set-8x8" {
+  isa.core (0, 0) {
+    isa.dma_multicast sizes [256] from global 0 to local 0 and (0, 1), (1, 1) tag 2
+    isa.dma_multicast sizes [4, 16] from global 512 strides [32, 1] to local 256 and (0, 1) tag 3
+    isa.sync 0
+  }
+  isa.core (0, 1) {
+    isa.recv 256 bytes to 0 from (0, 0) tag 2
+    isa.recv 64 bytes to 256 from (0, 0) tag 3
+    isa.sync 0
+  }
+  isa.core (1, 1) {
+    isa.recv 256 bytes to 0 from (0, 0) tag 2
+    isa.sync 0
+  }
+}
+
+// CHECK:      isa.program @multicast_load target "set-8x8" {
+// CHECK-NEXT:   isa.core (0, 0) {
+// CHECK-NEXT:     isa.dma_multicast sizes [256] from global 0 to local 0 and (0, 1), (1, 1) tag 2
+// CHECK-NEXT:     isa.dma_multicast sizes [4, 16] from global 512 strides [32, 1] to local 256 and (0, 1) tag 3
