@@ -11,7 +11,8 @@ collectable again.
             settle()
 
 Nothing is frozen when the caller froze objects itself or disabled the collector: their
-heap is left as they set it.
+heap is left as they set it. Within a pass or a file read, `collection_paused` stops the
+collector while objects are created in bulk (a file's ops, a split's pieces).
 """
 
 from __future__ import annotations
@@ -31,3 +32,21 @@ def frozen_between_passes() -> Iterator[Callable[[], None]]:
         yield gc.freeze
     finally:
         gc.unfreeze()
+
+
+@contextmanager
+def collection_paused() -> Iterator[None]:
+    """
+    Pause Python's cyclic garbage collector. Reading a file or splitting a block creates
+    objects by the million, and nearly all of them stay (ops, values, attributes): each
+    collection of the older generations walks all of them again, a tenth of the time of
+    reading a 100,000-op file. What is left as garbage is freed by reference counting or,
+    once the collector runs again, by it.
+    """
+    collecting = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        if collecting:
+            gc.enable()

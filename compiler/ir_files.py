@@ -2,10 +2,7 @@
 
 from __future__ import annotations
 
-import gc
 import stat
-from collections.abc import Iterator
-from contextlib import contextmanager
 from io import StringIO
 from pathlib import Path
 from typing import IO
@@ -15,7 +12,6 @@ from xdsl.dialects.builtin import ModuleOp
 from xdsl.ir import Attribute, Operation
 from xdsl.parser import Parser
 from xdsl.parser.generic_parser import ParserState
-from xdsl.printer import Printer
 from xdsl.utils.exceptions import DiagnosticException, VerifyException
 from xdsl.utils.lexer import Position, Span
 from xdsl.utils.mlir_lexer import MLIRLexer, MLIRTokenKind
@@ -23,7 +19,9 @@ from xdsl.utils.mlir_lexer import MLIRLexer, MLIRTokenKind
 import stc.compiler.xdsl_fixes  # noqa: F401  (applied on import)
 from stc.compiler.diagnostics import StcError, first_paragraph
 from stc.compiler.fast_lexer import FastLexer
+from stc.compiler.heap import collection_paused
 from stc.compiler.op_lines import OpLines
+from stc.compiler.op_lines.printer import LinePrinter
 from stc.dialects import get_all_dialects, stc_context
 
 
@@ -138,24 +136,6 @@ def parse_source(
         return StcParser(ctx, decode_source(source, name), name, line_offset).parse_module(implicit_module)
 
 
-@contextmanager
-def collection_paused() -> Iterator[None]:
-    """
-    Pause Python's cyclic garbage collector. Reading creates objects by the million, and
-    nearly all of them stay (ops, values, attributes): each collection of the older
-    generations walks all of them again, a tenth of the time of reading a 100,000-op file.
-    What reading leaves as garbage is freed by reference counting or, once the collector
-    runs again, by it.
-    """
-    collecting = gc.isenabled()
-    gc.disable()
-    try:
-        yield
-    finally:
-        if collecting:
-            gc.enable()
-
-
 MAX_IR_BYTES = 1 << 28
 """The largest IR file the tools read (256 MiB): xDSL parses some 150 µs per op, so a file
 this size already takes many minutes; the bound keeps `/dev/zero` from filling memory."""
@@ -206,5 +186,5 @@ def read_module(path: Path, role: str = "") -> ModuleOp:
 def module_text(module: ModuleOp) -> str:
     """The module in custom syntax, as stc-opt prints it."""
     out = StringIO()
-    Printer(stream=out).print_op(module)
+    LinePrinter(stream=out).print_op(module)
     return out.getvalue() + "\n"

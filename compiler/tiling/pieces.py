@@ -69,7 +69,10 @@ class BoxIndex:
             slice(bisect_right(cuts, lo) - 1, bisect_left(cuts, hi))
             for cuts, (lo, hi) in zip(self.cuts, region, strict=True)
         )
-        return np.unique(self.cells[tuple(window)]).tolist()
+        cells = self.cells[tuple(window)]
+        if cells.size == 1:  # a region inside one cell (of one source): no sorting
+            return [int(cells.flat[0])]
+        return np.unique(cells).tolist()
 
 
 @dataclass(frozen=True)

@@ -30,10 +30,13 @@ from xdsl.dialects.builtin import (
     i32,
     i64,
 )
-from xdsl.ir import Operation, SSAValue
+from xdsl.ir import Attribute, Operation, SSAValue
+from xdsl.irdl import AttrSizedOperandSegments
 from xdsl.utils.exceptions import PassFailedException
 from xdsl.utils.hints import isa
 
+from stc.compiler.heap import collection_paused
+from stc.compiler.op_lines import created
 from stc.compiler.tiling.pieces import (
     UNSPLIT,
     Box,
@@ -70,6 +73,9 @@ CREATED = "split_created"
 """The discardable attribute on a graph listing the ids of the blocks the pass created."""
 
 TaskOpT = TypeVar("TaskOpT", bound=TaskOp)
+
+SEGMENTS = AttrSizedOperandSegments.attribute_name
+"""The property of a `task.add`'s operand group sizes."""
 
 
 @dataclass(frozen=True)
@@ -146,21 +152,55 @@ def named_twice_at(task_ids: Sequence[int]) -> int | None:
     return None
 
 
-def narrowed_data(op: DataOp, box: Box | None, task_id: int) -> DataOp:
-    """A new block holding `box` of what `op` holds (all of it when `box` is None)."""
-    region = op.region.data
-    if box is not None:
-        region = tuple((lo + a, lo + b) for (lo, _), (a, b) in zip(region, box, strict=True))
-    whole = BoxAttr.whole(op.full_type.get_shape())
-    box_attr = None if region == whole.data else BoxAttr(region)
-    return type(op)(task_id, op.data, op.full_type, box_attr)
+class NarrowedData:
+    """The blocks holding boxes of one data block's data: each box's attribute and result
+    type are built once, as every piece of a split reads one of a few boxes."""
+
+    def __init__(self, op: DataOp, types: TensorTypes):
+        self.op = op
+        self.region = op.region.data
+        self.whole = tuple((0, n) for n in op.full_type.get_shape())
+        self.element = op.full_type.get_element_type()
+        self.types = types
+        self.boxes: dict[Box | None, tuple[BoxAttr | None, TensorType]] = {}
+
+    def block(self, box: Box | None, task_id: int) -> DataOp:
+        """A new block holding `box` of what the block holds (all of it when `box` is None),
+        with the properties `DataOp(...)` gives it."""
+        if (narrowed := self.boxes.get(box)) is None:
+            region = self.region
+            if box is not None:
+                region = tuple((lo + a, lo + b) for (lo, _), (a, b) in zip(region, box, strict=True))
+            box_attr = None if region == self.whole else BoxAttr(region)
+            narrowed = self.boxes[box] = (box_attr, self.types.of(self.element, [hi - lo for lo, hi in region]))
+        box_attr, result_type = narrowed
+        op = self.op
+        properties: dict[str, Attribute] = {"id": i64_attr(task_id), "data": op.data, "full_type": op.full_type}
+        if box_attr is not None:
+            properties["box"] = box_attr
+        return created(type(op), result_types=[result_type], properties=properties)
+
+
+class TensorTypes:
+    """One tensor type per element type and shape: the pieces of a split have a few shapes."""
+
+    def __init__(self) -> None:
+        self.types: dict[tuple[Attribute, tuple[int, ...]], TensorType] = {}
+
+    def of(self, element: Attribute, shape: Sequence[int]) -> TensorType:
+        key = (element, tuple(shape))
+        if (typ := self.types.get(key)) is None:
+            typ = self.types[key] = TensorType(element, shape)
+        return typ
 
 
 class BufferSources:
     """The sources of a buffer being split, indexed by where they land in it."""
 
-    def __init__(self, buffer: BufferOp):
+    def __init__(self, buffer: BufferOp, types: TensorTypes | None = None):
         self.buffer = buffer
+        self.types = TensorTypes() if types is None else types
+        self.element = buffer.result.type.get_element_type()
         self.sources = buffer.pieces
         self.placed: list[Box] = [
             tuple((o, o + size) for o, size in zip(offset, box.shape, strict=True)) for _, box, offset in self.sources
@@ -169,7 +209,9 @@ class BufferSources:
 
     def region(self, region: Box, task_id: int) -> BufferOp:
         """A new buffer holding `region` of the buffer, read from the same producers."""
-        sources: list[Source] = []
+        operands: list[SSAValue] = []
+        boxes: list[BoxAttr] = []
+        offsets: list[DenseArrayBase] = []
         for i in self.index.meeting(region):
             value, box, _ = self.sources[i]
             placed = self.placed[i]
@@ -179,10 +221,17 @@ class BufferSources:
                 for (lo, _), (o_lo, o_hi), (p_lo, _) in zip(box.data, overlap, placed, strict=True)
             )
             landing = [o_lo - r_lo for (o_lo, _), (r_lo, _) in zip(overlap, region, strict=True)]
-            sources.append((value, BoxAttr(source_box), landing))
-        element = self.buffer.result.type.get_element_type()
-        shape = [hi - lo for lo, hi in region]
-        return BufferOp(task_id, self.buffer.kind.data, sources, TensorType(element, shape))
+            operands.append(value)
+            boxes.append(BoxAttr(source_box))
+            offsets.append(i64_array(landing))
+        properties: dict[str, Attribute] = {
+            "id": i64_attr(task_id),
+            "kind": self.buffer.kind,
+            "boxes": ArrayAttr(boxes),
+            "offsets": ArrayAttr(offsets),
+        }
+        result_type = self.types.of(self.element, [hi - lo for lo, hi in region])
+        return created(BufferOp, operands=operands, result_types=[result_type], properties=properties)
 
 
 def result_sources(
@@ -228,13 +277,31 @@ def data_box(data: DataOp, piece: Piece) -> Box | None:
     return (piece.f, (0, rows), (0, columns), piece.channels_read)
 
 
+class DataBlocks:
+    """The data blocks a split block reads, each narrowed for its pieces (`NarrowedData`)."""
+
+    def __init__(self, types: TensorTypes | None = None):
+        self.types = TensorTypes() if types is None else types
+        self.narrowed: dict[DataOp, NarrowedData] = {}
+
+    def of(self, op: DataOp) -> NarrowedData:
+        if (narrowed := self.narrowed.get(op)) is None:
+            narrowed = self.narrowed[op] = NarrowedData(op, self.types)
+        return narrowed
+
+
 def piece_input(
-    blocks: GraphBlocks, op: ComputeBlock, value: SSAValue, piece: Piece, buffers: dict[Operation, BufferSources]
+    blocks: GraphBlocks,
+    op: ComputeBlock,
+    value: SSAValue,
+    piece: Piece,
+    buffers: dict[Operation, BufferSources],
+    data: DataBlocks,
 ) -> SSAValue:
     """A piece's own copy of an operand of `op`: its box of a buffer or weight, a whole table."""
     owner = value.owner
     if isinstance(owner, DataOp):
-        copy = narrowed_data(owner, data_box(owner, piece), next(blocks.ids))
+        copy = data.of(owner).block(data_box(owner, piece), next(blocks.ids))
     else:
         assert isinstance(owner, BufferOp)
         copy = buffers[owner].region(piece.read_box(), next(blocks.ids))
@@ -242,38 +309,47 @@ def piece_input(
     return blocks.insert(copy, op).result
 
 
-def piece_bias(blocks: GraphBlocks, op: ComputeBlock, piece: Piece, partial: bool) -> list[SSAValue]:
+def piece_bias(blocks: GraphBlocks, op: ComputeBlock, piece: Piece, partial: bool, data: DataBlocks) -> list[SSAValue]:
     """A piece's channels of the bias; none for partial sums, whose add takes the bias."""
     bias = op.optional_bias
     if bias is None or partial:
         return []
     assert isinstance(bias.owner, DataOp)
-    copy = narrowed_data(bias.owner, (piece.f,), next(blocks.ids))
+    copy = data.of(bias.owner).block((piece.f,), next(blocks.ids))
     copy.result.name_hint = bias.name_hint
     return [blocks.insert(copy, op).result]
 
 
 def build_piece(
-    blocks: GraphBlocks, op: ComputeBlock, piece: Piece, partial: bool, buffers: dict[Operation, BufferSources]
+    blocks: GraphBlocks,
+    op: ComputeBlock,
+    piece: Piece,
+    partial: bool,
+    buffers: dict[Operation, BufferSources],
+    data: DataBlocks | None = None,
 ) -> ComputeBlock:
-    """Create one piece of `op`, before it, after the blocks it reads (`buffers`: its input buffers' sources)."""
-    groups: list[SSAValue | list[SSAValue]] = []
+    """Create one piece of `op`, before it, after the blocks it reads (`buffers`: its input
+    buffers' sources; `data`: its data blocks, narrowed), with the operands and properties
+    `type(op).build(...)` gives it."""
+    data = DataBlocks() if data is None else data
+    groups: list[list[SSAValue]] = []
     for name in op.OPERAND_NAMES:
         operand: SSAValue | Sequence[SSAValue] = getattr(op, name)
-        if isinstance(operand, SSAValue):
-            groups.append(piece_input(blocks, op, operand, piece, buffers))
-        else:
-            groups.append([piece_input(blocks, op, value, piece, buffers) for value in operand])
+        values = [operand] if isinstance(operand, SSAValue) else operand
+        groups.append([piece_input(blocks, op, value, piece, buffers, data) for value in values])
     if op.has_bias():
-        groups.append(piece_bias(blocks, op, piece, partial))
+        groups.append(piece_bias(blocks, op, piece, partial, data))
     properties = dict(op.properties) | {"id": i64_attr(next(blocks.ids))}
     if isinstance(op, WindowBlock):
         properties["pad"] = i64_array(piece.y.pad + piece.x.pad)
     if partial:
         properties["shift"] = i64_attr(0)
+    if SEGMENTS in properties:
+        properties[SEGMENTS] = DenseArrayBase.from_list(i32, [len(group) for group in groups])
     element = i32 if partial else op.result.type.get_element_type()
-    shape = [hi - lo for lo, hi in piece.out_box()]
-    piece_op = type(op).build(operands=groups, properties=properties, result_types=[TensorType(element, shape)])
+    result_type = data.types.of(element, [hi - lo for lo, hi in piece.out_box()])
+    operands = [value for group in groups for value in group]
+    piece_op = created(type(op), operands=operands, result_types=[result_type], properties=properties)
     piece_op.result.name_hint = op.result.name_hint
     return blocks.insert(piece_op, op)
 
@@ -317,14 +393,17 @@ def erase_with_inputs(blocks: GraphBlocks, op: ComputeBlock) -> None:
 def split_block(blocks: GraphBlocks, op: ComputeBlock, counts: Counts) -> None:
     """Replace `op` by its pieces, and the add of their partial sums when r is split."""
     partial = counts[4] > 1
+    data = DataBlocks()
     owners = dict.fromkeys(value.owner for value in op.operands)
-    buffers = {owner: BufferSources(owner) for owner in owners if isinstance(owner, BufferOp)}
-    built = [(piece, build_piece(blocks, op, piece, partial, buffers)) for piece in split_grid(op, counts).pieces()]
-    if partial:
-        join_partial_sums(blocks, op, built)
-    else:
-        route_result(op.result, [(piece.out_box(), piece_op.result) for piece, piece_op in built])
-    erase_with_inputs(blocks, op)
+    buffers = {owner: BufferSources(owner, data.types) for owner in owners if isinstance(owner, BufferOp)}
+    with collection_paused():
+        pieces = split_grid(op, counts).pieces()
+        built = [(piece, build_piece(blocks, op, piece, partial, buffers, data)) for piece in pieces]
+        if partial:
+            join_partial_sums(blocks, op, built)
+        else:
+            route_result(op.result, [(piece.out_box(), piece_op.result) for piece, piece_op in built])
+        erase_with_inputs(blocks, op)
 
 
 def split_task(graph: GraphOp, task_id: int, vector: Sequence[int]) -> list[int]:
