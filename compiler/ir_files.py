@@ -169,13 +169,15 @@ def read_bounded(stream: IO[bytes], name: str, limit: int = MAX_IR_BYTES) -> byt
 
 
 def read_module(path: Path, role: str = "") -> ModuleOp:
-    """Parse and verify an IR file; a verifier error names the file."""
+    """Parse and verify an IR file (with the cyclic collector paused, as while parsing);
+    a verifier error names the file."""
     check_regular_file(path, role)
     with path.open("rb") as stream:
         source = read_bounded(stream, f"{role}: {str(path)!r}" if role else str(path))
     module = parse_source(stc_context(), source, str(path))
     try:
-        module.verify()
+        with collection_paused():
+            module.verify()
     except DiagnosticException as e:
         raise StcError(f"{path}: {first_paragraph(e)}") from None
     return module

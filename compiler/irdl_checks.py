@@ -228,8 +228,35 @@ def slicer(defs: Sequence[object]) -> Slicer | None:
     return split
 
 
+def single_check(constraint: RangeConstraint) -> AttrCheck | None | bool:
+    """For the constraint of a single operand (or result), the check of its one type (None
+    when any type passes); False when `constraint` is not one of exactly one element."""
+    if (
+        isinstance(constraint, RangeLengthConstraint)
+        and isinstance(constraint.length, EqIntConstraint)
+        and constraint.length.value == 1
+        and isinstance(constraint.constraint, RangeOf)
+    ):
+        return attr_check(constraint.constraint.constr)
+    return False
+
+
 def list_check(defs: Sequence[tuple[str, object]]) -> Callable[[Sequence[Attribute]], bool] | None:
     """Whether the types of an op's operands (or results) satisfy `defs`; None when unsupported."""
+    singles = [False if isinstance(d, VariadicDef) else single_check(d.constr) for _, d in defs]  # pyright: ignore[reportAttributeAccessIssue]
+    if not any(check is False for check in singles):
+        count = len(singles)
+        indexed = [(index, check) for index, check in enumerate(singles) if check is not None]
+
+        def check_singles(types: Sequence[Attribute]) -> bool:
+            if len(types) != count:
+                return False
+            for index, check in indexed:
+                if not check(types[index]):  # pyright: ignore[reportCallIssue]
+                    return False
+            return True
+
+        return check_singles
     split = slicer([d for _, d in defs])
     if split is None:
         return None

@@ -14,6 +14,8 @@ from functools import lru_cache
 
 from xdsl.dialects.builtin import I64, ArrayAttr, BytesAttr, DenseArrayBase, IntAttr, IntegerAttr, i64
 
+from stc.dialects.by_identity import by_identity
+
 CACHED_ATTRIBUTES = 1 << 14
 """How many distinct integers (and arrays) are kept built."""
 
@@ -48,3 +50,9 @@ def int_array(values: Sequence[int]) -> ArrayAttr[IntAttr]:
 @lru_cache(maxsize=CACHED_ATTRIBUTES)
 def _int_array(values: tuple[int, ...]) -> ArrayAttr[IntAttr]:
     return ArrayAttr(IntAttr(value) for value in values)
+
+
+@by_identity
+def array_values(array: DenseArrayBase) -> tuple[int, ...]:
+    """The values of an integer array (`get_values`), unpacked once per array object."""
+    return array.get_values()  # pyright: ignore[reportReturnType]

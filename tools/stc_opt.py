@@ -37,6 +37,7 @@ from stc.compiler.ir_files import check_regular_file, decode_source, parse_sourc
 from stc.compiler.op_lines.printer import LinePrinter
 from stc.compiler.references import references_within
 from stc.compiler.verification import Verifier
+from stc.tools.ending import exit_at_once
 
 
 @dataclasses.dataclass(frozen=True)
@@ -183,6 +184,18 @@ def option_kind(annotation: object) -> str:
 
 
 def main(args: Sequence[str] | None = None) -> int:
+    """`stc-opt` with `args`; as the console script (no `args`), the process ends at once
+    when the run does (`exit_at_once`)."""
+    if args is not None:
+        return run(args)
+    try:
+        status = run(None)
+    except SystemExit as end:
+        exit_at_once(end.code)
+    exit_at_once(status)
+
+
+def run(args: Sequence[str] | None) -> int:
     # As xdsl-opt does: Python hides DeprecationWarnings outside __main__ by default.
     warnings.filterwarnings("default", category=DeprecationWarning)
     with reported_errors("stc-opt"):

@@ -28,9 +28,11 @@ import numpy as np
 from xdsl.dialects.builtin import ModuleOp
 
 from stc.compiler.diagnostics import StcError, reported_errors
+from stc.compiler.heap import frozen_between_passes
 from stc.compiler.ir_files import check_regular_file, read_module
 from stc.compiler.references import references_within
 from stc.runtime.inputs import Arrays, completed_inputs
+from stc.tools.ending import exit_at_once
 from stc.tools.usage import at_least, run_command
 
 
@@ -223,10 +225,11 @@ def cli(
 ) -> None:
     """Execute an stc module."""
     problems: list[str] = []
-    with reported_errors("stc-run"):
+    with reported_errors("stc-run"), frozen_between_passes() as settle:
         module = read_confined(file, "", data_dirs)
         shapes = input_shapes(module)
         compared = None if other is None else (other, read_confined(other, "--compare", data_dirs))
+        settle()  # the modules live until the end: collections while executing need not walk them
         if compared is not None:
             check_same_inputs(file, shapes, *compared)
         inputs = completed_inputs(shapes, parse_inputs(input_specs), seed)
@@ -254,4 +257,11 @@ def cli(
 
 
 def main(args: Sequence[str] | None = None) -> None:
-    run_command(cli, "stc-run", args)
+    """`stc-run` with `args`; as the console script (no `args`), the process ends at once
+    when the run does (`exit_at_once`)."""
+    if args is not None:
+        run_command(cli, "stc-run", args)
+    try:
+        run_command(cli, "stc-run")
+    except SystemExit as end:
+        exit_at_once(end.code)

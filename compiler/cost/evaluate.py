@@ -381,14 +381,15 @@ class CostModel:
     def cheapest(
         self, index: int, place: Place, placed: tuple[Placed | None, ...], output: Output, spread: int = 1
     ) -> tuple[Partition, NodeCost]:
-        """Of the candidate and aligned partitions, the one of least cost (ties: the smaller counts)."""
+        """Of the candidate and aligned partitions (each priced once), the one of least cost
+        (ties: the smaller counts)."""
         layer = self.network.layers[index]
         aligned = self.aligned(layer, place, placed)
         if layer.weight_bytes and spread > 1:
             least = min(spread, layer.out_channels, place.count)
             aligned = [part for part in aligned if part.pk >= least]
         options = []
-        for part in self.candidates(index, place.count, place.batch, spread) + aligned:
+        for part in dict.fromkeys(self.candidates(index, place.count, place.batch, spread) + aligned):
             cost = leaf_cost(self.context, layer, place.start, part, place.batch, placed, output)
             options.append((self.objective(cost.energy(self.target), cost.latency), part.counts, part, cost))
         _, _, part, cost = min(options, key=lambda option: option[:2])

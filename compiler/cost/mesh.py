@@ -53,6 +53,12 @@ class MeshModel:
                         self.link_of[(dy, dx)][y, x] = len(links)
                         links.append(((y, x), (y + dy, x + dx)))
         self.links: tuple[tuple[Coord, Coord], ...] = tuple(links)
+        self._runs: dict[tuple[int, int], tuple[np.ndarray, np.ndarray]] = {}
+        """Per step, the links along its lines (rows east and west, columns south and
+        north) and where they are (a mask of the lines' positions), for `_add_runs`."""
+        for step, grid in self.link_of.items():
+            along = grid if step in (EAST, WEST) else grid.T
+            self._runs[step] = (along[along >= 0], along >= 0)
         self.hops = np.abs(self.ys[:, None] - self.ys[None, :]) + np.abs(self.xs[:, None] - self.xs[None, :])
         """hops[i, j]: the links of the XY route from core i to core j."""
         self.port_core = np.array([self.index[target.dram_port(coord)] for coord in self.order], dtype=np.int64)
@@ -152,6 +158,5 @@ class MeshModel:
             line * (length + 1) + last, volume, size
         )
         per_position = difference.reshape(lines, length + 1).cumsum(axis=1)[:, :length]
-        links = self.link_of[step] if axis == 1 else self.link_of[step].T
-        used = links >= 0
-        loads[links[used]] += per_position[used]
+        links, used = self._runs[step]
+        loads[links] += per_position[used]

@@ -57,9 +57,9 @@ def spatial_group(
             f"{PASS}: {target.name} has {target.mesh.core_count} cores: a group's slices are task-split's pieces "
             "there, which st-place spreads over the cores; `slices` is for one-core targets"
         )
+    if not members:  # every layer: no need to read them as plain data
+        return [op.task_id for op in graph.tasks() if isinstance(op, task.ComputeBlock)]
     layers = LayerGraph(graph, target)
-    if not members:
-        return [layer.task_id for layer in layers.ops]
     start, stop = run_of(layers, members)
     return [layer.task_id for layer in layers.ops[start:stop]]
 

@@ -20,12 +20,14 @@ the earlier phases on its core, and the holds of a core are given up, last first
 
 from __future__ import annotations
 
+import bisect
+
 from xdsl.utils.exceptions import PassFailedException
 
 from stc.compiler.grouping.rewrite import GROUP
 from stc.compiler.mapping.matrix import STMatrix
 from stc.compiler.mapping.place import Place
-from stc.compiler.memory.allocation import AllocationError, allocate
+from stc.compiler.memory.allocation import fits
 from stc.compiler.memory.core_requests import CoreRequests
 from stc.compiler.memory.lmem import core_memory
 from stc.compiler.memory.plan import MemoryPlan
@@ -44,7 +46,7 @@ def hold_group_buffers(matrix: STMatrix) -> list[int]:
     """Hold every buffer read and written inside one group from its first producer's
     phase where local memory allows; the ids of the buffers held, and the st coordinates
     written on the graph."""
-    held: dict[int, Place] = {}
+    held = HeldByCore()
     for task_id, producers in group_producers(matrix.graph).items():
         buffer = matrix.blocks[task_id]
         if isinstance(buffer, task.BufferOp) and (extra := earlier_phases(matrix, buffer, producers)) is not None:
@@ -52,22 +54,50 @@ def hold_group_buffers(matrix: STMatrix) -> list[int]:
                 matrix.put(ACTION, [(buffer, extra)])
             except PassFailedException:
                 continue
-            held[buffer.task_id] = extra
+            held.add(buffer.task_id, extra)
     matrix.annotate()
-    if not held:
+    if not held.places:
         return []
     requests = CoreRequests(MemoryPlan(matrix.graph, matrix.target, ACTION))
-    crowded = overflowing_cores(matrix, requests, set(requests.on_core))
+    # Only the cores that hold something are checked: giving up holds cannot help the others
+    # (those overflow without holds too, and st-lmem-alloc reports them).
+    crowded = overflowing_cores(matrix, requests, held.cores())
     while crowded:
-        mine = [task_id for task_id, place in held.items() if core_of(place) in crowded]
-        if not mine:
+        last = held.last_on(crowded)
+        if last is None:
             break  # it overflows without holds too: st-lmem-alloc reports it
-        last = max(mine)
         release(matrix, last, held.pop(last))
         matrix.annotate()
         changed = requests.moved(last)
         crowded = (crowded - changed) | overflowing_cores(matrix, requests, crowded & changed)
-    return sorted(held)
+    return sorted(held.places)
+
+
+class HeldByCore:
+    """The buffers held, with their extra phases, indexed by core: which buffer a crowded
+    core gives up next is found among that core's holds only."""
+
+    def __init__(self) -> None:
+        self.places: dict[int, Place] = {}
+        self.on_core: dict[tuple[int, int], list[int]] = {}
+        """The ids held on each core, ascending."""
+
+    def add(self, task_id: int, extra: Place) -> None:
+        self.places[task_id] = extra
+        bisect.insort(self.on_core.setdefault(core_of(extra), []), task_id)
+
+    def cores(self) -> set[tuple[int, int]]:
+        return {core for core, ids in self.on_core.items() if ids}
+
+    def last_on(self, cores: set[tuple[int, int]]) -> int | None:
+        """The highest id held on any of the cores, or None when they hold nothing."""
+        return max((ids[-1] for core in cores if (ids := self.on_core.get(core))), default=None)
+
+    def pop(self, task_id: int) -> Place:
+        extra = self.places.pop(task_id)
+        ids = self.on_core[core_of(extra)]
+        del ids[bisect.bisect_left(ids, task_id)]
+        return extra
 
 
 def group_producers(graph: task.GraphOp) -> dict[int, list[int]]:
@@ -111,13 +141,7 @@ def core_of(place: Place) -> tuple[int, int]:
 
 def overflowing_cores(matrix: STMatrix, requests: CoreRequests, among: set[tuple[int, int]]) -> set[tuple[int, int]]:
     """The cores of `among` whose regions `st-lmem-alloc` could not place."""
-    crowded = set()
-    for core in among:
-        try:
-            allocate(requests.requests(core), core_memory(matrix.target, core))
-        except AllocationError:
-            crowded.add(core)
-    return crowded
+    return {core for core in among if not fits(requests.requests(core), core_memory(matrix.target, core))}
 
 
 def release(matrix: STMatrix, task_id: int, extra: Place) -> None:

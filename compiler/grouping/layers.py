@@ -146,16 +146,15 @@ class LayerGraph:
         self.graph = graph
         self.ops: list[Layer] = [layer_of(op, target) for op in graph.tasks() if isinstance(op, task.ComputeBlock)]
         self.position = {layer.task_id: index for index, layer in enumerate(self.ops)}
-        self.producers: dict[int, list[int]] = {layer.task_id: [] for layer in self.ops}
+        self.producers: dict[int, list[int]] = {}
         self.consumers: dict[int, list[int]] = {layer.task_id: [] for layer in self.ops}
         self.stored: set[int] = set()
         """Layers whose result (some of it) reaches a network output."""
         for layer in self.ops:
-            for tile in layer.inputs:
-                for source in tile.sources:
-                    if source.producer is not None and source.producer not in self.producers[layer.task_id]:
-                        self.producers[layer.task_id].append(source.producer)
-                        self.consumers[source.producer].append(layer.task_id)
+            sources = (source.producer for tile in layer.inputs for source in tile.sources)
+            self.producers[layer.task_id] = list(dict.fromkeys(p for p in sources if p is not None))
+            for producer in self.producers[layer.task_id]:
+                self.consumers[producer].append(layer.task_id)
             if any(tile.reader is None for tile in layer.outputs):
                 self.stored.add(layer.task_id)
 

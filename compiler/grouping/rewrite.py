@@ -225,9 +225,10 @@ def write_spatial_group(graph: task.GraphOp, members: Sequence[int]) -> None:
     """Annotate the members of a many-core target's group with `lg.group = 0`: `st-place`
     then holds the buffers between them on their readers' cores (`hold.py`)."""
     inside = set(members)
+    group = IntegerAttr(0, i64)  # attributes are immutable: one for every member
     for op in graph.tasks():
         if isinstance(op, task.ComputeBlock) and op.task_id in inside:
-            op.attributes[GROUP] = IntegerAttr(0, i64)
+            op.attributes[GROUP] = group
 
 
 def put_actions(graph: task.GraphOp, written: Written) -> Iterator[PutInOp]:

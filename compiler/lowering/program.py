@@ -255,7 +255,7 @@ class GraphLowering:
 
     def load_inputs(self, buffer: task.BufferOp) -> None:
         """The boxes of network inputs a buffer takes, at the start of its first phase."""
-        for value, box, offset in buffer.pieces:
+        for value, box, offset in self.plan.sources[buffer.task_id]:
             source = value.owner
             if not isinstance(source, task.InputOp):
                 continue

@@ -20,6 +20,7 @@ script, the placer and the annotations of a graph obey the same rules:
 
 from __future__ import annotations
 
+import functools
 import itertools
 from collections.abc import Sequence
 
@@ -55,20 +56,31 @@ SOMA_BLOCKS = (task.MaxPoolOp, task.ReluOp, task.LutOp)
 
 
 def allowed_stages(op: task.TaskOp) -> tuple[Stage, ...]:
-    if isinstance(op, task.InputOp):
+    return stages_of_kind(type(op))
+
+
+@functools.cache
+def stages_of_kind(kind: type[task.TaskOp]) -> tuple[Stage, ...]:
+    """The stages a kind of block may take, worked out once per op class."""
+    if issubclass(kind, task.InputOp):
         return (Stage.ROUTER_RECV,)
-    if isinstance(op, task.OutputOp):
+    if issubclass(kind, task.OutputOp):
         return (Stage.ROUTER_SEND,)
-    if isinstance(op, task.StorageOp):
+    if issubclass(kind, task.StorageOp):
         return (Stage.MEMORY,)
-    if isinstance(op, SOMA_BLOCKS):
+    if issubclass(kind, SOMA_BLOCKS):
         return (Stage.SOMA1, Stage.SOMA2)
     return (Stage.AXON,)
 
 
 def is_memory_block(op: task.TaskOp) -> bool:
     """A storage block that lives in local memory (not a network input or output)."""
-    return isinstance(op, task.StorageOp) and not isinstance(op, task.InputOp | task.OutputOp)
+    return is_memory_kind(type(op))
+
+
+@functools.cache
+def is_memory_kind(kind: type[task.TaskOp]) -> bool:
+    return issubclass(kind, task.StorageOp) and not issubclass(kind, task.InputOp | task.OutputOp)
 
 
 def input_storage(op: task.ComputeBlock) -> list[task.StorageOp]:
@@ -396,12 +408,17 @@ class STMatrix:
         self.touched.clear()
 
     def read_annotations(self, action: str) -> None:
-        """Put every block that carries an `st.coord`, checking it like a script's put."""
+        """Put every block that carries an `st.coord`, checking it like a script's put. Blocks
+        at one place mostly share one attribute, whose place is read once."""
+        places: dict[int, tuple[CoordAttr, Place]] = {}  # by id(coord); the coord keeps its id taken
         for op in self.graph.tasks():
             coord = op.attributes.get(COORD)
             if coord is None:
                 continue
             if not isinstance(coord, CoordAttr):
                 raise action_error(action, f"{describe(op)}: {COORD} must be a #st.coord, got {coord}")
-            self.put(action, [(op, Place.at(coord.space, coord.step, coord.phase, coord.stage, coord.last_phase))])
+            if (known := places.get(id(coord))) is None:
+                place = Place.at(coord.space, coord.step, coord.phase, coord.stage, coord.last_phase)
+                known = places[id(coord)] = (coord, place)
+            self.put(action, [(op, known[1])])
         self.check_complete()

@@ -226,10 +226,28 @@ def allocate(requests: Sequence[Request], memory: Memory) -> dict[Hashable, int]
     _check_keys(requests)
     if peak_live_bytes(requests) > memory.capacity:
         raise _overflow_error(requests, memory)
-    # From the most constrained rules to the least: partners in different banks, then a
-    # request that fits in some bank kept in one, then (seed 004 only prefers regions not to
-    # cross banks) preferably kept in one, then free to cross. The strategies try each in
-    # turn; the last also gets the squeaky-wheel rounds.
+    placement = _ladder_placement(requests, memory)
+    if placement.unplaced is not None:
+        raise _fragmentation_error(requests, memory, requests[placement.unplaced])
+    return {r.key: placement.addresses[r.key] for r in requests}
+
+
+def fits(requests: Sequence[Request], memory: Memory) -> bool:
+    """Whether `allocate` finds addresses for the requests, without building its error
+    (here 200 B fit in 210, but b cannot start below 128, aligned to 64).
+
+    >>> fits([Request("a", 100, 64, 0, 0, "a"), Request("b", 100, 64, 0, 0, "b")], Memory(210))
+    False
+    """
+    _check_keys(requests)
+    return peak_live_bytes(requests) <= memory.capacity and _ladder_placement(requests, memory).complete
+
+
+def _ladder_placement(requests: Sequence[Request], memory: Memory) -> Placement:
+    """The first complete placement from the most constrained rules to the least: partners
+    in different banks, then a request that fits in some bank kept in one, then (seed 004
+    only prefers regions not to cross banks) preferably kept in one, then free to cross.
+    The strategies try each in turn; the last also gets the squeaky-wheel rounds."""
     ladder: list[tuple[Crossing, bool]] = []
     if len(memory.bank_ranges) > 1 and any(r.apart_from for r in requests):
         ladder.append(("never", True))
@@ -239,11 +257,8 @@ def allocate(requests: Sequence[Request], memory: Memory) -> dict[Hashable, int]
     for crossing, apart in ladder[:-1]:
         placement = _strategies_placement(_Packer(requests, memory, crossing, apart))
         if placement.complete:
-            return {r.key: placement.addresses[r.key] for r in requests}
-    placement = _best_placement(_Packer(requests, memory, *ladder[-1]))
-    if placement.unplaced is not None:
-        raise _fragmentation_error(requests, memory, requests[placement.unplaced])
-    return {r.key: placement.addresses[r.key] for r in requests}
+            return placement
+    return _best_placement(_Packer(requests, memory, *ladder[-1]))
 
 
 def _strategies_placement(packer: _Packer) -> Placement:

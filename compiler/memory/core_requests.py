@@ -57,7 +57,7 @@ class CoreRequests:
         """Read a storage block's `st.coord` again after its phases changed on its core, and
         which results it now takes in place; the cores whose requests changed."""
         plan = self.plan
-        plan.coords[task_id] = plan.coord_of(plan.blocks[task_id])
+        plan.read_coord(task_id)
         stale = {task_id}
         for producer in self.writers.get(task_id, []):
             piece, before = plan.in_place_piece(plan.blocks[producer]), plan.in_place.get(producer)

@@ -34,6 +34,7 @@ from collections.abc import Iterator
 
 import attrs
 import numpy as np
+from xdsl.ir import SSAValue
 from xdsl.utils.exceptions import PassFailedException
 
 from stc.compiler.targets.hardware import Coord, HardwareTarget
@@ -76,12 +77,19 @@ class MemoryPlan:
         self.pass_name = pass_name
         self.blocks: dict[int, task.TaskOp] = {op.task_id: op for op in graph.tasks()}
         self.coords = {task_id: self.coord_of(op) for task_id, op in self.blocks.items()}
-        self.span = target.max_phases or 1 + max(coord.last_phase for coord in self.coords.values())
+        self.places: dict[int, tuple[Coord, int, int, int]] = {}
+        """(core, step, phase, last phase) of every block, read from its coordinate once."""
+        for task_id, coord in self.coords.items():
+            self.places[task_id] = place_of(coord)
+        self.span = target.max_phases or 1 + max(last for _, _, _, last in self.places.values())
+        self.sources: dict[int, list[tuple[SSAValue, task.BoxAttr, tuple[int, ...]]]] = {}
+        """The pieces of every buffer (`BufferOp.pieces`), decoded once."""
         self.pieces: dict[int, list[Piece]] = {}
         """The buffer pieces each compute block or input fills, in graph order."""
-        for op in graph.tasks():
+        for op in self.blocks.values():
             if isinstance(op, task.BufferOp):
-                for value, box, offset in op.pieces:
+                self.sources[op.task_id] = op.pieces
+                for value, box, offset in self.sources[op.task_id]:
                     self.pieces.setdefault(task_id_of(value.owner), []).append((op, box, offset))
         self.in_place = {
             task_id: piece for task_id, op in self.blocks.items() if (piece := self.in_place_piece(op)) is not None
@@ -106,17 +114,21 @@ class MemoryPlan:
             )
         return coord
 
+    def read_coord(self, task_id: int) -> None:
+        """Read a block's `st.coord` again, after its phases changed."""
+        self.coords[task_id] = self.coord_of(self.blocks[task_id])
+        self.places[task_id] = place_of(self.coords[task_id])
+
     def core(self, task_id: int) -> Coord:
-        _, _, y, x = self.coords[task_id].space
-        return y, x
+        return self.places[task_id][0]
 
     def first(self, task_id: int) -> int:
-        coord = self.coords[task_id]
-        return coord.step * self.span + coord.phase
+        _, step, phase, _ = self.places[task_id]
+        return step * self.span + phase
 
     def last(self, task_id: int) -> int:
-        coord = self.coords[task_id]
-        return coord.step * self.span + coord.last_phase
+        _, step, _, last = self.places[task_id]
+        return step * self.span + last
 
     def stored(self, task_id: int) -> int:
         """When a compute block's result is stored to global memory, if it is ("spilled"),
@@ -189,7 +201,7 @@ class MemoryPlan:
             if isinstance(use.operation, task.ComputeBlock)
         ]
         deadline = min([*readers, self.last(buffer.task_id)])
-        for value, _, _ in buffer.pieces:
+        for value, _, _ in self.sources[buffer.task_id]:
             producer = value.owner
             if not isinstance(producer, task.ComputeBlock):
                 continue
@@ -217,7 +229,7 @@ class MemoryPlan:
         if self.target.activation_layout.kind != "nc1hwc0" or not isinstance(op, task.BufferOp):
             return
         core = self.core(op.task_id)
-        loaded = [box for value, box, _ in op.pieces if isinstance(value.owner, task.InputOp)]
+        loaded = [box for value, box, _ in self.sources[op.task_id] if isinstance(value.owner, task.InputOp)]
         if loaded:
             size = max(staging_bytes(box.shape) for box in loaded)
             time = self.first(op.task_id)
@@ -242,6 +254,12 @@ class MemoryPlan:
             for key in inputs:
                 apart.setdefault(key, set()).add(output)
         return apart
+
+
+def place_of(coord: CoordAttr) -> tuple[Coord, int, int, int]:
+    """(core, step, phase, last phase) of a coordinate, as plain integers."""
+    _, _, y, x = coord.space
+    return (y, x), coord.step, coord.phase, coord.last_phase
 
 
 def takes_whole(op: task.ComputeBlock, piece: Piece, target: HardwareTarget) -> bool:

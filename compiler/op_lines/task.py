@@ -44,6 +44,7 @@ from stc.dialects.task import (
     WeightOp,
 )
 from stc.dialects.task.attrs import BOX_TEXT, INTERVAL_TEXT, BoxAttr
+from stc.dialects.task.storage import NO_ENCODING
 
 TENSOR = TENSOR_TYPE_TEXT.pattern
 LIST = INT_LIST_TEXT.pattern
@@ -61,7 +62,7 @@ BUFFER_TEXT = re.compile(
 )
 SOURCE_TEXT = re.compile(rf"%({VALUE})({BOX_TEXT.pattern})?(?: at ({LIST}))?")
 DATA_TEXT = re.compile(
-    rf"(?P<id>{INT}) (?:#task\.random<(?P<seed>[0-9]{{1,18}})>|#task\.npz<(?P<path>{NAME}), (?P<key>{NAME})>)"
+    rf"(?P<id>{INT}) (?P<data>#task\.random<(?P<seed>[0-9]{{1,18}})>|#task\.npz<(?P<path>{NAME}), (?P<key>{NAME})>)"
     rf" : (?P<type>{TENSOR})(?P<box>{BOX_TEXT.pattern})?"
 )
 INPUT_TEXT = re.compile(rf"(?P<id>{INT}) (?P<name>{NAME}) : (?P<type>{TENSOR})")
@@ -181,25 +182,36 @@ def read_data(lines: OpLines, op_type: type[Operation], start: int) -> tuple[Bui
     if (full_type := lines.tensor_type(match["type"])) is None:
         return None
     assert isinstance(full_type, TensorType)
-    if match["seed"] is not None:
-        data: Attribute = RandomDataAttr(int(match["seed"]))
-    elif match["path"] == '""' or match["key"] == '""':
+    if match["seed"] is None and (match["path"] == '""' or match["key"] == '""'):
         return None
-    else:
-        data = NpzDataAttr((match["path"][1:-1], match["key"][1:-1]))
+    if (data := lines.attributes.get(spelled := match["data"])) is None:
+        if match["seed"] is not None:
+            data = RandomDataAttr(int(match["seed"]))
+        else:
+            data = NpzDataAttr((match["path"][1:-1], match["key"][1:-1]))
+        lines.attributes[spelled] = data
     properties: dict[str, Attribute] = {"id": i64_attr(int(match["id"])), "data": data, "full_type": full_type}
     shape = full_type.get_shape()
-    if match["box"] is not None:
+    if match["box"] is None:
+        result_type = full_type if full_type.encoding == NO_ENCODING else TensorType(full_type.element_type, shape)
+    else:
         if (read_box := box(lines, match["box"])) is None:
             return None
         properties["box"] = read_box
-        shape = read_box.shape
-    result_type = TensorType(full_type.get_element_type(), shape)
+        result_type = box_type(lines, full_type, match["type"] + match["box"], read_box)
 
     def build(attributes: dict[str, Attribute]) -> Operation:
         return created(op_type, result_types=[result_type], properties=properties, attributes=attributes)
 
     return build, match.end()
+
+
+def box_type(lines: OpLines, full_type: TensorType, text: str, read_box: BoxAttr) -> Attribute:
+    """The type of the box `read_box` (spelled `text`, type and box) of data of `full_type`,
+    built once per spelling."""
+    if (known := lines.attributes.get(text)) is None:
+        known = lines.attributes[text] = TensorType(full_type.get_element_type(), read_box.shape)
+    return known
 
 
 def read_input(lines: OpLines, op_type: type[Operation], start: int) -> tuple[Build, int] | None:

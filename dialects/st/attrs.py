@@ -46,6 +46,10 @@ class StageAttr(EnumAttribute[Stage]):
     name = "st.stage"
 
 
+STAGE_ATTRS = {stage: StageAttr(stage) for stage in Stage}
+"""Each stage's attribute, built once."""
+
+
 format_space = format_int_tuple
 """`(0, 0, 2, 3)`, a space coordinate as the `st` dialect writes it."""
 
@@ -99,11 +103,13 @@ class CoordAttr(ParametrizedAttribute, WithBody):
         stage: Stage,
         last_phase: int | None = None,
     ):
-        super().__init__(
-            int_array(space),
-            int_array((step, phase, phase if last_phase is None else last_phase)),
-            StageAttr(stage),
-        )
+        # xDSL's constructor checks the parameters against their definitions, which
+        # these are by construction (int_array, StageAttr), then runs `verify`: only
+        # that is run here (a mapped ResNet-50 holds some 2,000 distinct coordinates).
+        object.__setattr__(self, "space_dims", int_array(space))
+        object.__setattr__(self, "time_dims", int_array((step, phase, phase if last_phase is None else last_phase)))
+        object.__setattr__(self, "pi_stage", STAGE_ATTRS[stage] if type(stage) is Stage else StageAttr(stage))
+        self.verify()
 
     @property
     def space(self) -> Space:

@@ -14,6 +14,7 @@ from xdsl.printer import Printer
 from xdsl.utils.exceptions import VerifyException
 from xdsl.utils.str_enum import StrEnum
 
+from stc.dialects.by_identity import by_identity
 from stc.dialects.syntax import INT, take_text
 
 Interval = tuple[int, int]
@@ -112,6 +113,12 @@ class BoxAttr(Data[tuple[Interval, ...]]):
         for lo, hi in self.data:
             if not 0 <= lo < hi:
                 raise VerifyException(f"box interval {lo}:{hi} is empty or negative")
+
+
+@by_identity
+def box_shape(box: BoxAttr) -> tuple[int, ...]:
+    """`box.shape`, computed once per box object."""
+    return box.shape
 
 
 class StorageKind(StrEnum):

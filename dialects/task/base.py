@@ -12,6 +12,8 @@ from xdsl.irdl import IRDLOperation, lazy_traits_def, prop_def
 from xdsl.traits import HasParent, OpTrait
 from xdsl.utils.exceptions import VerifyException
 
+from stc.dialects.by_identity import by_identity
+
 
 def _graph_parent() -> tuple[OpTrait, ...]:
     from stc.dialects.task.graph import GraphOp
@@ -39,6 +41,12 @@ class StorageOp(TaskOp):
 
 class ComputeOp(TaskOp):
     """A compute block (TianjicX C* blocks); see `stc.dialects.task.compute`."""
+
+
+@by_identity
+def tensor_shape(typ: TensorType) -> tuple[int, ...]:
+    """`typ.get_shape()`, computed once per type object."""
+    return typ.get_shape()
 
 
 def task_id_of(op: Operation) -> int | str:
@@ -77,8 +85,22 @@ def check_element_width(op: TaskOp, what: str, typ: Attribute, widths: Sequence[
 def check_tensor(op: TaskOp, what: str, typ: TensorType, rank: int, widths: tuple[int, ...]) -> None:
     """Raise unless `typ` is a tensor of `rank` static, positive dimensions and signless
     integers of one of `widths` bits, with no encoding: the only tensors a task graph holds."""
-    if problem := tensor_problem(typ, rank, widths):
+    known = TENSOR_PROBLEMS.get((id(typ), rank, widths))
+    if known is None or known[0] is not typ:
+        known = TENSOR_PROBLEMS[(id(typ), rank, widths)] = (typ, tensor_problem(typ, rank, widths))
+        if len(TENSOR_PROBLEMS) > KNOWN_TYPES:
+            TENSOR_PROBLEMS.clear()
+    if problem := known[1]:
         raise op.error(f"{what} {problem}")
+
+
+KNOWN_TYPES = 4096
+"""How many tensor types `check_tensor` remembers the rule's answer for (kept alive, so
+that an id is not reused while it is remembered)."""
+
+TENSOR_PROBLEMS: dict[tuple[int, int, tuple[int, ...]], tuple[TensorType, str | None]] = {}
+"""`tensor_problem` of each type `check_tensor` met, by the type's identity: a module
+shares each type among thousands of ops, and hashing a type walks its parameters."""
 
 
 @functools.lru_cache(maxsize=4096)

@@ -6,13 +6,16 @@ data blocks and produces a tensor that only buffers read. Results are exact inte
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
+from collections.abc import Sequence
+from functools import cache
 from typing import ClassVar
 
 from xdsl.dialects.builtin import I64, DenseArrayBase, IntegerAttr, TensorType
 from xdsl.ir import Attribute, SSAValue
 from xdsl.irdl import (
     AttrSizedOperandSegments,
+    OptOperandDef,
+    VariadicDef,
     irdl_op_definition,
     operand_def,
     opt_operand_def,
@@ -23,7 +26,7 @@ from xdsl.irdl import (
 from xdsl.parser import Parser
 from xdsl.printer import Printer
 
-from stc.dialects.integers import i64_array, i64_attr
+from stc.dialects.integers import array_values, i64_array, i64_attr
 from stc.dialects.syntax import (
     check_clauses_given,
     clause_default,
@@ -36,9 +39,31 @@ from stc.dialects.syntax import (
     print_type,
 )
 from stc.dialects.task.attrs import StorageKind
-from stc.dialects.task.base import ComputeOp, check_element_width, check_tensor, element_width
+from stc.dialects.task.base import ComputeOp, check_element_width, check_tensor, element_width, tensor_shape
 from stc.dialects.task.data import BiasOp, DataOp, TableOp, WeightOp
 from stc.dialects.task.storage import BufferOp
+
+Role = tuple[str, SSAValue, type[BufferOp] | type[DataOp]]
+"""An operand of a compute block: its name, its value and the kind of block it must come from."""
+
+
+@cache
+def positional_roles(op_type: type[ComputeBlock]) -> tuple[tuple[tuple[str, type[BufferOp] | type[DataOp]], ...], int]:
+    """The name and source kind of each operand of `op_type` in order, and how many of
+    them are required, when its operands are single ones followed by at most an optional
+    `bias` (so the bias, when present, is the last operand); no roles for other
+    definitions."""
+    definitions = op_type.get_irdl_definition().operands
+    *singles, (last, last_def) = definitions
+    if any(isinstance(d, VariadicDef) for _, d in singles):
+        return (), 0
+    optional = isinstance(last_def, VariadicDef)
+    if optional and (last != "bias" or not isinstance(last_def, OptOperandDef)):
+        return (), 0
+    roles = tuple(
+        (name, BiasOp if name == "bias" else op_type.DATA_ROLES.get(name, BufferOp)) for name, _ in definitions
+    )
+    return roles, len(roles) - optional
 
 
 class ComputeBlock(ComputeOp):
@@ -63,21 +88,27 @@ class ComputeBlock(ComputeOp):
     def ints(self, name: str) -> tuple[int, ...]:
         value = self.properties[name]
         assert isinstance(value, DenseArrayBase)
-        return value.get_values()  # pyright: ignore[reportReturnType]
+        return array_values(value)
 
     def int(self, name: str) -> int:
         value = self.properties[name]
         assert isinstance(value, IntegerAttr)
         return value.value.data
 
-    def operand_roles(self) -> Iterator[tuple[str, SSAValue, type[BufferOp] | type[DataOp]]]:
+    def operand_roles(self) -> list[Role]:
         """Every operand with its name and the kind of block it must come from."""
+        operands = self.operands
+        positional, required = positional_roles(type(self))
+        if positional and required <= len(operands) <= len(positional):
+            # single operands, then an optional bias: the operands are in the definitions' order
+            return [(name, value, source) for (name, source), value in zip(positional, operands, strict=False)]
+        roles: list[Role] = []
         for name, _ in self.get_irdl_definition().operands:
             group = getattr(self, name)
             values = [] if group is None else [group] if isinstance(group, SSAValue) else list(group)
             source = BiasOp if name == "bias" else self.DATA_ROLES.get(name, BufferOp)
-            for value in values:
-                yield name, value, source
+            roles.extend((name, value, source) for value in values)
+        return roles
 
     @property
     def data_inputs(self) -> tuple[SSAValue, ...]:
@@ -151,26 +182,29 @@ class ComputeBlock(ComputeOp):
         for use in self.result.uses:
             if not isinstance(use.operation, BufferOp):
                 raise self.error(f"a compute result is read only by buffers, not by {use.operation.name}")
-        self.verify_roles()
-        for value in self.data_inputs:
+        roles = self.operand_roles()
+        self.verify_roles(roles)
+        for _, value, source in roles:
+            if source is not BufferOp:
+                continue
             owner = value.owner
             assert isinstance(owner, BufferOp)
             if owner.kind.data != self.INPUT_KIND:
                 raise self.error(
                     f"reads buffer {owner.task_id} of kind {owner.kind.data.value}, expected {self.INPUT_KIND.value}"
                 )
-        if (bias := self.optional_bias) is not None:
-            channels = self.result.type.get_shape()[3]
-            if bias.type.get_shape() != (channels,):  # pyright: ignore[reportAttributeAccessIssue]
-                raise self.error(f"bias {bias.type} must hold {channels} channels")
+        if bias := [value for name, value, _ in roles if name == "bias"]:
+            channels = tensor_shape(self.result.type)[3]
+            if tensor_shape(bias[0].type) != (channels,):  # pyright: ignore[reportArgumentType]
+                raise self.error(f"bias {bias[0].type} must hold {channels} channels")
         if "cmp" in self.CLAUSES:
             self.verify_compare_value()
         self.verify_shapes()
 
-    def verify_roles(self) -> None:
-        """Check that each operand comes from the right kind of block and has that block's
-        type, whether or not that block has been verified yet."""
-        for name, value, source in self.operand_roles():
+    def verify_roles(self, roles: Sequence[Role]) -> None:
+        """Check that each operand (of `operand_roles`) comes from the right kind of block
+        and has that block's type, whether or not that block has been verified yet."""
+        for name, value, source in roles:
             if not isinstance(value.owner, source):
                 raise self.error(f"operand `{name}` must come from {source.name}")
             assert isinstance(value.type, TensorType)
@@ -191,7 +225,7 @@ class ComputeBlock(ComputeOp):
         """Check the result's shape against the operands and properties."""
 
     def expect_result_shape(self, shape: Sequence[int]) -> None:
-        if self.result.type.get_shape() != tuple(shape):
+        if tensor_shape(self.result.type) != tuple(shape):
             raise self.error(
                 f"result must be {list(shape)} for these operands, got {list(self.result.type.get_shape())}"
             )
@@ -224,8 +258,8 @@ class FcOp(ComputeBlock):
     DATA_ROLES: ClassVar[dict[str, type[DataOp]]] = {"weight": WeightOp}
     INPUT_KIND: ClassVar[StorageKind] = StorageKind.SIFC
 
-    def verify_roles(self) -> None:
-        super().verify_roles()
+    def verify_roles(self, roles: Sequence[Role]) -> None:
+        super().verify_roles(roles)
         check_element_width(self, "the input", self.input.type, (8,))
 
     def verify_shapes(self) -> None:
@@ -277,8 +311,8 @@ class LutOp(ComputeBlock):
     CLAUSES: ClassVar[tuple[str, ...]] = ()
     DATA_ROLES: ClassVar[dict[str, type[DataOp]]] = {"table": TableOp}
 
-    def verify_roles(self) -> None:
-        super().verify_roles()
+    def verify_roles(self, roles: Sequence[Role]) -> None:
+        super().verify_roles(roles)
         check_element_width(self, "the input", self.input.type, (8,))
         check_element_width(self, "the result", self.result.type, (8,))
 

@@ -16,7 +16,7 @@ from xdsl.dialects.builtin import (
     StringAttr,
     TensorType,
 )
-from xdsl.ir import Operation, SSAValue
+from xdsl.ir import Attribute, Operation, SSAValue
 from xdsl.irdl import (
     irdl_op_definition,
     operand_def,
@@ -27,7 +27,7 @@ from xdsl.irdl import (
 from xdsl.parser import Parser
 from xdsl.printer import Printer
 
-from stc.dialects.integers import i64_array, i64_attr
+from stc.dialects.integers import array_values, i64_array, i64_attr
 from stc.dialects.syntax import (
     format_int_list,
     parse_defined_operand,
@@ -41,10 +41,11 @@ from stc.dialects.task.attrs import (
     BoxAttr,
     StorageKind,
     StorageKindAttr,
+    box_shape,
     format_box,
     parse_optional_box,
 )
-from stc.dialects.task.base import ComputeOp, StorageOp, check_tensor, task_id_of
+from stc.dialects.task.base import ComputeOp, StorageOp, check_tensor, task_id_of, tensor_shape
 from stc.dialects.task.tiling import tiling_error
 
 NO_ENCODING = NoneAttr()
@@ -243,38 +244,39 @@ class BufferOp(StorageOp):
         print_attr_dict(printer, self.attributes)
 
     def verify_(self) -> None:
-        check_tensor(self, "a buffer", self.result.type, self.RANK, self.ELEMENT_WIDTHS)
-        if not len(self.sources) == len(self.boxes) == len(self.offsets):
+        result_type = self.result.type
+        check_tensor(self, "a buffer", result_type, self.RANK, self.ELEMENT_WIDTHS)
+        sources, boxes, offsets = self.operands, self.boxes.data, self.offsets.data
+        if not len(sources) == len(boxes) == len(offsets):
             raise self.error(
-                f"{len(self.sources)} sources need as many boxes and offsets, "
-                f"got {len(self.boxes)} and {len(self.offsets)}"
+                f"{len(sources)} sources need as many boxes and offsets, got {len(boxes)} and {len(offsets)}"
             )
+        element = result_type.element_type
         placed: list[tuple[tuple[int, ...], tuple[int, ...]]] = []
-        for index, (source, box, offset) in enumerate(self.pieces):
-            self._verify_source(index, source, box, offset)
-            placed.append((offset, box.shape))
-        if problem := tiling_error(self.result.type.get_shape(), placed):
+        for index, (source, box, offset_values) in enumerate(zip(sources, boxes, offsets, strict=True)):
+            offset = array_values(offset_values)
+            self._verify_source(index, source, box, offset, element)
+            placed.append((offset, box_shape(box)))
+        if problem := tiling_error(tensor_shape(result_type), placed):
             raise self.error(f"sources do not tile the buffer: {problem}")
         self._verify_consumers()
 
-    def _verify_source(self, index: int, source: SSAValue, box: BoxAttr, offset: Sequence[int]) -> None:
+    def _verify_source(
+        self, index: int, source: SSAValue, box: BoxAttr, offset: Sequence[int], element: Attribute
+    ) -> None:
         producer = source.owner
         if not isinstance(producer, ComputeOp | InputOp):
             raise self.error(
                 f"source #{index} must be the result of a compute block or an input, "
                 f"got {producer.name if isinstance(producer, Operation) else 'a block argument'}"
             )
-        assert isinstance(source.type, TensorType)
-        check_tensor(self, f"source #{index}", source.type, self.RANK, self.ELEMENT_WIDTHS)
-        if source.type.get_element_type() != self.result.type.get_element_type():
-            raise self.error(
-                f"source #{index} has {source.type.get_element_type()} elements, "
-                f"the buffer {self.result.type.get_element_type()}"
-            )
-        if not box.inside(source.type.get_shape()):
-            raise self.error(
-                f"box {format_box(box)} of source #{index} is not inside its {list(source.type.get_shape())} result"
-            )
+        source_type = source.type
+        assert isinstance(source_type, TensorType)
+        check_tensor(self, f"source #{index}", source_type, self.RANK, self.ELEMENT_WIDTHS)
+        if source_type.element_type is not element and source_type.element_type != element:
+            raise self.error(f"source #{index} has {source_type.element_type} elements, the buffer {element}")
+        if not box.inside(shape := tensor_shape(source_type)):
+            raise self.error(f"box {format_box(box)} of source #{index} is not inside its {list(shape)} result")
         if len(offset) != self.RANK:
             raise self.error(f"offset {list(offset)} of source #{index} needs rank {self.RANK}")
 

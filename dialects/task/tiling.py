@@ -11,24 +11,27 @@ Placed = tuple[Sequence[int], Sequence[int]]
 """(offset, shape) of a box placed in a tensor."""
 
 PAIRWISE_BOXES = 16
-"""Up to this many boxes, overlaps are checked pair by pair (cheaper than numpy's set-up)."""
+"""Up to this many boxes, overlaps are checked in plain Python (cheaper than numpy's set-up)."""
 
 
 def tiling_error(shape: Sequence[int], placed: Sequence[Placed]) -> str | None:
     """
     Return why `placed` does not tile a tensor of `shape`, or None when it does.
     Boxes inside the tensor that hold exactly its elements tile it when no two of them
-    overlap, which a few boxes check pairwise in plain Python; many boxes, and every
+    overlap, which a few boxes check by a sweep in plain Python; many boxes, and every
     failure, are checked on the grid of box boundaries, whose cost depends on the number
     of boxes, not on the tensor's size.
     """
+    total = math.prod(shape)
+    volume = 0
     for offset, size in placed:
-        if any(o < 0 or o + s > n for o, s, n in zip(offset, size, shape, strict=True)):
-            return f"box at {list(offset)} of shape {list(size)} lies outside {list(shape)}"
-    volume = sum(math.prod(size) for _, size in placed)
-    if volume > math.prod(shape):
-        return f"boxes hold {volume} elements but the buffer has {math.prod(shape)}: they overlap"
-    if volume == math.prod(shape) and len(placed) <= PAIRWISE_BOXES and not _any_overlap(placed):
+        for o, s, n in zip(offset, size, shape, strict=True):
+            if o < 0 or o + s > n:
+                return f"box at {list(offset)} of shape {list(size)} lies outside {list(shape)}"
+        volume += math.prod(size)
+    if volume > total:
+        return f"boxes hold {volume} elements but the buffer has {total}: they overlap"
+    if volume == total and len(placed) <= PAIRWISE_BOXES and not _any_overlap(placed):
         return None
     cuts = [
         np.unique([0, n, *(o for o, *_ in dims), *(o + s for o, s in dims)])
@@ -51,9 +54,27 @@ def _per_dimension(placed: Sequence[Placed], rank: int) -> list[list[tuple[int, 
 
 
 def _any_overlap(placed: Sequence[Placed]) -> bool:
-    """Whether two of the boxes share an element."""
-    return any(
-        all(o1 < o2 + s2 and o2 < o1 + s1 for o1, s1, o2, s2 in zip(*first, *second, strict=True))
-        for index, first in enumerate(placed)
-        for second in placed[index + 1 :]
-    )
+    """Whether two of the boxes share an element: a sweep along the dimension whose
+    offsets differ most, comparing each box only with those that start before it ends
+    there."""
+    if len(placed) < 2:
+        return False
+    rank = len(placed[0][0])
+    axis = max(range(rank), key=lambda d: len({offset[d] for offset, _ in placed}))
+    ordered = sorted(placed, key=lambda box: box[0][axis])
+    for index, (offset, size) in enumerate(ordered):
+        end = offset[axis] + size[axis]
+        for other, other_size in ordered[index + 1 :]:
+            if other[axis] >= end:
+                break
+            if _overlap(offset, size, other, other_size):
+                return True
+    return False
+
+
+def _overlap(offset: Sequence[int], size: Sequence[int], other: Sequence[int], other_size: Sequence[int]) -> bool:
+    """Whether two boxes share an element."""
+    for o1, s1, o2, s2 in zip(offset, size, other, other_size, strict=True):
+        if o1 >= o2 + s2 or o2 >= o1 + s1:
+            return False
+    return True

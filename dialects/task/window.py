@@ -22,8 +22,8 @@ from xdsl.irdl import (
 
 from stc.dialects.integers import i64_array, i64_attr
 from stc.dialects.task.attrs import StorageKind
-from stc.dialects.task.base import check_element_width
-from stc.dialects.task.compute import ComputeBlock
+from stc.dialects.task.base import check_element_width, tensor_shape
+from stc.dialects.task.compute import ComputeBlock, Role
 from stc.dialects.task.data import DataOp, WeightOp
 
 
@@ -102,7 +102,7 @@ class WindowBlock(ComputeBlock):
         return self.data_inputs[0].type.get_shape()[3]  # pyright: ignore[reportAttributeAccessIssue]
 
     def verify_shapes(self) -> None:
-        n, h, w, _ = self.data_inputs[0].type.get_shape()  # pyright: ignore[reportAttributeAccessIssue]
+        n, h, w, _ = tensor_shape(self.data_inputs[0].type)  # pyright: ignore[reportArgumentType]
         geometry = (self.window(), self.ints("stride"), self.ints("pad"), self.dilations())
         if message := window_error(h, w, *geometry):
             raise self.error(message)
@@ -135,7 +135,7 @@ class ConvOp(WindowBlock):
     INPUT_KIND: ClassVar[StorageKind] = StorageKind.SIC
 
     def window(self) -> tuple[int, int]:
-        _, ky, kx, _ = self.weight.type.get_shape()  # pyright: ignore[reportAttributeAccessIssue]
+        _, ky, kx, _ = tensor_shape(self.weight.type)  # pyright: ignore[reportArgumentType]
         return ky, kx
 
     def dilations(self) -> tuple[int, int]:
@@ -144,8 +144,8 @@ class ConvOp(WindowBlock):
     def output_channels(self) -> int:
         return self.weight.type.get_shape()[0]  # pyright: ignore[reportAttributeAccessIssue]
 
-    def verify_roles(self) -> None:
-        super().verify_roles()
+    def verify_roles(self, roles: Sequence[Role]) -> None:
+        super().verify_roles(roles)
         check_element_width(self, "the input", self.input.type, (8,))
         channels = self.input.type.get_shape()[3]  # pyright: ignore[reportAttributeAccessIssue]
         if self.weight.type.get_shape()[3] != channels:  # pyright: ignore[reportAttributeAccessIssue]

@@ -129,6 +129,26 @@ def test_console_scripts_exit_cleanly(lenet_file):
     assert result.stdout.startswith("builtin.module {")
 
 
+def test_console_scripts_that_end_at_once_write_all_their_output(lenet_file, tmp_path):
+    """stc-run and stc-opt end without Python's teardown (`exit_at_once`): what they print
+    or write is whole, and the exit code is the run's, as when run in process."""
+    bin_dir = Path(sys.executable).parent
+    printed = subprocess.run([bin_dir / "stc-opt", lenet_file], capture_output=True, text=True, check=True)
+    saved = tmp_path / "lenet.mlir"
+    subprocess.run([bin_dir / "stc-opt", lenet_file, "-o", saved], check=True)
+    assert saved.read_text() == printed.stdout
+    assert printed.stdout.rstrip().endswith("}")
+    outputs = tmp_path / "out.npz"
+    run = subprocess.run([bin_dir / "stc-run", lenet_file, "--stats", "-o", outputs], capture_output=True, text=True)
+    assert run.returncode == 0
+    assert json.loads(run.stdout)["outputs"]
+    with np.load(outputs) as archive:
+        assert {name.removesuffix(".npy") for name in archive.files} == set(json.loads(run.stdout)["outputs"])
+    compare = [bin_dir / "stc-run", lenet_file, "--compare", lenet_file]
+    compared = subprocess.run(compare, capture_output=True, text=True)
+    assert (compared.returncode, compared.stdout.strip()) == (0, "1 outputs bit-identical")
+
+
 def write(path: Path, text: str) -> Path:
     path.write_text(text)
     return path
