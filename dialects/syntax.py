@@ -177,16 +177,23 @@ def check_clauses_given(
         parser.raise_error(f"{op_type.name} needs the clause `{missing[0]}`", start, parser.pos)
 
 
-def print_clauses(printer: Printer, op: IRDLOperation, clauses: Sequence[str]) -> None:
-    """Print ` clause value` for each clause not equal to its default: `stride [2, 2] shift 7`."""
+def clauses_text(op: IRDLOperation, clauses: Sequence[str]) -> str:
+    """` clause value` for each clause not equal to its default: ` stride [2, 2] shift 7`."""
+    text: list[str] = []
     for clause in clauses:
         value = op.properties[clause]
         if value == clause_default(type(op), clause):
             continue
         if isinstance(value, IntegerAttr):
-            printer.print_string(f" {clause} {value.value.data}")
+            text.append(f" {clause} {value.value.data}")
         else:
-            printer.print_string(f" {clause} {format_int_list(int_values(value))}")
+            text.append(f" {clause} {format_int_list(int_values(value))}")
+    return "".join(text)
+
+
+def print_clauses(printer: Printer, op: IRDLOperation, clauses: Sequence[str]) -> None:
+    """Print the clauses not equal to their defaults (`clauses_text`)."""
+    printer.print_string(clauses_text(op, clauses))
 
 
 class DeclaredPropertyOrder(IRDLOperation):

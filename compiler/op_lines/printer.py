@@ -19,11 +19,10 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 
-from xdsl.dialects.builtin import IntegerAttr
 from xdsl.ir import Operation, SSAValue
 from xdsl.printer import Printer
 
-from stc.dialects.syntax import clause_default, format_int_list, int_values, type_text
+from stc.dialects.syntax import clauses_text, format_int_list, type_text
 from stc.dialects.task import (
     AddOp,
     AvgPoolOp,
@@ -96,14 +95,7 @@ def compute_text(op: Operation, name: Name) -> str | None:
     text = [f" {op.task_id} {operands}"]
     if bias is not None:
         text.append(f" bias %{name(bias)}")
-    for clause in op.CLAUSES:
-        value = op.properties[clause]
-        if value == clause_default(type(op), clause):
-            continue
-        if isinstance(value, IntegerAttr):
-            text.append(f" {clause} {value.value.data}")
-        else:
-            text.append(f" {clause} {format_int_list(int_values(value))}")
+    text.append(clauses_text(op, op.CLAUSES))
     text.append(f" : {type_text(op.result.type)}")
     return "".join(text)
 

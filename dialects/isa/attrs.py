@@ -72,6 +72,23 @@ format_coord = format_int_tuple
 """`(y, x)`, a core as the `isa` dialect writes it."""
 
 
+def coords(values: Sequence[int]) -> tuple[Coord, ...]:
+    """Cores held as one flat list of (y, x) pairs: `[0, 1, 1, 1]` is ((0, 1), (1, 1))."""
+    return tuple((values[i], values[i + 1]) for i in range(0, len(values) - 1, 2))
+
+
+def destinations_problem(values: Sequence[int]) -> str | None:
+    """What is wrong with a flat list of destination cores (a multicast's), if anything:
+    none, an odd count, a negative coordinate or a core listed twice."""
+    if not values or len(values) % 2 or min(values) < 0:
+        return f"the destinations are cores (y, x) with y, x >= 0, got {list(values)}"
+    cores = coords(values)
+    if len(set(cores)) < len(cores):
+        twice = next(core for core in cores if cores.count(core) > 1)
+        return f"destination {format_coord(twice)} is listed twice"
+    return None
+
+
 def parse_coord(parser: AttrParser) -> Coord:
     """Parse a core coordinate `(y, x)`."""
     start = parser.pos

@@ -8,6 +8,7 @@ from collections.abc import Sequence
 from typing import ClassVar
 
 from xdsl.dialects.builtin import I64, IntegerAttr
+from xdsl.ir import Attribute
 from xdsl.irdl import irdl_op_definition, prop_def
 from xdsl.irdl.declarative_assembly_format import (
     AttributeVariable,
@@ -22,7 +23,7 @@ from xdsl.printer import Printer
 
 from stc.dialects.integers import i64_array, i64_attr
 from stc.dialects.isa.access import Access
-from stc.dialects.isa.attrs import Coord, format_coord, i64_array_def, ints, parse_coord
+from stc.dialects.isa.attrs import Coord, coords, destinations_problem, format_coord, i64_array_def, ints, parse_coord
 from stc.dialects.isa.core import Instruction
 from stc.dialects.syntax import DeclaredPropertyOrder, IntList, IntValue, format_int_list, parse_int_list
 
@@ -33,6 +34,25 @@ def dense_strides(sizes: Sequence[int]) -> tuple[int, ...]:
     for axis in range(len(sizes) - 2, -1, -1):
         strides[axis] = strides[axis + 1] * sizes[axis + 1]
     return tuple(strides)
+
+
+def box_properties(
+    sizes: Sequence[int],
+    global_address: int,
+    local_address: int,
+    global_strides: Sequence[int] | None = None,
+    local_strides: Sequence[int] | None = None,
+) -> dict[str, Attribute]:
+    """The properties of a DMA box: its sizes, and each side's address and strides (dense
+    where not given)."""
+    dense = dense_strides(sizes)
+    return {
+        "sizes": i64_array(sizes),
+        "global_address": i64_attr(global_address),
+        "global_strides": i64_array(global_strides or dense),
+        "local_address": i64_attr(local_address),
+        "local_strides": i64_array(local_strides or dense),
+    }
 
 
 def strided_extent(sizes: Sequence[int], strides: Sequence[int]) -> int:
@@ -96,16 +116,7 @@ class DmaOp(DeclaredPropertyOrder, Instruction):
         global_strides: Sequence[int] | None = None,
         local_strides: Sequence[int] | None = None,
     ):
-        dense = dense_strides(sizes)
-        super().__init__(
-            properties={
-                "sizes": i64_array(sizes),
-                "global_address": i64_attr(global_address),
-                "global_strides": i64_array(global_strides or dense),
-                "local_address": i64_attr(local_address),
-                "local_strides": i64_array(local_strides or dense),
-            }
-        )
+        super().__init__(properties=box_properties(sizes, global_address, local_address, global_strides, local_strides))
 
     @property
     def byte_count(self) -> int:
@@ -248,25 +259,19 @@ class DmaMulticastOp(DmaOp):
         global_strides: Sequence[int] | None = None,
         local_strides: Sequence[int] | None = None,
     ):
-        dense = dense_strides(sizes)
         IRDLOperation.__init__(
             self,
             properties={
                 "dsts": i64_array([value for core in destinations for value in core]),
                 "tag": i64_attr(tag),
-                "sizes": i64_array(sizes),
-                "global_address": i64_attr(global_address),
-                "global_strides": i64_array(global_strides or dense),
-                "local_address": i64_attr(local_address),
-                "local_strides": i64_array(local_strides or dense),
+                **box_properties(sizes, global_address, local_address, global_strides, local_strides),
             },
         )
 
     @property
     def peers(self) -> tuple[Coord, ...]:
         """The destinations: the cores that receive the box besides the loading one."""
-        values = ints(self.dsts)
-        return tuple((values[i], values[i + 1]) for i in range(0, len(values) - 1, 2))
+        return coords(ints(self.dsts))
 
     destinations = peers
 
@@ -276,11 +281,7 @@ class DmaMulticastOp(DmaOp):
 
     def verify_(self) -> None:
         super().verify_()
-        values = ints(self.dsts)
-        if not values or len(values) % 2 or min(values) < 0:
-            raise self.error(f"the destinations are cores (y, x) with y, x >= 0, got {list(values)}")
-        if len(set(self.peers)) < len(self.peers):
-            twice = next(core for core in self.peers if self.peers.count(core) > 1)
-            raise self.error(f"destination {format_coord(twice)} is listed twice")
+        if (problem := destinations_problem(ints(self.dsts))) is not None:
+            raise self.error(problem)
         if self.tag_value < 0:
             raise self.error(f"tag {self.tag_value} is negative")

@@ -14,7 +14,7 @@ from xdsl.printer import Printer
 
 from stc.dialects.integers import i64_array, i64_attr
 from stc.dialects.isa.access import Access
-from stc.dialects.isa.attrs import Coord, format_coord, i64_array_def, ints, parse_coord
+from stc.dialects.isa.attrs import Coord, coords, destinations_problem, format_coord, i64_array_def, ints, parse_coord
 from stc.dialects.isa.core import Instruction
 from stc.dialects.isa.dma import dense_strides, self_overlap, strided_extent
 from stc.dialects.syntax import format_int_list, parse_int_list, print_attr_dict
@@ -63,8 +63,7 @@ class TransferOp(Instruction):
     @property
     def peers(self) -> tuple[Coord, ...]:
         """The cores on the other side: (y, x) pairs."""
-        values = ints(self.properties[self.PEERS_PROPERTY])
-        return tuple((values[i], values[i + 1]) for i in range(0, len(values) - 1, 2))
+        return coords(ints(self.properties[self.PEERS_PROPERTY]))
 
     @property
     def tag_value(self) -> int:
@@ -178,12 +177,8 @@ class SendOp(TransferOp):
         return self.peers
 
     def verify_peers(self, values: tuple[int, ...]) -> None:
-        if not values or len(values) % 2 or min(values) < 0:
-            raise self.error(f"the destinations are cores (y, x) with y, x >= 0, got {list(values)}")
-        destinations = self.peers
-        if len(set(destinations)) < len(destinations):
-            twice = next(core for core in destinations if destinations.count(core) > 1)
-            raise self.error(f"destination {format_coord(twice)} is listed twice")
+        if (problem := destinations_problem(values)) is not None:
+            raise self.error(problem)
 
 
 @irdl_op_definition
