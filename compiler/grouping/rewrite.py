@@ -39,8 +39,9 @@ from stc.compiler.grouping.layers import Interval
 from stc.compiler.grouping.search import Group
 from stc.compiler.grouping.slicing import LayerSlice
 from stc.compiler.mapping.matrix import allowed_stages
+from stc.compiler.tiling.copies import BufferSources
 from stc.compiler.tiling.pieces import AxisPiece, Piece, shape_of
-from stc.compiler.tiling.split import BufferSources, GraphBlocks, build_piece, erase_with_inputs, forget_erased
+from stc.compiler.tiling.split import GraphBlocks, build_piece, erase_with_inputs, forget_erased
 from stc.dialects import task
 from stc.dialects.integers import i64_array
 from stc.dialects.st import STORE_LATE, CoordAttr, MappingOp, PutInOp, Stage

@@ -30,13 +30,14 @@ from xdsl.dialects.builtin import (
     i32,
     i64,
 )
-from xdsl.ir import Attribute, Operation, SSAValue
+from xdsl.ir import Operation, SSAValue
 from xdsl.irdl import AttrSizedOperandSegments
 from xdsl.utils.exceptions import PassFailedException
 from xdsl.utils.hints import isa
 
 from stc.compiler.heap import collection_paused
 from stc.compiler.op_lines import created
+from stc.compiler.tiling.copies import BufferSources, DataBlocks, data_box
 from stc.compiler.tiling.pieces import (
     UNSPLIT,
     Box,
@@ -59,7 +60,6 @@ from stc.dialects.task import (
     GraphOp,
     StorageKind,
     TaskOp,
-    WeightOp,
     WindowBlock,
 )
 
@@ -152,88 +152,6 @@ def named_twice_at(task_ids: Sequence[int]) -> int | None:
     return None
 
 
-class NarrowedData:
-    """The blocks holding boxes of one data block's data: each box's attribute and result
-    type are built once, as every piece of a split reads one of a few boxes."""
-
-    def __init__(self, op: DataOp, types: TensorTypes):
-        self.op = op
-        self.region = op.region.data
-        self.whole = tuple((0, n) for n in op.full_type.get_shape())
-        self.element = op.full_type.get_element_type()
-        self.types = types
-        self.boxes: dict[Box | None, tuple[BoxAttr | None, TensorType]] = {}
-
-    def block(self, box: Box | None, task_id: int) -> DataOp:
-        """A new block holding `box` of what the block holds (all of it when `box` is None),
-        with the properties `DataOp(...)` gives it."""
-        if (narrowed := self.boxes.get(box)) is None:
-            region = self.region
-            if box is not None:
-                region = tuple((lo + a, lo + b) for (lo, _), (a, b) in zip(region, box, strict=True))
-            box_attr = None if region == self.whole else BoxAttr(region)
-            narrowed = self.boxes[box] = (box_attr, self.types.of(self.element, [hi - lo for lo, hi in region]))
-        box_attr, result_type = narrowed
-        op = self.op
-        properties: dict[str, Attribute] = {"id": i64_attr(task_id), "data": op.data, "full_type": op.full_type}
-        if box_attr is not None:
-            properties["box"] = box_attr
-        return created(type(op), result_types=[result_type], properties=properties)
-
-
-class TensorTypes:
-    """One tensor type per element type and shape: the pieces of a split have a few shapes."""
-
-    def __init__(self) -> None:
-        self.types: dict[tuple[Attribute, tuple[int, ...]], TensorType] = {}
-
-    def of(self, element: Attribute, shape: Sequence[int]) -> TensorType:
-        key = (element, tuple(shape))
-        if (typ := self.types.get(key)) is None:
-            typ = self.types[key] = TensorType(element, shape)
-        return typ
-
-
-class BufferSources:
-    """The sources of a buffer being split, indexed by where they land in it."""
-
-    def __init__(self, buffer: BufferOp, types: TensorTypes | None = None):
-        self.buffer = buffer
-        self.types = TensorTypes() if types is None else types
-        self.element = buffer.result.type.get_element_type()
-        self.sources = buffer.pieces
-        self.placed: list[Box] = [
-            tuple((o, o + size) for o, size in zip(offset, box.shape, strict=True)) for _, box, offset in self.sources
-        ]
-        self.index = BoxIndex(self.placed)
-
-    def region(self, region: Box, task_id: int) -> BufferOp:
-        """A new buffer holding `region` of the buffer, read from the same producers."""
-        operands: list[SSAValue] = []
-        boxes: list[BoxAttr] = []
-        offsets: list[DenseArrayBase] = []
-        for i in self.index.meeting(region):
-            value, box, _ = self.sources[i]
-            placed = self.placed[i]
-            overlap = intersection(placed, region)
-            source_box = tuple(
-                (lo + o_lo - p_lo, lo + o_hi - p_lo)
-                for (lo, _), (o_lo, o_hi), (p_lo, _) in zip(box.data, overlap, placed, strict=True)
-            )
-            landing = [o_lo - r_lo for (o_lo, _), (r_lo, _) in zip(overlap, region, strict=True)]
-            operands.append(value)
-            boxes.append(BoxAttr(source_box))
-            offsets.append(i64_array(landing))
-        properties: dict[str, Attribute] = {
-            "id": i64_attr(task_id),
-            "kind": self.buffer.kind,
-            "boxes": ArrayAttr(boxes),
-            "offsets": ArrayAttr(offsets),
-        }
-        result_type = self.types.of(self.element, [hi - lo for lo, hi in region])
-        return created(BufferOp, operands=operands, result_types=[result_type], properties=properties)
-
-
 def result_sources(
     box: BoxAttr, offset: Sequence[int], outputs: Sequence[tuple[Box, SSAValue]], index: BoxIndex
 ) -> list[tuple[SSAValue, BoxAttr, DenseArrayBase]]:
@@ -269,27 +187,6 @@ def route_result(result: SSAValue, outputs: Sequence[tuple[Box, SSAValue]]) -> N
         buffer.offsets = ArrayAttr(offset for _, _, offset in sources)
 
 
-def data_box(data: DataOp, piece: Piece) -> Box | None:
-    """The box of a weight a piece reads; tables are replicated whole."""
-    if not isinstance(data, WeightOp):
-        return None
-    _, rows, columns, _ = data.result.type.get_shape()
-    return (piece.f, (0, rows), (0, columns), piece.channels_read)
-
-
-class DataBlocks:
-    """The data blocks a split block reads, each narrowed for its pieces (`NarrowedData`)."""
-
-    def __init__(self, types: TensorTypes | None = None):
-        self.types = TensorTypes() if types is None else types
-        self.narrowed: dict[DataOp, NarrowedData] = {}
-
-    def of(self, op: DataOp) -> NarrowedData:
-        if (narrowed := self.narrowed.get(op)) is None:
-            narrowed = self.narrowed[op] = NarrowedData(op, self.types)
-        return narrowed
-
-
 def piece_input(
     blocks: GraphBlocks,
     op: ComputeBlock,
@@ -301,7 +198,7 @@ def piece_input(
     """A piece's own copy of an operand of `op`: its box of a buffer or weight, a whole table."""
     owner = value.owner
     if isinstance(owner, DataOp):
-        copy = data.of(owner).block(data_box(owner, piece), next(blocks.ids))
+        copy = data.block(owner, data_box(owner, piece), next(blocks.ids))
     else:
         assert isinstance(owner, BufferOp)
         copy = buffers[owner].region(piece.read_box(), next(blocks.ids))
@@ -315,7 +212,7 @@ def piece_bias(blocks: GraphBlocks, op: ComputeBlock, piece: Piece, partial: boo
     if bias is None or partial:
         return []
     assert isinstance(bias.owner, DataOp)
-    copy = data.of(bias.owner).block((piece.f,), next(blocks.ids))
+    copy = data.block(bias.owner, (piece.f,), next(blocks.ids))
     copy.result.name_hint = bias.name_hint
     return [blocks.insert(copy, op).result]
 
