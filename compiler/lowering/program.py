@@ -52,6 +52,7 @@ from xdsl.utils.exceptions import PassFailedException
 
 from stc.compiler.lowering.boxes import Box, nchw_box, nhwc_box
 from stc.compiler.lowering.layout import load_through_nc1hwc0, store_through_nc1hwc0
+from stc.compiler.lowering.shared_loads import SharedLoad, shared_loads
 from stc.compiler.memory.plan import MemoryPlan, describe
 from stc.compiler.targets.hardware import Coord, HardwareTarget
 from stc.dialects import isa, task
@@ -100,6 +101,8 @@ class GraphLowering:
         """DMA no compute of the phase waits for, nor waits for a compute of it, before the
         phase's first store: loads into blocks only later phases read, late stores."""
         self.tags = itertools.count()
+        self.shared: dict[int, SharedLoad] = {}
+        """The data blocks whose load is shared (multicast loads), by task id."""
 
     # --- Addresses --------------------------------------------------------------------
 
@@ -128,7 +131,8 @@ class GraphLowering:
 
     def lower(self) -> isa.ProgramOp:
         self.declare_globals()
-        self.shared_loads()
+        if self.target.global_memory.multicast_loads:
+            self.shared = shared_loads(self.graph, self.plan, self.read_later, self.tags)
         for op in self.graph.tasks():
             if isinstance(op, task.WeightOp | task.BiasOp | task.TableOp):
                 self.load_data(op)
@@ -206,52 +210,15 @@ class GraphLowering:
         if key not in self.global_at:
             self.global_at[key] = address = self.take_global(nbytes)
             self.declarations.append(isa.DataOp(op.data, op.full_type, address, op.box))
-        group = self.shared.get(op.task_id)
-        if group is None:
+        share = self.shared.get(op.task_id)
+        if share is None:
             self.emit_load(op, isa.DmaLoadOp([nbytes], self.global_at[key], self.local(op)))
-            return
-        loader, tag = group
-        time, core = self.plan.first(op.task_id), self.plan.core(op.task_id)
-        if loader.task_id == op.task_id:
-            cores = [self.plan.core(member.task_id) for member, _ in self.shared_members[op.task_id]]
-            self.emit_load(op, isa.DmaMulticastOp([nbytes], self.global_at[key], self.local(op), cores, tag))
-            return
-        recv = isa.RecvOp(nbytes, self.local(op), self.plan.core(loader.task_id), tag)
-        if self.read_later(op, time):
-            self.code[core].setdefault(time, [])
-            self.late[core][time].append(recv)
+        elif share.loader == op.task_id:
+            multicast = isa.DmaMulticastOp([nbytes], self.global_at[key], self.local(op), share.receivers, share.tag)
+            self.emit_load(op, multicast)
         else:
-            self.emit(op.task_id, time, recv)
-
-    def shared_loads(self) -> None:
-        """On a target with `multicast_loads`: the data blocks of one box that cores load in
-        one phase, alike as loads or as prefetches, grouped (one block per core, the first in
-        graph order loading): `shared` maps each grouped block to its loader and tag,
-        `shared_members` each loader to the others."""
-        self.shared: dict[int, tuple[task.TaskOp, int]] = {}
-        self.shared_members: dict[int, list[tuple[task.TaskOp, Coord]]] = {}
-        if not self.target.global_memory.multicast_loads:
-            return
-        groups: dict[tuple, list[task.TaskOp]] = defaultdict(list)
-        for op in self.graph.tasks():
-            if isinstance(op, task.WeightOp | task.BiasOp | task.TableOp):
-                time = self.plan.first(op.task_id)
-                groups[(op.data, op.full_type, op.box, time, self.read_later(op, time))].append(op)
-        for members in groups.values():
-            loader, cores = members[0], {self.plan.core(members[0].task_id)}
-            others = []
-            for member in members[1:]:
-                core = self.plan.core(member.task_id)
-                if core not in cores:
-                    cores.add(core)
-                    others.append((member, core))
-            if not others:
-                continue
-            tag = next(self.tags)
-            self.shared[loader.task_id] = (loader, tag)
-            self.shared_members[loader.task_id] = others
-            for member, _ in others:
-                self.shared[member.task_id] = (loader, tag)
+            recv = isa.RecvOp(nbytes, self.local(op), share.source, share.tag)
+            self.emit_receive(op, self.plan.core(op.task_id), self.plan.first(op.task_id), recv)
 
     def load_inputs(self, buffer: task.BufferOp) -> None:
         """The boxes of network inputs a buffer takes, at the start of its first phase."""
@@ -378,10 +345,16 @@ class GraphLowering:
     def receive(self, fill: Fill, sender: Coord, tag: int, time: int) -> None:
         destination = fill.destination
         recv = isa.RecvOp(destination.sizes, destination.address, sender, tag, destination.strides)
-        if self.read_later(fill.buffer, time):
-            self.late[fill.core][time].append(recv)
+        self.emit_receive(fill.buffer, fill.core, time, recv)
+
+    def emit_receive(self, block: task.StorageOp, core: Coord, time: int, recv: isa.RecvOp) -> None:
+        """A receive into `block`: with the phase's code, or at the end of the core's phase
+        when only later phases read the block (`late`)."""
+        if not self.read_later(block, time):
+            self.emit(block.task_id, time, recv)
             return
-        self.emit(fill.buffer.task_id, time, recv)
+        self.code[core].setdefault(time, [])  # the phase holds this core's instructions, if only these
+        self.late[core][time].append(recv)
 
     def read_later(self, buffer: task.StorageOp, time: int) -> bool:
         """Whether only compute blocks of later phases read the block."""

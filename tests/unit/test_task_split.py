@@ -23,6 +23,7 @@ from xdsl.utils.exceptions import PassFailedException
 from xdsl.utils.hints import isa
 
 from stc.compiler.ir_files import stc_context
+from stc.compiler.tiling import copies
 from stc.compiler.tiling import split as task_split
 from stc.compiler.tiling.pieces import MAX_PARTIAL_TERMS, BoxIndex, average_split, axis_lengths, window_pieces
 from stc.compiler.tiling.split import named_twice_at, split_group, split_task
@@ -250,7 +251,8 @@ def test_chained_splits_intersect_each_piece_only_with_what_it_meets(height: int
         calls += 1
         return intersection(a, b)
 
-    monkeypatch.setattr(task_split, "intersection", counted)
+    monkeypatch.setattr(task_split, "intersection", counted)  # where a piece's result is routed
+    monkeypatch.setattr(copies, "intersection", counted)  # where a piece's input buffer is carved
     module = relu_chain(height)
     split_group(graph_of(module), [2, 4], (height, 1, 1, 1))
     # Per relu: each piece reads one source, and the buffer it feeds reads each piece once.
