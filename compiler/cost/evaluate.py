@@ -304,9 +304,12 @@ class CostModel:
             if part is None:
                 return None
             buf, ifm = part
-            joint = (
-                bufs[-1] + ifm if node.kind == "T" and bufs else buf + ifm if node.kind == "S" and node.n > 1 else buf
-            )
+            if node.kind == "T" and bufs:
+                joint = bufs[-1] + ifm
+            elif node.kind == "S" and node.n > 1:
+                joint = buf + ifm
+            else:
+                joint = buf
             if int(joint.max(initial=0)) > limit:
                 return None
             bufs.append(buf)
