@@ -28,7 +28,6 @@ import tempfile
 import time
 from pathlib import Path
 
-import attrs
 import click
 import numpy as np
 from xdsl.context import Context
@@ -103,8 +102,7 @@ def overlapped_cycles(module: ModuleOp, inputs: dict[str, np.ndarray], base_dir:
     """The machine's cycles for the same program on the target with
     `global_memory.dma_overlaps_compute` set: each phase lasts max(DMA, the rest)."""
     machine = Machine(find_program(module), DataStore(base_dir))
-    memory = attrs.evolve(machine.target.global_memory, dma_overlaps_compute=True)
-    machine.target = attrs.evolve(machine.target, global_memory=memory)
+    machine.target = machine.target.with_global_memory(dma_overlaps_compute=True)
     machine.run(inputs)
     return machine.counters()["cycles"]
 

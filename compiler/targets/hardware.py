@@ -21,6 +21,7 @@ import itertools
 import tomllib
 from pathlib import Path
 
+import attrs
 from attrs import frozen
 
 from stc.compiler.targets.components import (
@@ -143,6 +144,15 @@ class HardwareTarget:
         self._check_core(source)
         self._check_core(destination)
         return list(itertools.pairwise(xy_path(source, destination)))
+
+    def with_global_memory(self, **changes: object) -> HardwareTarget:
+        """A copy of the target whose global memory has `changes` (a what-if: DMA beside
+        compute, multicast loads).
+
+        >>> load_target("tpu-like").with_global_memory(dma_overlaps_compute=True).global_memory.dma_overlaps_compute
+        True
+        """
+        return attrs.evolve(self, global_memory=attrs.evolve(self.global_memory, **changes))
 
     def _check_core(self, coord: Coord) -> None:
         if not self.core_exists(*coord):

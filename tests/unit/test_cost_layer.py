@@ -1,7 +1,6 @@
 """The cost of one layer on its cores (compiler/cost/layer_cost.py), the layers of a task graph
 (network.py) and whole trees (evaluate.py), on hand-computed cases."""
 
-import attrs
 import numpy as np
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -19,7 +18,7 @@ from stc.dialects import task
 
 TARGET = load_target("set-8x8")
 CONTEXT = Context(TARGET, MeshModel.of(TARGET))
-_LOADS_COPIES = attrs.evolve(TARGET, global_memory=attrs.evolve(TARGET.global_memory, multicast_loads=False))
+_LOADS_COPIES = TARGET.with_global_memory(multicast_loads=False)
 COPIES = Context(_LOADS_COPIES, MeshModel.of(_LOADS_COPIES))
 """set-8x8 whose cores each load their own copy of a weight slice (no `multicast_loads`)."""
 

@@ -165,7 +165,7 @@ def test_unknown_cost_function():
         objective("fast")
 
 
-IN_ORDER = attrs.evolve(TARGET, global_memory=attrs.evolve(TARGET.global_memory, dma_overlaps_compute=False))
+IN_ORDER = TARGET.with_global_memory(dma_overlaps_compute=False)
 """set-8x8 with its DMA in line with compute: nothing is prefetched."""
 
 

@@ -447,8 +447,7 @@ def test_only_a_prefetch_hides_behind_compute_when_dma_overlaps_it():
     overlaps compute, a load the timestep computes on still comes first (12), a load for a
     later timestep runs beside the compute (10)."""
     target = load_target("tpu-like")
-    memory = attrs.evolve(target.global_memory, dma_overlaps_compute=True)
-    overlapping = attrs.evolve(target, global_memory=memory)
+    overlapping = target.with_global_memory(dma_overlaps_compute=True)
     own, ahead = StepWork(macs=8192, loaded=640), StepWork(macs=8192, prefetched=640)
     assert step_cycles(own, target) == step_cycles(ahead, target) == 12
     assert (step_cycles(own, overlapping), step_cycles(ahead, overlapping)) == (12, 10)
@@ -459,8 +458,7 @@ def test_a_delayed_store_hides_behind_the_next_timesteps_compute():
     takes 12 either way; stored in the next timestep, where DMA overlaps compute, it runs
     beside that timestep's compute (10), and with a prefetch there the two share the DMA."""
     target = load_target("tpu-like")
-    memory = attrs.evolve(target.global_memory, dma_overlaps_compute=True)
-    overlapping = attrs.evolve(target, global_memory=memory)
+    overlapping = target.with_global_memory(dma_overlaps_compute=True)
     now, late = StepWork(macs=8192, stored=640), StepWork(macs=8192, delayed=640)
     assert step_cycles(now, target) == step_cycles(late, target) == 12
     assert (step_cycles(now, overlapping), step_cycles(late, overlapping)) == (12, 10)

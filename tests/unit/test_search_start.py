@@ -13,10 +13,8 @@ from stc.compiler.search.annealing import greedy_segments, initial_tree, set_sta
 def with_buffer(capacity: int, multicast_loads: bool = True):
     """set-8x8 with another local memory; without `multicast_loads`, each core loads its own
     copy of a weight slice."""
-    memory = attrs.evolve(TARGET.global_memory, multicast_loads=multicast_loads)
-    return attrs.evolve(
-        TARGET, local_memory=attrs.evolve(TARGET.local_memory, capacity_bytes=capacity), global_memory=memory
-    )
+    target = TARGET.with_global_memory(multicast_loads=multicast_loads)
+    return attrs.evolve(target, local_memory=attrs.evolve(target.local_memory, capacity_bytes=capacity))
 
 
 def deep_network(layers: int, batch: int = 16, channels: int = 128, hw: int = 16) -> Network:
