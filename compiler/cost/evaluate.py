@@ -24,6 +24,7 @@ import attrs
 import numpy as np
 
 from stc.compiler.cost.layer_cost import Context, Output, Placed, leaf_cost
+from stc.compiler.cost.leaf_bound import leaf_bound
 from stc.compiler.cost.mesh import MeshModel
 from stc.compiler.cost.network import NETWORK_INPUT, Layer, Network
 from stc.compiler.cost.objective import Objective, objective
@@ -384,18 +385,25 @@ class CostModel:
     def cheapest(
         self, index: int, place: Place, placed: tuple[Placed | None, ...], output: Output, spread: int = 1
     ) -> tuple[Partition, NodeCost]:
-        """Of the candidate and aligned partitions (each priced once), the one of least cost
-        (ties: the smaller counts)."""
+        """Of the candidate and aligned partitions, the one of least cost (ties: the smaller
+        counts), priced in the order of their lower bounds (`leaf_bound`) until a bound
+        exceeds the least cost priced: the others cost more."""
         layer = self.network.layers[index]
         aligned = self.aligned(layer, place, placed)
         if layer.weight_bytes and spread > 1:
             least = min(spread, layer.out_channels, place.count)
             aligned = [part for part in aligned if part.pk >= least]
+        parts = list(dict.fromkeys(self.candidates(index, place.count, place.batch, spread) + aligned))
+        bounds = [leaf_bound(self.context, layer, part, place.batch, placed, output, self.objective) for part in parts]
         options = []
-        for part in dict.fromkeys(self.candidates(index, place.count, place.batch, spread) + aligned):
+        for bound, position in sorted(zip(bounds, range(len(parts)), strict=True)):
+            if options and bound > options[0][0]:
+                break
+            part = parts[position]
             cost = leaf_cost(self.context, layer, place.start, part, place.batch, placed, output)
             options.append((self.objective(cost.energy(self.target), cost.latency), part.counts, part, cost))
-        _, _, part, cost = min(options, key=lambda option: option[:2])
+            options.sort(key=lambda option: option[:2])
+        _, _, part, cost = options[0]
         return part, cost
 
     def placed(self, layer: int, place: Place, part: Partition) -> Placed:
