@@ -11,15 +11,15 @@ injection, NC1HWC0 staging, weight bytes read from DRAM beyond the tables): floa
 products of non-negative terms only grow as terms grow, so the bound is at most the cost,
 exactly, not just up to rounding.
 
-    bound = leaf_bound(context, layer, start, part, batch, inputs, output, objective)
-    bound <= objective(cost.energy(target), cost.latency)   # cost = leaf_cost(...same)
+    bound = leaf_bound(context, layer, part, batch, (True,), Output.DRAM, objective)
+    bound <= objective(cost.energy(target), cost.latency)   # cost = leaf_cost(..., (None,), Output.DRAM)
 """
 
 from __future__ import annotations
 
 import numpy as np
 
-from stc.compiler.cost.layer_cost import Context, Output, Placed, needed_volume
+from stc.compiler.cost.layer_cost import Context, Output, needed_volume
 from stc.compiler.cost.network import Layer
 from stc.compiler.cost.objective import Objective
 from stc.compiler.cost.partition import Partition, pieces
@@ -31,11 +31,13 @@ def leaf_bound(
     layer: Layer,
     part: Partition,
     batch: int,
-    inputs: tuple[Placed | None, ...],
+    in_dram: tuple[bool, ...],
     output: Output,
     objective: Objective,
 ) -> float:
-    """At most `objective` of the leaf's energy and latency; see the module docstring."""
+    """At most `objective` of the leaf's energy and latency (`in_dram[i]`: whether source i
+    is loaded from DRAM); see the module docstring. It depends neither on where the leaf
+    and its producers run nor on their partitions."""
     target = context.target
     box = pieces(layer, batch, part)
     outputs = box.outputs
@@ -47,10 +49,10 @@ def leaf_bound(
     ifm = np.zeros(part.cores)
     dram = np.zeros(part.cores)
     received = 0.0
-    for source, placed in zip(layer.sources, inputs, strict=True):
+    for source, from_dram in zip(layer.sources, in_dram, strict=True):
         volume = needed_volume(layer, batch, part, source) * source.element_bytes
         ifm += volume
-        if placed is None:
+        if from_dram:
             dram += volume
             received += float(volume.sum())
     out_bytes = outputs.astype(float) * layer.out_element_bytes
