@@ -141,8 +141,14 @@ def core_of(place: Place) -> tuple[int, int]:
 
 
 def overflowing_cores(matrix: STMatrix, requests: CoreRequests, among: set[tuple[int, int]]) -> set[tuple[int, int]]:
-    """The cores of `among` whose regions `st-lmem-alloc` could not place."""
-    return {core for core in among if not fits(requests.requests(core), core_memory(matrix.target, core))}
+    """The cores of `among` whose regions `st-lmem-alloc` could not place: too many bytes
+    live at once (kept up to date), or no addresses found."""
+    return {
+        core
+        for core in among
+        if requests.peak(core) > (memory := core_memory(matrix.target, core)).capacity
+        or not fits(requests.requests(core), memory)
+    }
 
 
 def release(matrix: STMatrix, task_id: int, extra: Place) -> None:
