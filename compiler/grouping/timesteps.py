@@ -45,9 +45,10 @@ from attrs import frozen
 from stc.compiler.grouping.layers import Interval, Layer, LayerGraph, Tile
 from stc.compiler.grouping.price import StepWork, copy_cycles, layer_cycles, stage_cycles, transfer_cycles
 from stc.compiler.grouping.slicing import LayerSlice, Slicing
-from stc.compiler.memory.allocation import AllocationError, Memory, Request, allocate, peak_live_bytes
+from stc.compiler.memory.allocation import allocate
 from stc.compiler.memory.lmem import alignment_of, core_memory
 from stc.compiler.memory.plan import staging_bytes
+from stc.compiler.memory.rectangles import AllocationError, Memory, Request, peak_live_bytes
 from stc.compiler.memory.storage_size import buffer_bytes
 from stc.compiler.targets.cost_units import Work
 from stc.compiler.targets.hardware import HardwareTarget
