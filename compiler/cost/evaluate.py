@@ -24,11 +24,22 @@ import attrs
 import numpy as np
 
 from stc.compiler.cost.layer_cost import Context, Output, Placed, leaf_cost
+from stc.compiler.cost.leaf_bound import leaf_bound
 from stc.compiler.cost.mesh import MeshModel
 from stc.compiler.cost.network import NETWORK_INPUT, Layer, Network
 from stc.compiler.cost.objective import Objective, objective
 from stc.compiler.cost.partition import Partition, candidates, dimensions
-from stc.compiler.cost.recursion import NodeCost, bounded, reloaded, s_buffers, s_cut, stages_of, t_buffers, t_cut
+from stc.compiler.cost.recursion import (
+    NodeCost,
+    bounded,
+    reloaded,
+    s_buffers,
+    s_cut,
+    scaled,
+    stages_of,
+    t_buffers,
+    t_cut,
+)
 from stc.compiler.cost.schedule import runs_of
 from stc.compiler.cost.tree import Node
 from stc.compiler.diagnostics import StcError
@@ -84,6 +95,7 @@ class CostModel:
         self._leaves: dict[tuple, NodeCost] = {}
         self._segments: dict[tuple, tuple[NodeCost | None, dict[int, tuple[Place, Partition]]]] = {}
         self._steps: dict[tuple, dict[int, int]] = {}
+        self._bounds: dict[tuple, float] = {}
 
     # --- Places ---------------------------------------------------------------------
 
@@ -174,11 +186,11 @@ class CostModel:
         """The segment (an index into `segments(tree)`) of every layer of the tree, and its
         step in the segment (`steps`): tensors stay on chip between layers of one segment
         and step."""
-        return {
-            layer: (index, self.steps(segment).get(layer, 0))
-            for index, segment in enumerate(self.segments(tree))
-            for layer in segment.leaves()
-        }
+        result = {}
+        for index, segment in enumerate(self.segments(tree)):
+            steps = self.steps(segment)
+            result |= {layer: (index, steps.get(layer, 0)) for layer in segment.leaves()}
+        return result
 
     def steps(self, segment: Node) -> dict[int, int]:
         """The step of each layer of a segment in which every cut has one subbatch (each
@@ -384,31 +396,49 @@ class CostModel:
     def cheapest(
         self, index: int, place: Place, placed: tuple[Placed | None, ...], output: Output, spread: int = 1
     ) -> tuple[Partition, NodeCost]:
-        """Of the candidate and aligned partitions (each priced once), the one of least cost
-        over all the layer's runs (ties: the smaller counts): it runs batch / subbatch times
-        and loads its weights once, so a partition is priced at `runs` × its steady latency
-        and work, plus its weights' loading once (`over_runs`)."""
+        """Of the candidate and aligned partitions, the one of least cost over all the
+        layer's runs (`over_runs`: it runs batch / subbatch times and loads its weights
+        once; ties: the smaller counts), priced in the order of their lower bounds
+        (`leaf_bound`) and counts until one's bound and counts exceed the least cost and its
+        counts: the others cost more, or as much with larger counts."""
         layer = self.network.layers[index]
         runs = self.network.batch // place.batch
         aligned = self.aligned(layer, place, placed)
         if layer.weight_bytes and spread > 1:
             least = min(spread, layer.out_channels, place.count)
             aligned = [part for part in aligned if part.pk >= least]
+        parts = dict.fromkeys(self.candidates(index, place.count, place.batch, spread) + aligned)
+        in_dram = tuple(producer is None for producer in placed)
         options = []
-        for part in dict.fromkeys(self.candidates(index, place.count, place.batch, spread) + aligned):
+        for bound, counts, part in sorted(
+            (self.bound(index, part, place.batch, in_dram, output, runs), part.counts, part) for part in parts
+        ):
+            if options and (bound, counts) > options[0][:2]:
+                break
             cost = leaf_cost(self.context, layer, place.start, part, place.batch, placed, output)
             options.append((self.over_runs(cost, runs), part.counts, part, cost))
-        _, _, part, cost = min(options, key=lambda option: option[:2])
+            options.sort(key=lambda option: option[:2])
+        _, _, part, cost = options[0]
         return part, cost
+
+    def bound(
+        self, index: int, part: Partition, batch: int, in_dram: tuple[bool, ...], output: Output, runs: int
+    ) -> float:
+        """`leaf_bound`, cached on its arguments."""
+        key = (index, part, batch, in_dram, output, runs)
+        if key not in self._bounds:
+            layer = self.network.layers[index]
+            self._bounds[key] = leaf_bound(self.context, layer, part, batch, in_dram, output, self.objective, runs)
+        return self._bounds[key]
 
     def over_runs(self, cost: NodeCost, runs: int) -> float:
         """The cost function on a leaf run `runs` times with its weights loaded once: energy
         runs × the work's + the weights', latency runs × the steady run's + the loading's.
         (Priced on one run, a layer whose weight loading outlasts its compute, such as
         DarkNet-19's conv105 at 4 images per subbatch, took 49 of 64 cores: as slow to load,
-        less energy; 16 runs then took 1.33 × the compute of 64.)"""
-        energy = runs * energy_pj(self.target, cost.work)["total"] + energy_pj(self.target, cost.weights)["total"]
-        return self.objective(energy, runs * cost.steady_latency + cost.weight_cycles)
+        less energy; its 16 runs then took 1.33 × the compute of 64 cores.)"""
+        energy = energy_pj(self.target, scaled(cost.work, runs) + cost.weights)["total"]
+        return self.objective(energy, (runs - 1) * cost.steady_latency + cost.latency)
 
     def placed(self, layer: int, place: Place, part: Partition) -> Placed:
         return Placed(self.network.layers[layer], place.start, part, place.batch)
