@@ -12,7 +12,7 @@ from stc.compiler.grouping.choice import spatial_group
 from stc.compiler.grouping.hold import HeldByCore
 from stc.compiler.grouping.layers import LayerGraph
 from stc.compiler.mapping.actions import applied_matrix, mapped_graphs, mapping_target
-from stc.compiler.mapping.matrix import SOMA_BLOCKS, allowed_stages, is_memory_block
+from stc.compiler.mapping.block_stages import SOMA_BLOCKS, allowed_stages, is_memory_block
 from stc.compiler.mapping.place import Place
 from stc.compiler.memory.allocation import AllocationError, Memory, Request, allocate, fits
 from stc.compiler.memory.plan import MemoryPlan
