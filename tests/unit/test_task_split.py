@@ -78,7 +78,7 @@ def assert_same_outputs(original: ModuleOp, split: ModuleOp, seed: int = 0) -> N
         (3, 1, [(0, 3)]),
     ],
 )
-def test_average_split_ends_piece_k_at_the_ceiling_of_k_length_over_count(length: int, count: int, expected: list[tuple[int, int]]):
+def test_average_split_ends_piece_k_at_ceil_k_n_over_parts(length: int, count: int, expected: list[tuple[int, int]]):
     assert average_split(length, count) == expected
 
 
