@@ -22,6 +22,7 @@ from xdsl.passes import ModulePass
 
 from stc.compiler.grouping.hold import group_producers, hold_group_buffers
 from stc.compiler.mapping.actions import apply_mapping, mapping_for
+from stc.compiler.mapping.coord_annotations import annotate
 from stc.compiler.mapping.placement import check_options, place
 from stc.dialects import task
 
@@ -51,5 +52,5 @@ class StPlacePass(ModulePass):
         for graph in [child for child in op.ops if isinstance(child, task.GraphOp)]:
             matrix = apply_mapping(mapping_for(op, graph, self.target, self.name))
             place(matrix, self.seed, self.iterations, self.strategy, group_producers(graph))
-            matrix.annotate()
+            annotate(matrix)
             hold_group_buffers(matrix)

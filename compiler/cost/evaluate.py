@@ -24,6 +24,7 @@ import attrs
 import numpy as np
 
 from stc.compiler.cost.layer_cost import Context, Output, Placed, leaf_cost
+from stc.compiler.cost.leaf_bound import leaf_bound
 from stc.compiler.cost.mesh import MeshModel
 from stc.compiler.cost.network import NETWORK_INPUT, Layer, Network
 from stc.compiler.cost.objective import Objective, objective
@@ -84,6 +85,7 @@ class CostModel:
         self._leaves: dict[tuple, NodeCost] = {}
         self._segments: dict[tuple, tuple[NodeCost | None, dict[int, tuple[Place, Partition]]]] = {}
         self._steps: dict[tuple, dict[int, int]] = {}
+        self._bounds: dict[tuple, float] = {}
 
     # --- Places ---------------------------------------------------------------------
 
@@ -174,11 +176,11 @@ class CostModel:
         """The segment (an index into `segments(tree)`) of every layer of the tree, and its
         step in the segment (`steps`): tensors stay on chip between layers of one segment
         and step."""
-        return {
-            layer: (index, self.steps(segment).get(layer, 0))
-            for index, segment in enumerate(self.segments(tree))
-            for layer in segment.leaves()
-        }
+        result = {}
+        for index, segment in enumerate(self.segments(tree)):
+            steps = self.steps(segment)
+            result |= {layer: (index, steps.get(layer, 0)) for layer in segment.leaves()}
+        return result
 
     def steps(self, segment: Node) -> dict[int, int]:
         """The step of each layer of a segment in which every cut has one subbatch (each
@@ -384,19 +386,36 @@ class CostModel:
     def cheapest(
         self, index: int, place: Place, placed: tuple[Placed | None, ...], output: Output, spread: int = 1
     ) -> tuple[Partition, NodeCost]:
-        """Of the candidate and aligned partitions (each priced once), the one of least cost
-        (ties: the smaller counts)."""
+        """Of the candidate and aligned partitions, the one of least cost (ties: the smaller
+        counts), priced in the order of their lower bounds (`leaf_bound`) and counts until
+        one's bound and counts exceed the least cost and its counts: the others cost more,
+        or as much with larger counts."""
         layer = self.network.layers[index]
         aligned = self.aligned(layer, place, placed)
         if layer.weight_bytes and spread > 1:
             least = min(spread, layer.out_channels, place.count)
             aligned = [part for part in aligned if part.pk >= least]
+        parts = dict.fromkeys(self.candidates(index, place.count, place.batch, spread) + aligned)
+        in_dram = tuple(producer is None for producer in placed)
         options = []
-        for part in dict.fromkeys(self.candidates(index, place.count, place.batch, spread) + aligned):
+        for bound, counts, part in sorted(
+            (self.bound(index, part, place.batch, in_dram, output), part.counts, part) for part in parts
+        ):
+            if options and (bound, counts) > options[0][:2]:
+                break
             cost = leaf_cost(self.context, layer, place.start, part, place.batch, placed, output)
             options.append((self.objective(cost.energy(self.target), cost.latency), part.counts, part, cost))
-        _, _, part, cost = min(options, key=lambda option: option[:2])
+            options.sort(key=lambda option: option[:2])
+        _, _, part, cost = options[0]
         return part, cost
+
+    def bound(self, index: int, part: Partition, batch: int, in_dram: tuple[bool, ...], output: Output) -> float:
+        """`leaf_bound`, cached on its arguments."""
+        key = (index, part, batch, in_dram, output)
+        if key not in self._bounds:
+            layer = self.network.layers[index]
+            self._bounds[key] = leaf_bound(self.context, layer, part, batch, in_dram, output, self.objective)
+        return self._bounds[key]
 
     def placed(self, layer: int, place: Place, part: Partition) -> Placed:
         return Placed(self.network.layers[layer], place.start, part, place.batch)

@@ -138,7 +138,7 @@ def leaf_cost(
             staging += staged_boxes(target, (box.b, box.h, box.w, box.k), load=False)
     cycles = cycles + staging[0]
     weight_slices = layer.weight_bytes * (box.k[1] - box.k[0]) / layer.out_channels + layer.table_bytes
-    weight_dram, weight_links = weight_loads(mesh, layer, box, cores, target.global_memory.multicast_loads)
+    weight_dram, weight_links = weight_loads(mesh, layer, part, box, cores, target.global_memory.multicast_loads)
     dram_write = float(out_bytes.sum()) if output is not Output.CHIP else 0.0
     copies = len(layer.block_ids) + int(layer.is_output)
     channels = box.k[1] - box.k[0]
@@ -184,21 +184,22 @@ def leaf_cost(
 
 
 def weight_loads(
-    mesh: MeshModel, layer: Layer, box: Pieces, cores: np.ndarray, multicast: bool
+    mesh: MeshModel, layer: Layer, part: Partition, box: Pieces, cores: np.ndarray, multicast: bool
 ) -> tuple[float, np.ndarray]:
     """The DRAM bytes and the bytes over each link of loading every core's weight slice
     (its output channels of the weights and biases) and whole tables, from its port. With
     `multicast` (a target's `multicast_loads`), as isa-lower loads them: the cores that hold
     the same slice get it from one DRAM read, along the XY multicast tree from the port of
     the first of them (the loader: the first piece in graph order), and one read of each
-    table reaches all the cores."""
+    table reaches all the cores. Core j holds slice j mod pk (`partition.pieces`), so
+    cores 0 … pk − 1 are the loaders, in the order of their slices."""
     slices = layer.weight_bytes * (box.k[1] - box.k[0]) / layer.out_channels
     ports = mesh.port_core[cores]
     if not multicast:
         loads = slices + layer.table_bytes
         return float(loads.sum()), mesh.xy_loads(ports, cores, loads)
-    _, first, group = np.unique(np.stack(box.k, axis=1), axis=0, return_index=True, return_inverse=True)
-    group = group.reshape(-1)
+    first = np.arange(part.pk)
+    group = np.arange(part.cores) % part.pk
     links, _ = mesh.tree_loads(ports[first][group], cores, group, slices[first])
     dram = float(slices[first].sum())
     if layer.table_bytes:

@@ -118,7 +118,7 @@ class MeshModel:
         east, west = x0.copy(), x0.copy()
         np.maximum.at(east, groups, x1)
         np.minimum.at(west, groups, x1)
-        columns, column_of = np.unique(groups * self.cores_x + x1, return_inverse=True)
+        columns, column_of = distinct(groups * self.cores_x + x1, count * self.cores_x)
         group, column = columns // self.cores_x, columns % self.cores_x
         south, north = y0[group].copy(), y0[group].copy()
         np.maximum.at(south, column_of, y1)
@@ -160,3 +160,12 @@ class MeshModel:
         per_position = difference.reshape(lines, length + 1).cumsum(axis=1)[:, :length]
         links, used = self._runs[step]
         loads[links] += per_position[used]
+
+
+def distinct(values: np.ndarray, size: int) -> tuple[np.ndarray, np.ndarray]:
+    """`np.unique(values, return_inverse=True)` for integers in [0, size), by marking them
+    in an array of `size` flags instead of sorting them."""
+    seen = np.zeros(size, dtype=bool)
+    seen[values] = True
+    rank = np.cumsum(seen) - 1
+    return np.flatnonzero(seen), rank[values]

@@ -25,6 +25,7 @@ import bisect
 from xdsl.utils.exceptions import PassFailedException
 
 from stc.compiler.grouping.rewrite import GROUP
+from stc.compiler.mapping.coord_annotations import annotate
 from stc.compiler.mapping.matrix import STMatrix
 from stc.compiler.mapping.place import Place
 from stc.compiler.memory.allocation import fits
@@ -55,7 +56,7 @@ def hold_group_buffers(matrix: STMatrix) -> list[int]:
             except PassFailedException:
                 continue
             held.add(buffer.task_id, extra)
-    matrix.annotate()
+    annotate(matrix)
     if not held.places:
         return []
     requests = CoreRequests(MemoryPlan(matrix.graph, matrix.target, ACTION))
@@ -67,7 +68,7 @@ def hold_group_buffers(matrix: STMatrix) -> list[int]:
         if last is None:
             break  # it overflows without holds too: st-lmem-alloc reports it
         release(matrix, last, held.pop(last))
-        matrix.annotate()
+        annotate(matrix)
         changed = requests.moved(last)
         crowded = (crowded - changed) | overflowing_cores(matrix, requests, crowded & changed)
     return sorted(held.places)
@@ -140,8 +141,14 @@ def core_of(place: Place) -> tuple[int, int]:
 
 
 def overflowing_cores(matrix: STMatrix, requests: CoreRequests, among: set[tuple[int, int]]) -> set[tuple[int, int]]:
-    """The cores of `among` whose regions `st-lmem-alloc` could not place."""
-    return {core for core in among if not fits(requests.requests(core), core_memory(matrix.target, core))}
+    """The cores of `among` whose regions `st-lmem-alloc` could not place: too many bytes
+    live at once (kept up to date), or no addresses found."""
+    return {
+        core
+        for core in among
+        if requests.peak(core) > (memory := core_memory(matrix.target, core)).capacity
+        or not fits(requests.requests(core), memory)
+    }
 
 
 def release(matrix: STMatrix, task_id: int, extra: Place) -> None:

@@ -38,7 +38,7 @@ from xdsl.ir import SSAValue
 from stc.compiler.grouping.layers import Interval
 from stc.compiler.grouping.search import Group
 from stc.compiler.grouping.slicing import LayerSlice
-from stc.compiler.mapping.matrix import allowed_stages
+from stc.compiler.mapping.block_stages import allowed_stages
 from stc.compiler.tiling.copies import BufferSources
 from stc.compiler.tiling.pieces import AxisPiece, Piece, shape_of
 from stc.compiler.tiling.split import GraphBlocks, build_piece, erase_with_inputs, forget_erased

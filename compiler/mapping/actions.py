@@ -14,16 +14,13 @@ from xdsl.ir import Operation
 from xdsl.utils.exceptions import PassFailedException
 
 from stc.compiler.diagnostics import StcError
+from stc.compiler.mapping.action_errors import action_error, describe
 from stc.compiler.mapping.area_groups import AreaGroup, area_group_of
-from stc.compiler.mapping.matrix import (
-    Place,
-    STMatrix,
-    action_error,
-    describe,
-    input_storage,
-    is_memory_block,
-)
+from stc.compiler.mapping.block_stages import input_storage, is_memory_block
+from stc.compiler.mapping.coord_annotations import annotate, read_annotations
+from stc.compiler.mapping.matrix import STMatrix
 from stc.compiler.mapping.phase_ranges import Ranges
+from stc.compiler.mapping.place import Place
 from stc.compiler.references import referenced_target
 from stc.compiler.targets.hardware import HardwareTarget
 from stc.compiler.targets.reading import TargetError
@@ -75,7 +72,7 @@ class ActionExecutor:
 
     def __init__(self, graph: task.GraphOp, target: HardwareTarget):
         self.matrix = STMatrix(graph, target)
-        self.matrix.read_annotations(ANNOTATIONS)
+        read_annotations(self.matrix, ANNOTATIONS)
         self.count = 0
         self.groups_changed = True
         """Whether the memberships on the graph may be out of date."""
@@ -235,7 +232,7 @@ class ActionExecutor:
     def annotate(self) -> None:
         """Write the coordinates of the blocks that moved and, after a split of a member or a
         new area group, the group memberships that changed on the graph."""
-        self.matrix.annotate()
+        annotate(self.matrix)
         if not self.groups_changed:
             return
         for op in self.graph.tasks():
@@ -286,7 +283,7 @@ def apply_mapping(mapping: MappingOp) -> STMatrix:
 def applied_matrix(mapping: MappingOp, graph: task.GraphOp, target: HardwareTarget) -> STMatrix:
     """The matrix of an applied mapping: coordinates and memberships read from the graph."""
     matrix = STMatrix(graph, target)
-    matrix.read_annotations(ANNOTATIONS)
+    read_annotations(matrix, ANNOTATIONS)
     for op in mapping.body.block.ops:
         if not isinstance(op, AreaGroupOp):
             continue

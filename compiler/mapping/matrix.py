@@ -2,12 +2,11 @@
 The spatio-temporal matrix of one task graph (BiMap's STMatrix and STContext): where
 every placed block is, which stage of which core and phase it holds and how much local
 memory each core uses in each phase. Every put and take is checked here, so a mapping
-script, the placer and the annotations of a graph obey the same rules:
+script, the placer and the annotations of a graph (`coord_annotations`) obey the same
+rules:
 
 - a coordinate names an existing chip and core and a phase below the target's limit;
-- compute blocks run on computing tiles, at the axon (conv, fc, avgpool, add, mul) or
-  at soma1 / soma2 (maxpool, relu, lut); storage blocks live at the memory stage; network
-  inputs arrive at router_recv and outputs leave at router_send;
+- compute blocks run on computing tiles, each kind of block at its stages (`block_stages`);
 - one block per compute or router stage of a core and phase;
 - a storage block lives on one core and one step, over a set of phases it is never put
   on twice, and which is one contiguous range once a script is done;
@@ -20,13 +19,12 @@ script, the placer and the annotations of a graph obey the same rules:
 
 from __future__ import annotations
 
-import functools
 import itertools
 from collections.abc import Sequence
 
-from xdsl.utils.exceptions import PassFailedException
-
+from stc.compiler.mapping.action_errors import action_error, describe, misplaced
 from stc.compiler.mapping.area_groups import AreaGroup
+from stc.compiler.mapping.block_stages import allowed_stages, input_storage, is_memory_block
 from stc.compiler.mapping.mesh import MeshGeometry
 from stc.compiler.mapping.phase_ranges import (
     MemoryUse,
@@ -42,7 +40,6 @@ from stc.compiler.targets.hardware import HardwareTarget
 from stc.dialects import task
 from stc.dialects.st import (
     COMPUTE_STAGES,
-    COORD,
     CoordAttr,
     Space,
     Stage,
@@ -50,56 +47,6 @@ from stc.dialects.st import (
     phases_problem,
     place_problem,
 )
-
-SOMA_BLOCKS = (task.MaxPoolOp, task.ReluOp, task.LutOp)
-"""Compute blocks TianjicX runs on a soma (CCMPB, CLUT); the others run on the axon."""
-
-
-def allowed_stages(op: task.TaskOp) -> tuple[Stage, ...]:
-    return stages_of_kind(type(op))
-
-
-@functools.cache
-def stages_of_kind(kind: type[task.TaskOp]) -> tuple[Stage, ...]:
-    """The stages a kind of block may take, worked out once per op class."""
-    if issubclass(kind, task.InputOp):
-        return (Stage.ROUTER_RECV,)
-    if issubclass(kind, task.OutputOp):
-        return (Stage.ROUTER_SEND,)
-    if issubclass(kind, task.StorageOp):
-        return (Stage.MEMORY,)
-    if issubclass(kind, SOMA_BLOCKS):
-        return (Stage.SOMA1, Stage.SOMA2)
-    return (Stage.AXON,)
-
-
-def is_memory_block(op: task.TaskOp) -> bool:
-    """A storage block that lives in local memory (not a network input or output)."""
-    return is_memory_kind(type(op))
-
-
-@functools.cache
-def is_memory_kind(kind: type[task.TaskOp]) -> bool:
-    return issubclass(kind, task.StorageOp) and not issubclass(kind, task.InputOp | task.OutputOp)
-
-
-def input_storage(op: task.ComputeBlock) -> list[task.StorageOp]:
-    """The storage blocks a compute block reads, each once, in operand order."""
-    owners = dict.fromkeys(value.owner for value in op.operands)
-    return [owner for owner in owners if isinstance(owner, task.StorageOp)]
-
-
-def describe(op: task.TaskOp) -> str:
-    return f"block {op.task_id} ({op.name})"
-
-
-def action_error(action: str, message: str) -> PassFailedException:
-    return PassFailedException(f"{action}: {message}")
-
-
-def misplaced(action: str, op: task.TaskOp, place: Place, problem: str) -> PassFailedException:
-    """The error of a put that breaks a rule; its message is built only then."""
-    return action_error(action, f"{describe(op)} at {place.text()}: {problem}")
 
 
 class STMatrix:
@@ -390,35 +337,3 @@ class STMatrix:
                     f"{other.text()}; a compute block shares core, step and phase with its input "
                     "storage",
                 )
-
-    def annotate(self) -> None:
-        """Write the coordinate of every block put or taken out since the last call as its
-        `st.coord` attribute (removing it from blocks taken out). Every block that carries
-        one was put when the matrix read it, so all annotations are then up to date."""
-        coords: dict[Place, CoordAttr] = {}  # one attribute for the blocks that share a place
-        for task_id in self.touched:
-            if (op := self.blocks.get(task_id)) is None:
-                continue
-            if (place := self.places.get(task_id)) is None:
-                op.attributes.pop(COORD, None)
-                continue
-            if (coord := coords.get(place)) is None:
-                coord = coords[place] = place.coord()
-            op.attributes[COORD] = coord
-        self.touched.clear()
-
-    def read_annotations(self, action: str) -> None:
-        """Put every block that carries an `st.coord`, checking it like a script's put. Blocks
-        at one place mostly share one attribute, whose place is read once."""
-        places: dict[int, tuple[CoordAttr, Place]] = {}  # by id(coord); the coord keeps its id taken
-        for op in self.graph.tasks():
-            coord = op.attributes.get(COORD)
-            if coord is None:
-                continue
-            if not isinstance(coord, CoordAttr):
-                raise action_error(action, f"{describe(op)}: {COORD} must be a #st.coord, got {coord}")
-            if (known := places.get(id(coord))) is None:
-                place = Place.at(coord.space, coord.step, coord.phase, coord.stage, coord.last_phase)
-                known = places[id(coord)] = (coord, place)
-            self.put(action, [(op, known[1])])
-        self.check_complete()

@@ -14,7 +14,8 @@ from __future__ import annotations
 from xdsl.dialects.builtin import ArrayAttr
 from xdsl.utils.exceptions import PassFailedException
 
-from stc.compiler.mapping.matrix import STMatrix, describe
+from stc.compiler.mapping.action_errors import describe
+from stc.compiler.mapping.matrix import STMatrix
 from stc.compiler.mapping.nets import graph_nets
 from stc.dialects.st import ROUTES, RouteAttr, format_space
 

@@ -2,7 +2,9 @@
 The allocator's requests of one core at a time, from a `MemoryPlan` kept up to date while
 storage blocks give up phases on their cores: what `lmem.core_requests` gives for that
 core on a plan built again, at the cost of the core's blocks rather than the graph's.
-`hold.py` gives up held phases one buffer at a time until a core's regions fit.
+`hold.py` gives up held phases one buffer at a time until a core's regions fit. The live
+bytes of each core asked about are kept up to date too (`peak`), so most checks, whose
+answer is "still too many bytes at once", cost the blocks that changed, not the core's.
 
 ```mlir
 %c = task.conv 4 %in, %w {st.coord = #st.coord<(0, 0, 0, 1), (0, 0, axon)>}
@@ -16,9 +18,9 @@ kept apart from that one instead of buffer 5's.
 
 from __future__ import annotations
 
-from stc.compiler.memory.allocation import Request
 from stc.compiler.memory.lmem import request_for
 from stc.compiler.memory.plan import MemoryPlan
+from stc.compiler.memory.rectangles import Request
 from stc.compiler.targets.hardware import Coord
 from stc.dialects import task
 from stc.dialects.task.base import task_id_of
@@ -41,6 +43,11 @@ class CoreRequests:
         """The blocks whose results fill a piece of each buffer."""
         self.made: dict[int, list[Request]] = {}
         """The requests of each block's regions, once asked for (see `requests_of`)."""
+        self.live: dict[Coord, dict[int, int]] = {}
+        """For each core asked about (`peak`), its live bytes as changes over time: the
+        requests of its blocks except those in `uncounted`."""
+        self.uncounted: dict[Coord, set[int]] = {}
+        """The blocks of each core in `live` whose requests changed and are not counted yet."""
         for task_id, op in plan.blocks.items():
             self.on_core.setdefault(plan.core(task_id), []).append(task_id)
             if isinstance(op, task.ComputeBlock):
@@ -71,8 +78,32 @@ class CoreRequests:
             stale.update(home[0].task_id for home in (piece, before) if home is not None)
             stale.update(owner for owner, _ in self.inputs[producer] if owner in plan.coords)
         for block in stale:
-            self.made.pop(block, None)
+            self.forget(block)
         return {plan.core(block) for block in stale}
+
+    def forget(self, task_id: int) -> None:
+        """Drop a block's requests, and their bytes from its core's live bytes."""
+        made = self.made.pop(task_id, None)
+        core = self.plan.core(task_id)
+        if made is None or core not in self.live or task_id in self.uncounted[core]:
+            return
+        count(self.live[core], made, -1)
+        self.uncounted[core].add(task_id)
+
+    def peak(self, core: Coord) -> int:
+        """The most bytes live at once on a core (`allocation.peak_live_bytes` of its
+        requests), counting again only the blocks that changed since last asked."""
+        if core not in self.live:
+            self.live[core], self.uncounted[core] = {}, set(self.on_core.get(core, []))
+        changes = self.live[core]
+        for task_id in self.uncounted[core]:
+            count(changes, self.requests_of(task_id), 1)
+        self.uncounted[core].clear()
+        peak = live = 0
+        for time in sorted(changes):
+            live += changes[time]
+            peak = max(peak, live)
+        return peak
 
     def requests(self, core: Coord) -> list[Request]:
         """The allocator's rectangles of a core, as `lmem.core_requests` makes them."""
@@ -103,3 +134,14 @@ class CoreRequests:
                 apart |= self.inputs[writer]
         apart.update(plan.result_home(reader)[0] for reader in self.readers.get(task_id, []))
         return apart
+
+
+def count(changes: dict[int, int], requests: list[Request], sign: int) -> None:
+    """Add (sign 1) or remove (−1) requests' bytes to live-byte changes over time; times
+    whose change comes to nothing are dropped."""
+    for request in requests:
+        for time, size in ((request.start, request.size), (request.end + 1, -request.size)):
+            if change := changes.get(time, 0) + sign * size:
+                changes[time] = change
+            else:
+                changes.pop(time, None)

@@ -46,7 +46,7 @@ from stc.compiler.cost.schedule import unroll
 from stc.compiler.cost.tree import Node
 from stc.compiler.diagnostics import StcError
 from stc.compiler.mapping.actions import ActionExecutor
-from stc.compiler.mapping.matrix import allowed_stages, input_storage
+from stc.compiler.mapping.block_stages import allowed_stages, input_storage
 from stc.compiler.targets.hardware import HardwareTarget
 from stc.compiler.tiling.pieces import average_split
 from stc.dialects import task

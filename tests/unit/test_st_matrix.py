@@ -11,6 +11,7 @@ from xdsl.utils.exceptions import PassFailedException, VerifyException
 from stc.compiler.mapping import matrix as st_matrix
 from stc.compiler.mapping import place as st_place
 from stc.compiler.mapping.area_groups import AreaGroup, Rect
+from stc.compiler.mapping.coord_annotations import annotate
 from stc.compiler.mapping.matrix import STMatrix
 from stc.compiler.mapping.place import Place
 from stc.compiler.mapping.placement import place
@@ -69,7 +70,7 @@ def test_puts_that_obey_the_rules_build_no_attribute_and_no_message(monkeypatch:
     place(matrix, iterations=0)
     assert len(matrix.places) == 23
     assert coords == texts == []
-    matrix.annotate()
+    annotate(matrix)
     assert len(coords) == len(set(matrix.places.values()))
     assert all(op.attributes["st.coord"] == matrix.places[op.task_id].coord() for op in graph.tasks())
 

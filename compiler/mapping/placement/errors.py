@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from xdsl.utils.exceptions import PassFailedException
 
-from stc.compiler.mapping.matrix import action_error
+from stc.compiler.mapping.action_errors import action_error
 
 ACTION = "st-place"
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from stc.compiler.mapping.matrix import allowed_stages
+from stc.compiler.mapping.block_stages import allowed_stages
 from stc.compiler.mapping.placement.cost import cheapest_first, in_rank_order
 from stc.compiler.mapping.placement.errors import placement_error
 from stc.compiler.mapping.placement.layers import step_and_phase

@@ -24,7 +24,9 @@ from typing import NamedTuple
 
 import numpy as np
 
-from stc.compiler.mapping.matrix import STMatrix, describe, input_storage
+from stc.compiler.mapping.action_errors import describe
+from stc.compiler.mapping.block_stages import input_storage
+from stc.compiler.mapping.matrix import STMatrix
 from stc.compiler.mapping.phase_ranges import PhaseRange, format_ranges, intersection
 from stc.compiler.mapping.placement.cores import Cores
 from stc.compiler.mapping.placement.errors import placement_error

@@ -9,7 +9,8 @@ from __future__ import annotations
 
 from attrs import frozen
 
-from stc.compiler.mapping.matrix import STMatrix, allowed_stages
+from stc.compiler.mapping.block_stages import allowed_stages
+from stc.compiler.mapping.matrix import STMatrix
 from stc.compiler.mapping.place import Place
 from stc.compiler.mapping.placement.candidates import Candidates
 from stc.compiler.mapping.placement.cores import Cores

@@ -19,7 +19,9 @@ from collections.abc import Iterator
 
 from attrs import define, field
 
-from stc.compiler.mapping.matrix import STMatrix, allowed_stages, describe, input_storage, is_memory_block
+from stc.compiler.mapping.action_errors import describe
+from stc.compiler.mapping.block_stages import allowed_stages, input_storage, is_memory_block
+from stc.compiler.mapping.matrix import STMatrix
 from stc.compiler.mapping.nets import Net, graph_nets
 from stc.compiler.mapping.phase_ranges import Ranges, intersection
 from stc.compiler.mapping.placement.errors import placement_error

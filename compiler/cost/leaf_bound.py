@@ -1,0 +1,78 @@
+"""
+A lower bound of a leaf's cost (`layer_cost.leaf_cost`) from what is cheap to price: its
+compute, its DRAM loads and stores and its weight slices, none of its on-chip transfers or
+NoC links. The choice of a leaf's partition prices the candidates in the order of their
+bounds and stops at the first whose bound exceeds the cheapest priced so far: the partitions
+it skips cost more, so it chooses what pricing them all chooses, for a fraction of the work.
+
+Each term below is computed as `leaf_cost` computes it with the terms it leaves out taken as
+zero (on-chip inputs' bytes sent and received, NoC hop-bytes, the busiest producer core's
+injection, NC1HWC0 staging, weight bytes read from DRAM beyond the tables): float sums and
+products of non-negative terms only grow as terms grow, so the bound is at most the cost,
+exactly, not just up to rounding.
+
+    bound = leaf_bound(context, layer, part, batch, (True,), Output.DRAM, objective)
+    bound <= objective(cost.energy(target), cost.latency)   # cost = leaf_cost(..., (None,), Output.DRAM)
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from stc.compiler.cost.layer_cost import Context, Output, needed_volume
+from stc.compiler.cost.network import Layer
+from stc.compiler.cost.objective import Objective
+from stc.compiler.cost.partition import Partition, pieces
+from stc.compiler.targets.cost_units import Work, dma_cycles, energy_pj
+
+
+def leaf_bound(
+    context: Context,
+    layer: Layer,
+    part: Partition,
+    batch: int,
+    in_dram: tuple[bool, ...],
+    output: Output,
+    objective: Objective,
+) -> float:
+    """At most `objective` of the leaf's energy and latency (`in_dram[i]`: whether source i
+    is loaded from DRAM); see the module docstring. It depends neither on where the leaf
+    and its producers run nor on their partitions."""
+    target = context.target
+    box = pieces(layer, batch, part)
+    outputs = box.outputs
+    reduction = layer.in_channels * layer.kernel[0] * layer.kernel[1] if layer.kind == "conv" else 0
+    vector = outputs * layer.vector_bytes_per_output
+    cycles = -(-(outputs * reduction) // target.compute.macs_per_cycle) + np.ceil(
+        vector / target.local_memory.bandwidth_bytes_per_cycle
+    )
+    ifm = np.zeros(part.cores)
+    dram = np.zeros(part.cores)
+    received = 0.0
+    for source, from_dram in zip(layer.sources, in_dram, strict=True):
+        volume = needed_volume(layer, batch, part, source) * source.element_bytes
+        ifm += volume
+        if from_dram:
+            dram += volume
+            received += float(volume.sum())
+    out_bytes = outputs.astype(float) * layer.out_element_bytes
+    if output is not Output.CHIP:
+        dram += out_bytes
+    weight_slices = layer.weight_bytes * (box.k[1] - box.k[0]) / layer.out_channels + layer.table_bytes
+    dram_write = float(out_bytes.sum()) if output is not Output.CHIP else 0.0
+    work = Work(
+        macs=int((outputs * reduction).sum()),
+        local_read_bytes=int(ifm.sum() + vector.sum() + dram_write),
+        local_write_bytes=int(out_bytes.sum() + received),
+        dram_read_bytes=int(round(dram.sum() - dram_write)),
+        dram_write_bytes=int(dram_write),
+    )
+    weight_bytes = int(round(weight_slices.sum()))
+    weight_dram = layer.table_bytes if target.global_memory.multicast_loads else float(weight_slices.sum())
+    weights = Work(
+        local_read_bytes=weight_bytes, local_write_bytes=weight_bytes, dram_read_bytes=int(round(weight_dram))
+    )
+    bandwidth = target.global_memory.bandwidth_bytes_per_cycle
+    busy = np.ceil((dram + weight_slices) / bandwidth) + cycles
+    first = max(float(busy.max()), dma_cycles(target, work.dram_bytes + weight_bytes))
+    return objective(energy_pj(target, work + weights)["total"], first)
