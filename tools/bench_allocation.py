@@ -39,17 +39,9 @@ from collections.abc import Callable, Hashable
 from functools import partial
 from typing import TypeVar
 
-from stc.compiler.memory.allocation import (
-    STRATEGIES,
-    AllocationError,
-    Memory,
-    Request,
-    Strategy,
-    allocate,
-    check_allocation,
-    peak_live_bytes,
-    place,
-)
+from stc.compiler.memory.allocation import allocate, place
+from stc.compiler.memory.packing import STRATEGIES, Strategy
+from stc.compiler.memory.rectangles import AllocationError, Memory, Request, check_allocation, peak_live_bytes
 
 Result = TypeVar("Result")
 

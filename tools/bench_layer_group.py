@@ -10,8 +10,8 @@ Per network it prints the groups each search finds (count, largest, how many are
 the time each search takes (min and median of `--runs`), and, compiled by stc-pipeline,
 the machine's global-memory bytes and cycles with the better search's groups
 (`group=best`) and layer by layer, their ratios, the compulsory bytes (weights, biases,
-tables, the input and the output: the floor no grouping goes below), the DRAM bytes the
-groups' plan predicted, and the most bytes a group keeps live in local memory. Every
+tables, the input and the output: the floor no grouping goes below), the DRAM bytes and
+cycles the groups' plan predicted, and the most bytes a group keeps live in local memory. Every
 compiled program is checked bit-identical against the golden executor. Each program is run
 once more on its target with `global_memory.dma_overlaps_compute` set (the DMA engines
 beside the compute units, as TPU-MLIR's GDMA): the cycles that timing model gives. On a
@@ -234,9 +234,12 @@ def main(networks: tuple[str, ...], target: str, batch: int, runs: int) -> None:
             f"{grouped['dram_bytes'] / alone['dram_bytes']:.3f}; compulsory floor {floor} "
             f"(grouped / floor = {grouped['dram_bytes'] / floor:.3f}); {better}'s plan predicted {planned}"
         )
+        estimate = sum(group.cycles for group in chosen)
         click.echo(
             f"  cycles: grouped {grouped['cycles']} / layer by layer {alone['cycles']} = "
-            f"{grouped['cycles'] / alone['cycles']:.3f}; peak live local memory of a group {peak} B; bit-identical"
+            f"{grouped['cycles'] / alone['cycles']:.3f}; {better}'s price {estimate} "
+            f"(price / machine = {estimate / grouped['cycles']:.4f}); peak live local memory of a group {peak} B; "
+            "bit-identical"
         )
         echo_overlap(grouped, alone)
         pipelining(network, batch, target)

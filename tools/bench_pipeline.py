@@ -33,9 +33,10 @@ from xdsl.utils.exceptions import DiagnosticException
 from stc.compiler.diagnostics import StcError
 from stc.compiler.heap import frozen_between_passes
 from stc.compiler.mapping.actions import mapped_graphs, mapping_target
-from stc.compiler.memory.allocation import Memory, Request, allocate, peak_live_bytes
+from stc.compiler.memory.allocation import allocate
 from stc.compiler.memory.lmem import alignment_of, core_memory
 from stc.compiler.memory.plan import MemoryPlan
+from stc.compiler.memory.rectangles import Memory, Request, peak_live_bytes
 from stc.compiler.targets.hardware import HardwareTarget, load_target
 from stc.compiler.verification import Verifier
 from stc.compiler.zoo import build_network, network_names

@@ -14,6 +14,7 @@ Here layer 6 reads layer 4 through buffer 5: `producers[6] == [4]`, `consumers[4
 
 from __future__ import annotations
 
+import math
 from collections.abc import Sequence
 
 from attrs import frozen
@@ -60,6 +61,8 @@ class Window:
     extent: int
     """dilation·(k − 1) + 1"""
     pad_top: int
+    taps: int
+    """ky·kx: the elements each output element reads from each channel (a pool streams them)."""
 
 
 @frozen
@@ -118,7 +121,7 @@ def layer_of(op: task.ComputeBlock, target: HardwareTarget) -> Layer:
     window = None
     if isinstance(op, task.WindowBlock):
         extent = op.dilations()[0] * (op.window()[0] - 1) + 1
-        window = Window(op.ints("stride")[0], extent, op.ints("pad")[0])
+        window = Window(op.ints("stride")[0], extent, op.ints("pad")[0], math.prod(op.window()))
     typ = op.result.type
     return Layer(
         op.task_id,

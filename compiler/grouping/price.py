@@ -2,60 +2,109 @@
 What a layer group costs, in machine cycles: the one place the group searches ask.
 
 Until the cost model (`stc.compiler.cost`) can price a group, its timesteps are priced with
-the machine's own unit costs (`stc.compiler.targets.cost_units`), the way the machine runs
-them. A timestep computes (MAC-array cycles, plus vector-unit cycles for the bytes the other
-layers stream), loads what it computes on, loads ahead what later timesteps compute on (a
-prefetch), stores its results, and stores the results the timestep before made when those
-stores are delayed (seed 004's "op i−1's group outputs stored"). The machine runs a core's
-instructions one after the other; on a target that declares
-`global_memory.dma_overlaps_compute` its DMA runs beside the compute, but the compute waits
-for its loads and the stores for the compute, so only a prefetch and a delayed store hide
-behind the compute:
+the machine's own unit costs (`stc.compiler.targets.cost_units`), instruction by
+instruction as isa-lower emits them and the machine runs them, each rounded up on its own.
+A timestep, in the machine's order:
 
-    serial:  loaded + compute + prefetched + delayed + stored
-    overlap: loaded + max(compute, prefetched + delayed) + stored
+- loads what it computes on (DMA: `loaded`, of which `input_loads` from network inputs,
+  loaded first), and stages those network inputs into NC1HWC0 (`stage_in`, compute clock:
+  `vec_trans_scatter` and copies);
+- computes (`compute`): the layer on the MAC array or the vector unit, the local copies of
+  its result into the buffers that take it, the staging of a network output it stores;
+- loads ahead what later timesteps compute on (`prefetched`), stores what the timestep
+  before made (`delayed`, seed 004's "op i−1's group outputs stored"), and stages a
+  prefetched network input once its load is in (`stage_ahead`, compute clock);
+- stores its results (`stored`), each after the compute that makes it.
+
+The machine runs a core's instructions one after the other; on a target that declares
+`global_memory.dma_overlaps_compute` its DMA runs on a clock of its own, but an
+instruction waits for the bytes it reads (`runtime/core.py`). So, serially, the timestep
+takes the sum of all; with overlap:
+
+    computed = max(input_loads + stage_in, loaded) + compute
+    beside   = loaded + prefetched + delayed                      (the DMA clock)
+    stores   = max(beside, computed) + stored
+    computed = max(computed, beside) + stage_ahead                (if any)
+    cycles   = max(computed, stores)
 
     >>> from stc.compiler.targets.hardware import load_target
-    >>> step_cycles(StepWork(macs=8192, loaded=640), load_target("tpu-like"))
+    >>> step_cycles(StepWork(compute=2, loaded=10), load_target("tpu-like"))
     12
 """
 
 from __future__ import annotations
 
+import math
 from collections.abc import Iterable
 
 from attrs import define
 
+from stc.compiler.cost.staging import staging_cycles
 from stc.compiler.targets.cost_units import dma_cycles, mac_cycles, vector_cycles
 from stc.compiler.targets.hardware import HardwareTarget
 
 
 @define
 class StepWork:
-    """What one timestep of a group does, in MACs and bytes."""
+    """What one timestep of a group takes, in cycles of the engine that runs it."""
 
-    macs: int = 0
-    streamed: int = 0
-    """Bytes vector layers read and write in local memory."""
+    compute: int = 0
+    """Compute clock: the layer, its local copies, the staging of the outputs it stores."""
     loaded: int = 0
-    """Bytes loaded from global memory for this timestep's own compute."""
+    """DMA: loads for this timestep's own compute."""
+    input_loads: int = 0
+    """DMA: those of `loaded` from network inputs (first), which `stage_in` waits for."""
+    stage_in: int = 0
+    """Compute clock: staging the network inputs loaded for this timestep."""
     prefetched: int = 0
-    """Bytes loaded from global memory for later timesteps."""
-    stored: int = 0
-    """Bytes of this timestep's results stored to global memory."""
+    """DMA: loads for later timesteps."""
+    stage_ahead: int = 0
+    """Compute clock: staging prefetched network inputs (after the prefetches)."""
     delayed: int = 0
-    """Bytes of the timestep before's results stored to global memory in this one."""
+    """DMA: stores of the timestep before's results."""
+    stored: int = 0
+    """DMA: stores of this timestep's results (after its compute)."""
 
 
 def step_cycles(step: StepWork, target: HardwareTarget) -> int:
     """Cycles of one timestep on one core of `target` (see the module docstring)."""
-    compute = mac_cycles(target, step.macs) + vector_cycles(target, step.streamed)
     if not target.global_memory.dma_overlaps_compute:
-        return compute + dma_cycles(target, step.loaded + step.prefetched + step.delayed + step.stored)
-    loaded, stored = dma_cycles(target, step.loaded), dma_cycles(target, step.stored)
-    return loaded + max(compute, dma_cycles(target, step.prefetched + step.delayed)) + stored
+        return sum(
+            (step.loaded, step.stage_in, step.compute, step.prefetched, step.delayed, step.stage_ahead, step.stored)
+        )
+    computed = max(step.input_loads + step.stage_in, step.loaded) + step.compute
+    beside = step.loaded + step.prefetched + step.delayed
+    stores = max(beside, computed) + step.stored
+    if step.stage_ahead:
+        computed = max(computed, beside) + step.stage_ahead
+    return max(computed, stores)
 
 
 def timeline_cycles(timeline: Iterable[StepWork], target: HardwareTarget) -> int:
     """Cycles of a group's timesteps, one after the other."""
     return sum(step_cycles(step, target) for step in timeline)
+
+
+def layer_cycles(target: HardwareTarget, on_mac_array: bool, macs: int, read: int, written: int) -> int:
+    """Compute-clock cycles of one layer instruction: the MAC array's for a conv or fc,
+    else the vector unit's for the bytes it reads and writes."""
+    return mac_cycles(target, macs) if on_mac_array else vector_cycles(target, read + written)
+
+
+def copy_cycles(target: HardwareTarget, nbytes: int) -> int:
+    """Cycles of an `isa.copy` of `nbytes` (read and written in local memory)."""
+    return vector_cycles(target, 2 * nbytes)
+
+
+def transfer_cycles(target: HardwareTarget, nbytes: int) -> int:
+    """Cycles of one DMA of `nbytes` (none for no bytes)."""
+    return dma_cycles(target, nbytes) if nbytes else 0
+
+
+def stage_cycles(target: HardwareTarget, extent_nhwc: tuple[int, ...], load: bool) -> int:
+    """Compute-clock cycles of moving an int8 NHWC box through the NC1HWC0 staging areas
+    (`vec_trans_scatter` and copies), on a target whose activation layout needs it."""
+    if target.activation_layout.kind != "nc1hwc0" or math.prod(extent_nhwc) == 0:
+        return 0
+    n, h, w, c = extent_nhwc
+    return staging_cycles(target.local_memory.bandwidth_bytes_per_cycle, (n, h, w, c), load)[0]

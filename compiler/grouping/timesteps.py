@@ -43,14 +43,18 @@ from collections.abc import Iterator, Sequence
 from attrs import frozen
 
 from stc.compiler.grouping.layers import Interval, Layer, LayerGraph, Tile
-from stc.compiler.grouping.price import StepWork
+from stc.compiler.grouping.price import StepWork, copy_cycles, layer_cycles, stage_cycles, transfer_cycles
 from stc.compiler.grouping.slicing import LayerSlice, Slicing
-from stc.compiler.memory.allocation import AllocationError, Memory, Request, allocate, peak_live_bytes
+from stc.compiler.memory.allocation import allocate
 from stc.compiler.memory.lmem import alignment_of, core_memory
 from stc.compiler.memory.plan import staging_bytes
+from stc.compiler.memory.rectangles import AllocationError, Memory, Request, peak_live_bytes
 from stc.compiler.memory.storage_size import buffer_bytes
 from stc.compiler.targets.cost_units import Work
 from stc.compiler.targets.hardware import HardwareTarget
+
+Load = tuple[int, tuple[int, ...], bool]
+"""A box loaded from global memory: bytes, NHWC extent, whether a network input."""
 
 
 @frozen
@@ -125,24 +129,24 @@ def plan_group(
                     source.producer: steps[s, source.producer] for source in tile.sources if source.producer in inside
                 }
                 start = min(writers.values(), default=max(step - 1, 0) if pipelined else step)
-                loaded, from_input = loaded_bytes(tile, mine, inside)
-                load(timeline, start, step, loaded)
+                loads = list(loaded_boxes(tile, mine, inside))
+                load(timeline, start, step, loads, target)
                 label = f"input of {layer.describe()} slice {s}, {size} B"
                 key = ("input", task_id, s, tile.task_id)
                 requests.append(Request(key, size, alignment_of(target, tile.kind), start, step, label))
                 shape = (mine.batch[1] - mine.batch[0], mine.read[1] - mine.read[0], *tile.shape[2:])
                 stored.append(Request(key, buffer_bytes(shape, 8 * tile.itemsize, target), 1, start, step, label))
-                if nc1hwc0 and from_input:
-                    box = (mine.batch[1] - mine.batch[0], mine.read[1] - mine.read[0], *tile.shape[2:])
-                    staging, label = staging_bytes(box), f"staging of {layer.describe()} slice {s}"
+                if nc1hwc0 and any(source.producer is None for source in tile.sources):
+                    staging, label = staging_bytes(shape), f"staging of {layer.describe()} slice {s}"
                     requests.append(
                         Request((key, "staging"), staging, alignment_of(target, "staging"), start, start, label)
                     )
-                dram_read += loaded
+                dram_read += sum(nbytes for nbytes, _, _ in loads)
             result = box_bytes(layer.shape, layer.itemsize, mine.batch, mine.rows)
             spilled, output = stored_bytes(layer, mine, inside)
             late = delayed and spilled > 0 and step + 1 < len(steps)
-            if len(layer.outputs) != 1 or task_id in leaving or len(layer.outputs[0].sources) > 1:
+            own = len(layer.outputs) != 1 or task_id in leaving or len(layer.outputs[0].sources) > 1
+            if own:
                 label = f"result of {layer.describe()} slice {s}, {result} B"
                 end = step + 1 if late else step
                 requests.append(
@@ -152,13 +156,17 @@ def plan_group(
             written = 0 if layer.on_mac_array else result
             macs, streamed_read, streamed_write = macs + layer_macs, streamed_read + read, streamed_write + written
             dram_write += spilled + output
-            timeline[step].macs += layer_macs
-            timeline[step].streamed += read + written
-            timeline[step].stored += output
+            timeline[step].compute += layer_cycles(target, layer.on_mac_array, layer_macs, read, result)
+            copied = copied_bytes(layers, layer, mine, {m: found[m] for m in members})
+            timeline[step].compute += sum(copy_cycles(target, nbytes) for nbytes in copied)
             if late:
-                timeline[step + 1].delayed += spilled
+                timeline[step + 1].delayed += transfer_cycles(target, spilled)
             else:
-                timeline[step].stored += spilled
+                timeline[step].stored += transfer_cycles(target, spilled)
+    for tile, at in output_buffers(layers, steps).values():
+        nbytes = math.prod(tile.shape) * tile.itemsize
+        timeline[max(at)].stored += transfer_cycles(target, nbytes)
+        timeline[max(at)].compute += stage_cycles(target, tile.shape, False) if tile.itemsize == 1 else 0
     for request in output_requests(layers, slicing, steps, target):
         requests.append(request)
         if request.key[-1] != "staging":
@@ -168,7 +176,7 @@ def plan_group(
         for block_id, name, size, kind, aligned in layer.data:
             label = f"{name} {block_id} of {layer.describe()}, {size} B"
             first, last = steps[0, task_id], steps[slicing.count - 1, task_id]
-            load(timeline, max(first - 1, 0) if hoisted else first, first, size)
+            load(timeline, max(first - 1, 0) if hoisted else first, first, [(size, (), False)], target)
             first = max(first - 1, 0) if hoisted else first
             key = ("data", task_id, block_id)
             requests.append(Request(key, size, alignment_of(target, kind), first, last, label))
@@ -178,12 +186,29 @@ def plan_group(
     return GroupPlan(slicing, steps, tuple(requests), tuple(stored), work, tuple(timeline), hoisted, pipelined, delayed)
 
 
-def load(timeline: list[StepWork], start: int, step: int, nbytes: int) -> None:
-    """Count bytes loaded in timestep `start` for timestep `step`'s compute."""
+def load(timeline: list[StepWork], start: int, step: int, loads: list[Load], target: HardwareTarget) -> None:
+    """Price the DMA of each box loaded in timestep `start` for timestep `step`'s compute,
+    and the staging of those from a network input: a prefetch when `start` is earlier."""
+    dma = sum(transfer_cycles(target, nbytes) for nbytes, _, _ in loads)
+    staging = sum(stage_cycles(target, extent, True) for _, extent, from_input in loads if from_input)
     if start < step:
-        timeline[start].prefetched += nbytes
+        timeline[start].prefetched += dma
+        timeline[start].stage_ahead += staging
     else:
-        timeline[step].loaded += nbytes
+        timeline[step].loaded += dma
+        timeline[step].input_loads += sum(transfer_cycles(target, n) for n, _, from_input in loads if from_input)
+        timeline[step].stage_in += staging
+
+
+def output_buffers(layers: LayerGraph, steps: dict[tuple[int, int], int]) -> dict[int, tuple[Tile, list[int]]]:
+    """The buffers feeding network outputs that members write, with the timesteps that
+    write them (the last stores the whole buffer)."""
+    written: dict[int, tuple[Tile, list[int]]] = {}
+    for s, task_id in steps:
+        for tile in layers.op(task_id).outputs:
+            if tile.reader is None:
+                written.setdefault(tile.task_id, (tile, []))[1].append(steps[s, task_id])
+    return written
 
 
 def output_requests(
@@ -192,12 +217,7 @@ def output_requests(
     """The buffers feeding network outputs that members write: each held whole from its
     first writer's timestep to its last (every slice writes its part in place), and on an
     NC1HWC0 target its output staging in the last."""
-    written: dict[int, tuple[Tile, list[int]]] = {}
-    for s, task_id in steps:
-        for tile in layers.op(task_id).outputs:
-            if tile.reader is None:
-                written.setdefault(tile.task_id, (tile, []))[1].append(steps[s, task_id])
-    for tile_id, (tile, at) in written.items():
+    for tile_id, (tile, at) in output_buffers(layers, steps).items():
         size = math.prod(tile.shape) * tile.itemsize
         label = f"output buffer {tile_id}, {size} B"
         yield Request(("output", tile_id), size, alignment_of(target, tile.kind), min(at), max(at), label)
@@ -209,50 +229,87 @@ def output_requests(
             )
 
 
-def loaded_bytes(tile: Tile, mine: LayerSlice, inside: set[int]) -> tuple[int, bool]:
-    """The bytes of a layer slice's input tile loaded from global memory (all but those
-    members of the group write in place, each in its own timestep), and whether a network
-    input is among them."""
-    loaded = 0
-    from_input = False
+def loaded_boxes(tile: Tile, mine: LayerSlice, inside: set[int]) -> Iterator[Load]:
+    """Each box of a layer slice's input tile loaded from global memory (all but those
+    members of the group write in place, each in its own timestep): its bytes, its NHWC
+    extent, and whether it comes from a network input."""
     for source in tile.sources:
         if source.producer in inside:
             continue
         batch = overlap(mine.batch, (source.offset[0], source.offset[0] + source.box[0][1] - source.box[0][0]))
         rows = overlap(mine.read, (source.offset[1], source.offset[1] + source.box[1][1] - source.box[1][0]))
-        loaded += box_bytes([hi - lo for lo, hi in source.box], tile.itemsize, batch, rows)
-        from_input = from_input or source.producer is None
-    return loaded, from_input
+        extent = (batch[1] - batch[0], rows[1] - rows[0], *(hi - lo for lo, hi in source.box[2:]))
+        if nbytes := math.prod(extent) * tile.itemsize:
+            yield nbytes, extent, source.producer is None
+
+
+def copied_bytes(layers: LayerGraph, layer: Layer, mine: LayerSlice, found: dict[int, LayerSlice]) -> Iterator[int]:
+    """The bytes of a slice's result copied into each buffer of the group that takes it:
+    the rows each reader's slice reads (a buffer a network output stores: the rows the
+    slice owns), but for the first that takes the whole result, where it is made in place."""
+    whole = box_bytes(layer.shape, layer.itemsize, mine.batch, mine.rows)
+    in_place = False
+    for tile in layer.outputs:
+        if tile.reader is not None and tile.reader not in found:
+            continue
+        reader = found[tile.reader] if tile.reader is not None else mine
+        wanted = reader.read if tile.reader is not None else (mine.owned or mine.rows)
+        for source in tile.sources:
+            if source.producer != layer.task_id:
+                continue
+            at, shift = source.offset, [source.offset[axis] - source.box[axis][0] for axis in (0, 1)]
+            rows = overlap(
+                overlap(wanted, (at[1], at[1] + source.box[1][1] - source.box[1][0])), shifted(mine.rows, shift[1])
+            )
+            batch = overlap(
+                overlap(reader.batch, (at[0], at[0] + source.box[0][1] - source.box[0][0])),
+                shifted(mine.batch, shift[0]),
+            )
+            nbytes = box_bytes([hi - lo for lo, hi in source.box], layer.itemsize, batch, rows)
+            if not in_place and nbytes == whole and tile.shape[2:] == layer.shape[2:]:
+                in_place = True
+            elif nbytes:
+                yield nbytes
+
+
+def shifted(interval: Interval, by: int) -> Interval:
+    return interval[0] + by, interval[1] + by
 
 
 def stored_bytes(layer: Layer, mine: LayerSlice, inside: set[int]) -> tuple[int, int]:
-    """Bytes of a slice's result that buffers outside the group take: the slice's share of
-    its rows (output slices partition them), once per such buffer; those that later
-    layers read (stored to global memory, "spilled"), and those a network output stores."""
+    """Bytes of a slice's result stored to global memory: the whole result once when
+    layers outside the group read it ("spilled": each of their buffers loads its box
+    back), and the slice's share of the rows of each network output it feeds (output
+    slices partition them)."""
     spilled = output = 0
     for tile in layer.outputs:
         if tile.reader in inside:
             continue
         for source in tile.sources:
-            if source.producer == layer.task_id:
-                batch = overlap(mine.batch, source.box[0])
-                rows = overlap(mine.owned or mine.rows, source.box[1])
-                nbytes = box_bytes([hi - lo for lo, hi in source.box], layer.itemsize, batch, rows)
-                if tile.reader is None:
-                    output += nbytes
-                else:
-                    spilled += nbytes
+            if source.producer != layer.task_id:
+                continue
+            if tile.reader is not None:
+                spilled = box_bytes(layer.shape, layer.itemsize, mine.batch, mine.rows)
+                continue
+            batch = overlap(mine.batch, source.box[0])
+            rows = overlap(mine.owned or mine.rows, source.box[1])
+            output += box_bytes([hi - lo for lo, hi in source.box], layer.itemsize, batch, rows)
     return spilled, output
 
 
 def layer_work(layer: Layer, mine: LayerSlice) -> tuple[int, int]:
-    """MACs of a layer's slice, and the bytes it reads when it is not a conv or fc (vector
-    layers stream their inputs; what they write is their result)."""
+    """MACs of a layer's slice, and the bytes it reads when it is not a conv or fc, as the
+    machine counts them: a pool its window for every output element, the other vector
+    layers their input tiles and data blocks (tables, biases); what they write is their
+    result."""
     share = (mine.batch[1] - mine.batch[0]) * (mine.rows[1] - mine.rows[0]) / (layer.shape[0] * layer.shape[1])
     if layer.on_mac_array:
         return math.ceil(layer.macs * share), 0
+    if layer.window is not None:
+        outputs = box_bytes(layer.shape, 1, mine.batch, mine.rows)
+        return math.ceil(layer.macs * share), outputs * layer.window.taps * layer.inputs[0].itemsize
     read = sum(box_bytes(tile.shape, tile.itemsize, mine.batch, mine.read) for tile in layer.inputs)
-    return math.ceil(layer.macs * share), read
+    return math.ceil(layer.macs * share), read + sum(size for _, _, size, _, _ in layer.data)
 
 
 def group_memory(target: HardwareTarget) -> Memory:

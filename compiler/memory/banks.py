@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from stc.compiler.memory.allocation import Memory
+from stc.compiler.memory.rectangles import Memory
 from stc.compiler.targets.hardware import HardwareTarget
 
 

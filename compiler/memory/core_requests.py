@@ -19,9 +19,9 @@ kept apart from that one instead of buffer 5's.
 
 from __future__ import annotations
 
-from stc.compiler.memory.allocation import Request
 from stc.compiler.memory.lmem import request_for
 from stc.compiler.memory.plan import MemoryPlan
+from stc.compiler.memory.rectangles import Request
 from stc.compiler.targets.hardware import Coord
 from stc.dialects import task
 from stc.dialects.task.base import task_id_of

@@ -24,9 +24,10 @@ from attrs import astuple
 from xdsl.dialects.builtin import DenseArrayBase, IntegerAttr, i64
 from xdsl.utils.exceptions import PassFailedException
 
-from stc.compiler.memory.allocation import AllocationError, Memory, Request, allocate
+from stc.compiler.memory.allocation import allocate
 from stc.compiler.memory.banks import memory_of
 from stc.compiler.memory.plan import MemoryPlan, Region
+from stc.compiler.memory.rectangles import AllocationError, Memory, Request
 from stc.compiler.targets.hardware import Coord, HardwareTarget
 from stc.dialects import task
 from stc.dialects.st.local_memory import ADDRESS, STAGING_ALIGNMENT, STAGING_IN, STAGING_OUT

@@ -25,9 +25,9 @@ from xdsl.dialects.builtin import ModuleOp
 from xdsl.ir import SSAValue
 from xdsl.utils.exceptions import PassFailedException
 
-from stc.compiler.memory.allocation import Memory
 from stc.compiler.memory.banks import memory_of, packs_in_banks
 from stc.compiler.memory.plan import staging_bytes
+from stc.compiler.memory.rectangles import Memory
 from stc.compiler.memory.storage_size import bias_bytes, buffer_bytes, weight_bytes
 from stc.compiler.progress import progress
 from stc.compiler.targets.hardware import HardwareTarget

@@ -8,15 +8,9 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from stc.compiler.memory.allocation import (
-    AllocationError,
-    Memory,
-    Request,
-    allocate,
-    check_allocation,
-    peak_live_bytes,
-)
+from stc.compiler.memory.allocation import allocate
 from stc.compiler.memory.banks import packs_in_banks
+from stc.compiler.memory.rectangles import AllocationError, Memory, Request, check_allocation, peak_live_bytes
 
 TIANJICX = Memory(143360, (65536, 65536, 16384))
 

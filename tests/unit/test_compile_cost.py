@@ -14,8 +14,9 @@ from stc.compiler.grouping.layers import LayerGraph
 from stc.compiler.mapping.actions import applied_matrix, mapped_graphs, mapping_target
 from stc.compiler.mapping.block_stages import SOMA_BLOCKS, allowed_stages, is_memory_block
 from stc.compiler.mapping.place import Place
-from stc.compiler.memory.allocation import AllocationError, Memory, Request, allocate, fits
+from stc.compiler.memory.allocation import allocate, fits
 from stc.compiler.memory.plan import MemoryPlan
+from stc.compiler.memory.rectangles import AllocationError, Memory, Request
 from stc.compiler.targets.hardware import load_target
 from stc.compiler.zoo import build_network
 from stc.dialects import task

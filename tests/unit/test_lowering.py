@@ -14,16 +14,10 @@ from xdsl.dialects.builtin import ModuleOp
 from xdsl.utils.exceptions import PassFailedException
 
 from stc.compiler.ir_files import stc_context
-from stc.compiler.memory.allocation import (
-    AllocationError,
-    Memory,
-    Request,
-    allocate,
-    check_allocation,
-    peak_live_bytes,
-)
+from stc.compiler.memory.allocation import allocate
 from stc.compiler.memory.lmem import alignment_of
 from stc.compiler.memory.plan import MemoryPlan
+from stc.compiler.memory.rectangles import AllocationError, Memory, Request, check_allocation, peak_live_bytes
 from stc.compiler.targets.hardware import load_target
 from stc.compiler.tiling.pieces import axis_lengths
 from stc.compiler.tiling.split import split_task
