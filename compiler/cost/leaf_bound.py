@@ -74,5 +74,5 @@ def leaf_bound(
     )
     bandwidth = target.global_memory.bandwidth_bytes_per_cycle
     busy = np.ceil((dram + weight_slices) / bandwidth) + cycles
-    first = max(float(busy.max()), dma_cycles(target, work.dram_bytes + weight_bytes))
+    first = max(float(busy.max()), dma_cycles(target, work.dram_bytes + weights.dram_bytes))
     return objective(energy_pj(target, work + weights)["total"], first)
