@@ -78,7 +78,7 @@ def attr_check(constraint: AttrConstraint) -> AttrCheck | None:
         return lambda attr: isinstance(attr, base)
     if isinstance(constraint, EqAttrConstraint):
         expected = constraint.attr
-        return lambda attr: attr == expected
+        return lambda attr: attr is expected or attr == expected
     if isinstance(constraint, AttrSetConstraint):
         values = constraint.values
         return lambda attr: attr in values
@@ -134,7 +134,10 @@ def param_check(constraint: ParamAttrConstraint) -> AttrCheck:
 
     def check(attr: Attribute) -> bool:
         if fields is not None and type(attr) is base:
-            return all(check(getattr(attr, name)) for name, check in fields)
+            for name, field_check in fields:
+                if not field_check(getattr(attr, name)):
+                    return False
+            return True
         if not isinstance(attr, base):
             return False
         parameters = attr.parameters
@@ -171,7 +174,14 @@ def range_check(constraint: RangeConstraint) -> RangeCheck | None:
         element = attr_check(constraint.constr)
         if element is None:
             return None
-        return lambda attrs: all(element(attr) for attr in attrs)
+
+        def each(attrs: Sequence[Attribute]) -> bool:
+            for attr in attrs:
+                if not element(attr):
+                    return False
+            return True
+
+        return each
     if isinstance(constraint, RangeLengthConstraint):
         elements = range_check(constraint.constraint)
         length = constraint.length
@@ -257,6 +267,9 @@ def list_check(defs: Sequence[tuple[str, object]]) -> Callable[[Sequence[Attribu
             return True
 
         return check_singles
+    if len(defs) == 1 and isinstance(only := defs[0][1], VariadicDef) and not isinstance(only, OptionalDef):
+        every = range_check(only.constr)
+        return every if every is not None else lambda types: True
     split = slicer([d for _, d in defs])
     if split is None:
         return None
@@ -297,8 +310,9 @@ def op_check(op_def: OpDef) -> Callable[[Operation], bool] | None:
             if len(blocks) != 1 or (entry is not None and not entry(blocks[0].arg_types)):
                 return False
         properties = op.properties
-        if any(name not in properties for name in required):
-            return False
+        for name in required:
+            if name not in properties:
+                return False
         for name, value in properties.items():
             if name not in declared:
                 return False

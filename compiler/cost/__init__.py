@@ -6,6 +6,7 @@ target's unit costs (`stc.compiler.targets.cost_units`), as the machine prices e
 - `mesh`: cores in snake order, links, the bytes XY routes put on them, DRAM ports;
 - `partition`: how a layer is divided among its cores;
 - `layer_cost`: one layer on its cores (a leaf); `staging`: NC1HWC0 staging of its inputs;
+- `leaf_bound`: a lower bound of a leaf's cost; `leaf_pricing`: a leaf's cheapest partition;
 - `recursion`: a cut from its children (the seed's rules);
 - `tree`: RA trees and their notation; `schedule`: a tree unrolled into time slots;
 - `evaluate`: a whole tree; `objective`: cost functions.

@@ -1,6 +1,6 @@
 """
-The cost of a whole RA tree on a target: cores and batches top down, leaves priced with
-`leaf_cost`, cuts combined bottom up with the seed's recursion.
+The cost of a whole RA tree on a target: cores and batches top down, leaves priced by
+`LeafPricing` (`leaf_pricing.py`), cuts combined bottom up with the seed's recursion.
 
 - The root gets every core of the chip; a T-cut gives each child its cores, an S-cut
   divides them in proportion to the children's normalised processing time (MAC-array and
@@ -23,12 +23,10 @@ from __future__ import annotations
 import attrs
 import numpy as np
 
-from stc.compiler.cost.layer_cost import Context, Output, Placed, leaf_cost
-from stc.compiler.cost.leaf_bound import leaf_bound
-from stc.compiler.cost.mesh import MeshModel
-from stc.compiler.cost.network import NETWORK_INPUT, Layer, Network
-from stc.compiler.cost.objective import Objective, objective
-from stc.compiler.cost.partition import Partition, candidates, dimensions
+from stc.compiler.cost.leaf_pricing import LeafPricing, Place
+from stc.compiler.cost.network import Network
+from stc.compiler.cost.objective import Objective
+from stc.compiler.cost.partition import Partition
 from stc.compiler.cost.recursion import NodeCost, bounded, reloaded, s_buffers, s_cut, stages_of, t_buffers, t_cut
 from stc.compiler.cost.schedule import runs_of
 from stc.compiler.cost.tree import Node
@@ -57,45 +55,21 @@ REPAIR_PATIENCE = 8
 INVALID = Estimate(None, float("inf"), float("inf"), False)
 
 
-@attrs.frozen
-class Place:
-    """The cores (a snake-order range) and batch of a node."""
-
-    start: int
-    count: int
-    batch: int
-
-
-class CostModel:
+class CostModel(LeafPricing):
     """Prices RA trees of one network on one target; see the module docstring."""
 
     def __init__(self, network: Network, target: HardwareTarget, cost: str = "edp"):
-        self.network = network
-        self.target = target
-        self.objective = objective(cost)
-        self.context = Context(target, MeshModel.of(target))
-        self.consumers = network.consumers()
+        super().__init__(network, target, cost)
         rate = target.compute.macs_per_cycle
         bandwidth = target.local_memory.bandwidth_bytes_per_cycle
         self.layer_time = [
             layer.macs_per_image / rate + layer.output_bytes_per_image * layer.vector_bytes_per_output / bandwidth
             for layer in network.layers
         ]
-        self._partitions: dict[tuple[int, int, int], list[Partition]] = {}
-        self._leaves: dict[tuple, NodeCost] = {}
         self._segments: dict[tuple, tuple[NodeCost | None, dict[int, tuple[Place, Partition]]]] = {}
         self._steps: dict[tuple, dict[int, int]] = {}
-        self._bounds: dict[tuple, float] = {}
 
     # --- Places ---------------------------------------------------------------------
-
-    def candidates(self, layer: int, count: int, batch: int, spread: int = 1) -> list[Partition]:
-        spec = self.network.layers[layer]
-        spread = spread if spec.weight_bytes else 1
-        key = (layer, count, batch, spread)
-        if key not in self._partitions:
-            self._partitions[key] = candidates(spec, count, batch, self.target, spread=spread)
-        return self._partitions[key]
 
     def shares(self, children: list[Node], count: int) -> list[int] | None:
         """Cores per child of an S-cut: in proportion to their processing time, at least one
@@ -110,19 +84,6 @@ class CostModel:
         while shares.sum() < count:
             shares[np.argmax(ideal - shares)] += 1
         return [int(share) for share in shares]
-
-    def aligned(self, layer: Layer, place: Place, producers: tuple[Placed | None, ...]) -> list[Partition]:
-        """The partitions of on-chip producers that also fit this layer: a consumer cut as
-        its producer reads its input from the same cores."""
-        limits = dimensions(layer, place.batch)
-        return [
-            producer.part
-            for producer in producers
-            if producer is not None
-            and producer.batch == place.batch
-            and producer.part.cores <= place.count
-            and all(count <= limit for count, limit in zip(producer.part.counts, limits, strict=True))
-        ]
 
     def places(self, tree: Node) -> dict[int, Place] | str:
         """The place of every node (by id), or why the tree cannot be laid out."""
@@ -382,76 +343,6 @@ class CostModel:
             producers = {p for layer in child.leaves() for p in self.network.layers[layer].producers}
             reads.append({owner[p] for p in producers if p in owner and owner[p] < index})
         return reads
-
-    def cheapest(
-        self, index: int, place: Place, placed: tuple[Placed | None, ...], output: Output, spread: int = 1
-    ) -> tuple[Partition, NodeCost]:
-        """Of the candidate and aligned partitions, the one of least cost (ties: the smaller
-        counts), priced in the order of their lower bounds (`leaf_bound`) and counts until
-        one's bound and counts exceed the least cost and its counts: the others cost more,
-        or as much with larger counts."""
-        layer = self.network.layers[index]
-        aligned = self.aligned(layer, place, placed)
-        if layer.weight_bytes and spread > 1:
-            least = min(spread, layer.out_channels, place.count)
-            aligned = [part for part in aligned if part.pk >= least]
-        parts = dict.fromkeys(self.candidates(index, place.count, place.batch, spread) + aligned)
-        in_dram = tuple(producer is None for producer in placed)
-        options = []
-        for bound, counts, part in sorted(
-            (self.bound(index, part, place.batch, in_dram, output), part.counts, part) for part in parts
-        ):
-            if options and (bound, counts) > options[0][:2]:
-                break
-            cost = leaf_cost(self.context, layer, place.start, part, place.batch, placed, output)
-            options.append((self.objective(cost.energy(self.target), cost.latency), part.counts, part, cost))
-            options.sort(key=lambda option: option[:2])
-        _, _, part, cost = options[0]
-        return part, cost
-
-    def bound(self, index: int, part: Partition, batch: int, in_dram: tuple[bool, ...], output: Output) -> float:
-        """`leaf_bound`, cached on its arguments."""
-        key = (index, part, batch, in_dram, output)
-        if key not in self._bounds:
-            layer = self.network.layers[index]
-            self._bounds[key] = leaf_bound(self.context, layer, part, batch, in_dram, output, self.objective)
-        return self._bounds[key]
-
-    def placed(self, layer: int, place: Place, part: Partition) -> Placed:
-        return Placed(self.network.layers[layer], place.start, part, place.batch)
-
-    def leaf(
-        self,
-        layer: int,
-        place: Place,
-        located: dict[int, tuple[Place, Partition]],
-        segment_of: dict[int, int],
-        spread: int = 1,
-    ) -> tuple[tuple[Place, Partition], NodeCost]:
-        """A leaf's partition and cost: of the candidate partitions (those splitting its
-        output channels at least `spread` ways where they can), the one of least cost given
-        where its producers run (they come first in a valid tree)."""
-        spec = self.network.layers[layer]
-        inputs = tuple(
-            None
-            if source.producer == NETWORK_INPUT or segment_of.get(source.producer) != segment_of[layer]
-            else (source.producer, *located[source.producer])
-            for source in spec.sources
-        )
-        here = [segment_of.get(c) == segment_of[layer] for c in self.consumers[layer]]
-        to_dram = spec.is_output or not all(here)
-        output = (Output.BOTH if any(here) else Output.DRAM) if to_dram else Output.CHIP
-        key = (layer, place, inputs, output, spread)
-        if key not in self._leaves:
-            placed = tuple(
-                None
-                if where is None
-                else Placed(self.network.layers[where[0]], where[1].start, where[2], where[1].batch)
-                for where in inputs
-            )
-            self._leaves[key] = self.cheapest(layer, place, placed, output, spread)
-        part, cost = self._leaves[key]
-        return (place, part), cost
 
 
 def subbatched(segment: Node) -> bool:

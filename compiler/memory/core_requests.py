@@ -4,7 +4,8 @@ storage blocks give up phases on their cores: what `lmem.core_requests` gives fo
 core on a plan built again, at the cost of the core's blocks rather than the graph's.
 `hold.py` gives up held phases one buffer at a time until a core's regions fit. The live
 bytes of each core asked about are kept up to date too (`peak`), so most checks, whose
-answer is "still too many bytes at once", cost the blocks that changed, not the core's.
+answer is "still too many bytes at once", cost the blocks whose regions changed (not the
+producer's inputs, of which only the regions kept apart changed), not the core's.
 
 ```mlir
 %c = task.conv 4 %in, %w {st.coord = #st.coord<(0, 0, 0, 1), (0, 0, axon)>}
@@ -26,6 +27,8 @@ from stc.dialects import task
 from stc.dialects.task.base import task_id_of
 
 Key = tuple[int, str]
+Span = tuple[int, int, int]
+"""(start, end, bytes) of a region."""
 
 
 class CoreRequests:
@@ -45,9 +48,11 @@ class CoreRequests:
         """The requests of each block's regions, once asked for (see `requests_of`)."""
         self.live: dict[Coord, dict[int, int]] = {}
         """For each core asked about (`peak`), its live bytes as changes over time: the
-        requests of its blocks except those in `uncounted`."""
+        regions of its blocks except those in `uncounted`."""
         self.uncounted: dict[Coord, set[int]] = {}
-        """The blocks of each core in `live` whose requests changed and are not counted yet."""
+        """The blocks of each core in `live` whose regions changed and are not counted yet."""
+        self.counted: dict[int, list[Span]] = {}
+        """The (start, end, bytes) of each block's regions counted in its core's `live`."""
         for task_id, op in plan.blocks.items():
             self.on_core.setdefault(plan.core(task_id), []).append(task_id)
             if isinstance(op, task.ComputeBlock):
@@ -65,7 +70,7 @@ class CoreRequests:
         which results it now takes in place; the cores whose requests changed."""
         plan = self.plan
         plan.read_coord(task_id)
-        stale = {task_id}
+        stale, apart = {task_id}, set()
         for producer in self.writers.get(task_id, []):
             piece, before = plan.in_place_piece(plan.blocks[producer]), plan.in_place.get(producer)
             if piece == before:
@@ -76,18 +81,19 @@ class CoreRequests:
                 plan.in_place[producer] = piece
             stale.add(producer)
             stale.update(home[0].task_id for home in (piece, before) if home is not None)
-            stale.update(owner for owner, _ in self.inputs[producer] if owner in plan.coords)
+            apart.update(owner for owner, _ in self.inputs[producer] if owner in plan.coords)
+        for block in stale | apart:  # the producer's inputs: only the regions kept apart changed
+            self.made.pop(block, None)
         for block in stale:
-            self.forget(block)
-        return {plan.core(block) for block in stale}
+            self.uncount(block)
+        return {plan.core(block) for block in stale | apart}
 
-    def forget(self, task_id: int) -> None:
-        """Drop a block's requests, and their bytes from its core's live bytes."""
-        made = self.made.pop(task_id, None)
-        core = self.plan.core(task_id)
-        if made is None or core not in self.live or task_id in self.uncounted[core]:
+    def uncount(self, task_id: int) -> None:
+        """Take a block's regions out of its core's live bytes, to count them again."""
+        if (counted := self.counted.pop(task_id, None)) is None:
             return
-        count(self.live[core], made, -1)
+        core = self.plan.core(task_id)
+        count(self.live[core], counted, -1)
         self.uncounted[core].add(task_id)
 
     def peak(self, core: Coord) -> int:
@@ -95,9 +101,11 @@ class CoreRequests:
         requests), counting again only the blocks that changed since last asked."""
         if core not in self.live:
             self.live[core], self.uncounted[core] = {}, set(self.on_core.get(core, []))
-        changes = self.live[core]
+        plan, changes = self.plan, self.live[core]
         for task_id in self.uncounted[core]:
-            count(changes, self.requests_of(task_id), 1)
+            regions = plan.block_regions(task_id, plan.blocks[task_id])
+            self.counted[task_id] = [(region.start, region.end, region.size) for region in regions]
+            count(changes, self.counted[task_id], 1)
         self.uncounted[core].clear()
         peak = live = 0
         for time in sorted(changes):
@@ -136,12 +144,12 @@ class CoreRequests:
         return apart
 
 
-def count(changes: dict[int, int], requests: list[Request], sign: int) -> None:
-    """Add (sign 1) or remove (−1) requests' bytes to live-byte changes over time; times
+def count(changes: dict[int, int], spans: list[Span], sign: int) -> None:
+    """Add (sign 1) or remove (−1) regions' bytes to live-byte changes over time; times
     whose change comes to nothing are dropped."""
-    for request in requests:
-        for time, size in ((request.start, request.size), (request.end + 1, -request.size)):
-            if change := changes.get(time, 0) + sign * size:
+    for start, end, size in spans:
+        for time, delta in ((start, size), (end + 1, -size)):
+            if change := changes.get(time, 0) + sign * delta:
                 changes[time] = change
             else:
                 changes.pop(time, None)

@@ -74,16 +74,19 @@ class GraphOp(IRDLOperation):
         if self.block.args:
             raise VerifyException(f"{graph}: the body takes no arguments, got {len(self.block.args)}")
         blocks: dict[int, TaskOp] = {}
+        earlier: set[int] = set()  # the identities of the blocks so far (their ids are unique)
+        names: dict[str, list[str]] = {"input": [], "output": []}
         for op in self.block.ops:
             if not isinstance(op, TaskOp):
                 raise VerifyException(f"{graph} holds only task blocks, got {op.name}")
-            if op.task_id < 0:
+            task_id = op.task_id
+            if task_id < 0:
                 raise op.error("block ids must be >= 0")
-            if (other := blocks.get(op.task_id)) is not None:
-                raise VerifyException(f"{graph}: id {op.task_id} is used by both {other.name} and {op.name}")
+            if (other := blocks.get(task_id)) is not None:
+                raise VerifyException(f"{graph}: id {task_id} is used by both {other.name} and {op.name}")
             for value in op.operands:
                 producer = value.owner
-                if isinstance(producer, TaskOp) and blocks.get(producer.task_id) is producer:
+                if id(producer) in earlier:
                     continue
                 read = (
                     f"{producer.name} {task_id_of(producer)}" if isinstance(producer, Operation) else "a block argument"
@@ -92,13 +95,15 @@ class GraphOp(IRDLOperation):
                     f"{graph}: {op.name} {op.task_id} reads {read}, which does not come before it "
                     "(every block follows its producers)"
                 )
-            blocks[op.task_id] = op
-        for what, names in (
-            ("input", [op.input_name.data for op in self.inputs()]),
-            ("output", [op.output_name.data for op in self.outputs()]),
-        ):
+            blocks[task_id] = op
+            earlier.add(id(op))
+            if isinstance(op, InputOp):
+                names["input"].append(op.input_name.data)
+            elif isinstance(op, OutputOp):
+                names["output"].append(op.output_name.data)
+        for what, named in names.items():
             seen: set[str] = set()
-            for name in names:
+            for name in named:
                 if name in seen:
                     raise VerifyException(f"{graph}: {what} name {name!r} is used twice")
                 seen.add(name)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import itertools
 import math
 from collections.abc import Sequence
 
@@ -33,24 +34,39 @@ def tiling_error(shape: Sequence[int], placed: Sequence[Placed]) -> str | None:
         return f"boxes hold {volume} elements but the buffer has {total}: they overlap"
     if volume == total and len(placed) <= PAIRWISE_BOXES and not _any_overlap(placed):
         return None
-    cuts = [
-        np.unique([0, n, *(o for o, *_ in dims), *(o + s for o, s in dims)])
-        for n, dims in zip(shape, _per_dimension(placed, len(shape)), strict=True)
-    ]
-    covered = np.zeros([len(c) - 1 for c in cuts], dtype=bool)
-    for offset, size in placed:
-        cell = tuple(
-            slice(np.searchsorted(c, o), np.searchsorted(c, o + s)) for c, o, s in zip(cuts, offset, size, strict=True)
-        )
-        covered[cell] = True
+    rank = len(shape)
+    if not placed:
+        return f"element {[0] * rank} of the buffer is written by no source"
+    offsets = np.array([offset for offset, _ in placed], dtype=np.int64).reshape(len(placed), rank)
+    ends = offsets + np.array([size for _, size in placed], dtype=np.int64).reshape(len(placed), rank)
+    cuts = [np.unique(np.concatenate(([0, n], offsets[:, d], ends[:, d]))) for d, n in enumerate(shape)]
+    covered = _cells_covered(
+        cuts,
+        [np.searchsorted(c, offsets[:, d]) for d, c in enumerate(cuts)],
+        [np.searchsorted(c, ends[:, d]) for d, c in enumerate(cuts)],
+    )
     if covered.all():
         return None
     hole = [int(cuts[d][i]) for d, i in enumerate(np.argwhere(~covered)[0])]
     return f"element {hole} of the buffer is written by no source"
 
 
-def _per_dimension(placed: Sequence[Placed], rank: int) -> list[list[tuple[int, int]]]:
-    return [[(offset[d], size[d]) for offset, size in placed] for d in range(rank)]
+def _cells_covered(cuts: Sequence[np.ndarray], first: Sequence[np.ndarray], last: Sequence[np.ndarray]) -> np.ndarray:
+    """
+    Which cells of the grid between `cuts` some box covers, box `i` covering cells
+    `first[d][i]` up to (not including) `last[d][i]` along each dimension `d`: each box
+    adds one at its first corner and cancels it past its last along every dimension
+    (2^rank signed corners), and prefix sums along each dimension count the boxes over
+    every cell, all boxes at once.
+    """
+    rank = len(cuts)
+    count = np.zeros([len(c) for c in cuts], dtype=np.int64)
+    for corner in itertools.product((False, True), repeat=rank):
+        index = tuple(last[d] if past else first[d] for d, past in enumerate(corner))
+        np.add.at(count, index, -1 if sum(corner) % 2 else 1)
+    for axis in range(rank):
+        count = np.cumsum(count, axis=axis)
+    return count[tuple(slice(0, len(c) - 1) for c in cuts)] > 0
 
 
 def _any_overlap(placed: Sequence[Placed]) -> bool:
