@@ -13,6 +13,7 @@ exactly, not just up to rounding.
 
     bound = leaf_bound(context, layer, part, batch, (True,), Output.DRAM, objective)
     bound <= objective(cost.energy(target), cost.latency)   # cost = leaf_cost(..., (None,), Output.DRAM)
+    leaf_bound(..., objective, runs=4) <= model.over_runs(cost, 4)
 """
 
 from __future__ import annotations
@@ -23,6 +24,7 @@ from stc.compiler.cost.layer_cost import Context, Output, needed_volume
 from stc.compiler.cost.network import Layer
 from stc.compiler.cost.objective import Objective
 from stc.compiler.cost.partition import Partition, pieces
+from stc.compiler.cost.recursion import scaled
 from stc.compiler.targets.cost_units import Work, dma_cycles, energy_pj
 
 
@@ -34,10 +36,12 @@ def leaf_bound(
     in_dram: tuple[bool, ...],
     output: Output,
     objective: Objective,
+    runs: int = 1,
 ) -> float:
-    """At most `objective` of the leaf's energy and latency (`in_dram[i]`: whether source i
-    is loaded from DRAM); see the module docstring. It depends neither on where the leaf
-    and its producers run nor on their partitions."""
+    """At most `objective` of the leaf's energy and latency over `runs` runs with its weights
+    loaded once (`CostModel.over_runs`; `in_dram[i]`: whether source i is loaded from DRAM);
+    see the module docstring. It depends neither on where the leaf and its producers run nor
+    on their partitions."""
     target = context.target
     box = pieces(layer, batch, part)
     outputs = box.outputs
@@ -73,6 +77,8 @@ def leaf_bound(
         local_read_bytes=weight_bytes, local_write_bytes=weight_bytes, dram_read_bytes=int(round(weight_dram))
     )
     bandwidth = target.global_memory.bandwidth_bytes_per_cycle
+    steady = np.ceil(dram / bandwidth) + cycles
     busy = np.ceil((dram + weight_slices) / bandwidth) + cycles
-    first = max(float(busy.max()), dma_cycles(target, work.dram_bytes + weight_bytes))
-    return objective(energy_pj(target, work + weights)["total"], first)
+    later = max(float(steady.max()), dma_cycles(target, work.dram_bytes))
+    first = max(float(busy.max()), dma_cycles(target, work.dram_bytes + weights.dram_bytes))
+    return objective(energy_pj(target, scaled(work, runs) + weights)["total"], (runs - 1) * later + first)

@@ -60,7 +60,7 @@ class PIIndex(IntEnum):
 
 
 class SplitType(Enum):
-    """How a dimension is cut; the seed defines only Average (larger pieces first)."""
+    """How a dimension is cut; the seed defines only Average (piece k ends at ⌈k·n/parts⌉)."""
 
     Average = "average"
 

@@ -97,7 +97,7 @@ class CoreRequests:
         self.uncounted[core].add(task_id)
 
     def peak(self, core: Coord) -> int:
-        """The most bytes live at once on a core (`allocation.peak_live_bytes` of its
+        """The most bytes live at once on a core (`rectangles.peak_live_bytes` of its
         requests), counting again only the blocks that changed since last asked."""
         if core not in self.live:
             self.live[core], self.uncounted[core] = {}, set(self.on_core.get(core, []))

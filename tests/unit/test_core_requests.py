@@ -5,10 +5,10 @@ live bytes it keeps equal `peak_live_bytes` of those requests."""
 import pytest
 from xdsl.context import Context
 
-from stc.compiler.memory.allocation import peak_live_bytes
 from stc.compiler.memory.core_requests import CoreRequests
 from stc.compiler.memory.lmem import core_requests
 from stc.compiler.memory.plan import MemoryPlan
+from stc.compiler.memory.rectangles import peak_live_bytes
 from stc.compiler.targets.hardware import HardwareTarget, load_target
 from stc.compiler.zoo import build_network
 from stc.dialects import task

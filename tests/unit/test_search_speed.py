@@ -63,14 +63,13 @@ CASES = {
     ("lenet", "tianjicx", 1, "set", 1): ("T/1[T/1[S/1[L0, L1, L2, L3, L4], L5, L6]]", 28738197562.116),
     ("lenet", "set-8x8", 4, "lp", 0): ("T/1[S/2[L0, L1, L2, L3, L4, L5], L6]", 7968574739.967999),
     ("tiny", "tianjicx", 2, "set", 0): ("T/1[S/1[L0, L2, T/1[L1, L3, L4, L5, L6, L7], L8]]", 9644997571.776),
-    ("tiny", "tianjicx", 2, "set", 1): (
-        "T/1[S/1[L0, L1, T/1[S/1[L2, T/2[L3, L4, L5, L6]], L7], L8]]",
-        10328895408.104,
-    ),
+    ("tiny", "tianjicx", 2, "set", 1): ("T/1[S/1[L0, S/1[L2, L1], T/2[L3, L4, L5, L6, L7], L8]]", 10156320821.807999),
 }
 """A chain's best tree and cost (300 rounds on LeNet, 200 on tiny), as main found them
 before the speed-ups (59a06e9; LeNet b4 on set-8x8 at ddcdde5, whose weight loads
-multicast). A change of the cost model's figures changes these."""
+multicast; tiny b2 seed 1 since leaves take their partition for all their runs, which
+found a tree of 10,156,320,822 against 10,328,895,408). A change of the cost model's figures
+changes these."""
 
 
 @pytest.mark.parametrize("case", list(CASES), ids=lambda case: "-".join(map(str, case)))

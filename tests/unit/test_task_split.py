@@ -71,13 +71,14 @@ def assert_same_outputs(original: ModuleOp, split: ModuleOp, seed: int = 0) -> N
     ("length", "count", "expected"),
     [
         (10, 3, [(0, 4), (4, 7), (7, 10)]),
+        (6, 4, [(0, 2), (2, 3), (3, 5), (5, 6)]),
         (7, 2, [(0, 4), (4, 7)]),
         (8, 2, [(0, 4), (4, 8)]),
         (5, 5, [(0, 1), (1, 2), (2, 3), (3, 4), (4, 5)]),
         (3, 1, [(0, 3)]),
     ],
 )
-def test_average_split_puts_the_larger_pieces_first(length: int, count: int, expected: list[tuple[int, int]]):
+def test_average_split_ends_piece_k_at_ceil_k_n_over_parts(length: int, count: int, expected: list[tuple[int, int]]):
     assert average_split(length, count) == expected
 
 
