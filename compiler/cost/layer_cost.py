@@ -164,7 +164,7 @@ def leaf_cost(
     busy = np.ceil((dram + weight_slices) / bandwidth) + cycles
     injection = max((float(each.max()) for _, each, _ in sends), default=0.0)
     later = max(float(steady.max()) + injection, dma_cycles(target, work.dram_bytes))
-    first = max(float(busy.max()) + injection, dma_cycles(target, work.dram_bytes + weight_bytes))
+    first = max(float(busy.max()) + injection, dma_cycles(target, work.dram_bytes + weights.dram_bytes))
     count = mesh.core_count
     return NodeCost(
         work=work,

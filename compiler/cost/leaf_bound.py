@@ -80,5 +80,5 @@ def leaf_bound(
     steady = np.ceil(dram / bandwidth) + cycles
     busy = np.ceil((dram + weight_slices) / bandwidth) + cycles
     later = max(float(steady.max()), dma_cycles(target, work.dram_bytes))
-    first = max(float(busy.max()), dma_cycles(target, work.dram_bytes + weight_bytes))
+    first = max(float(busy.max()), dma_cycles(target, work.dram_bytes + weights.dram_bytes))
     return objective(energy_pj(target, scaled(work, runs) + weights)["total"], (runs - 1) * later + first)

@@ -201,24 +201,26 @@ def write_groups(graph: task.GraphOp, groups: Sequence[Group], target_name: str)
                 op.attributes[STEP] = IntegerAttr(step, i64)
                 written.step[op.task_id], written.group[op.task_id] = step, index
                 step += 1
-        if group.plan.delayed:
-            store_late([op for ops in per_slice for op in ops], written, step - 1)
+        if group.plan.late:
+            store_late([op for ops in per_slice for op in ops], written, step - group.plan.length, group.plan.late)
     forget_erased(blocks)
     return MappingOp(graph.graph_name, target_name, list(put_actions(graph, written)))
 
 
-def store_late(members: Sequence[task.ComputeBlock], written: Written, last: int) -> None:
-    """Mark the members whose result a layer outside the group reads, but those of the
-    group's last timestep `last`, to store it one timestep late (`st.store_late`)."""
+def store_late(members: Sequence[task.ComputeBlock], written: Written, base: int, late: frozenset[int]) -> None:
+    """Mark the members of the timesteps `late` (from the group's first, `base`) whose
+    result a layer outside the group reads to store it one timestep late (`st.store_late`)."""
     inside = {op.task_id for op in members}
     for op in members:
+        if written.step[op.task_id] - base not in late:
+            continue
         readers = [
             reader
             for use in op.result.uses
             for reader in use.operation.results[0].uses
             if isinstance(reader.operation, task.ComputeBlock)
         ]
-        if written.step[op.task_id] < last and any(reader.operation.task_id not in inside for reader in readers):
+        if any(reader.operation.task_id not in inside for reader in readers):
             op.attributes[STORE_LATE] = UnitAttr()
 
 

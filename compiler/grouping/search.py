@@ -20,10 +20,11 @@ from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
 
+import attrs
 from attrs import frozen
 
 from stc.compiler.grouping.layers import LayerGraph
-from stc.compiler.grouping.price import timeline_cycles
+from stc.compiler.grouping.price import step_cycles, timeline_cycles
 from stc.compiler.grouping.slicing import SlicingRefused, slice_group
 from stc.compiler.grouping.timesteps import GroupPlan, fits, group_memory, plan_group
 from stc.compiler.targets.hardware import HardwareTarget
@@ -132,7 +133,35 @@ class Groups:
             if (self.pipeline or not pipelined) and (self.delay or not delayed)
         ]
         fitting = [plan, *(candidate for candidate in variants if fits(candidate, self.memory))]
-        return min(fitting, key=lambda candidate: timeline_cycles(candidate.timeline, self.target))
+        best = min(fitting, key=lambda candidate: timeline_cycles(candidate.timeline, self.target))
+        return self.stores_one_by_one(best) if self.delay else best
+
+    def stores_one_by_one(self, plan: GroupPlan) -> GroupPlan:
+        """The plan with each store decided on its own: in timestep order, a result later
+        groups read is stored late where that lowers the price of its timestep and the next
+        (given the stores decided before it); kept when it fits and is cheaper than `plan`.
+        Storing every such result late, or none, is all or nothing per group; a store that
+        runs beside an idle next timestep pays, one that would queue behind its prefetches
+        does not."""
+        every = plan_group(self.layers, plan.slicing, self.target, plan.hoisted, plan.pipelined, True)
+        timeline = list(
+            plan_group(self.layers, plan.slicing, self.target, plan.hoisted, plan.pipelined, False).timeline
+        )
+        chosen = set()
+        for step in sorted(every.late):
+            store = every.timeline[step + 1].delayed
+            now, later = timeline[step], timeline[step + 1]
+            moved = (attrs.evolve(now, stored=now.stored - store), attrs.evolve(later, delayed=later.delayed + store))
+            if sum(step_cycles(each, self.target) for each in moved) < step_cycles(now, self.target) + step_cycles(
+                later, self.target
+            ):
+                timeline[step], timeline[step + 1] = moved
+                chosen.add(step)
+        if chosen == set(plan.late):
+            return plan
+        candidate = plan_group(self.layers, plan.slicing, self.target, plan.hoisted, plan.pipelined, frozenset(chosen))
+        cheaper = timeline_cycles(candidate.timeline, self.target) < timeline_cycles(plan.timeline, self.target)
+        return candidate if cheaper and fits(candidate, self.memory) else plan
 
     def finest(self, members: Sequence[int]) -> str:
         """Why a group is invalid: the finest slicing the halo rule allows and the bytes it

@@ -76,9 +76,9 @@ class GroupPlan:
     """Whether data blocks are loaded one timestep before their layer's first slice."""
     pipelined: bool = False
     """Whether input tiles loaded from global memory are loaded one timestep before their reader."""
-    delayed: bool = False
-    """Whether results later groups read are stored in the timestep after the one making them
-    (but in the group's last)."""
+    late: frozenset[int] = frozenset()
+    """The timesteps (from the group's first) whose results later groups read are stored in
+    the next timestep instead of their own."""
 
     @property
     def length(self) -> int:
@@ -104,15 +104,16 @@ def plan_group(
     target: HardwareTarget,
     hoisted: bool = False,
     pipelined: bool = False,
-    delayed: bool = False,
+    delayed: bool | frozenset[int] = False,
 ) -> GroupPlan:
     """The timestep table of a slicing, its rectangles and its work; `hoisted`: every
     layer's data blocks are loaded one timestep before its first slice runs (but the
     group's first layer's), beside the previous layer's compute; `pipelined`: so is every
     input tile that only layers outside the group write; `delayed`: every result later
-    groups read is stored in the timestep after its own (but in the group's last), beside
-    that timestep's compute."""
+    groups read (or those of the timesteps it names) is stored in the timestep after its
+    own (but in the group's last), beside that timestep's compute."""
     members = slicing.members
+    late_steps: set[int] = set()
     steps = {(s, task_id): s * len(members) + j for s in range(slicing.count) for j, task_id in enumerate(members)}
     timeline = [StepWork() for _ in steps]
     requests: list[Request] = []
@@ -144,7 +145,10 @@ def plan_group(
                 dram_read += sum(nbytes for nbytes, _, _ in loads)
             result = box_bytes(layer.shape, layer.itemsize, mine.batch, mine.rows)
             spilled, output = stored_bytes(layer, mine, inside)
-            late = delayed and spilled > 0 and step + 1 < len(steps)
+            asked = step in delayed if isinstance(delayed, frozenset) else delayed
+            late = asked and spilled > 0 and step + 1 < len(steps)
+            if late:
+                late_steps.add(step)
             own = len(layer.outputs) != 1 or task_id in leaving or len(layer.outputs[0].sources) > 1
             if own:
                 label = f"result of {layer.describe()} slice {s}, {result} B"
@@ -183,7 +187,9 @@ def plan_group(
             stored.append(Request(key, aligned, 1, first, last, label))
             dram_read += size
     work = Work(macs, streamed_read, streamed_write, dram_read, dram_write)
-    return GroupPlan(slicing, steps, tuple(requests), tuple(stored), work, tuple(timeline), hoisted, pipelined, delayed)
+    return GroupPlan(
+        slicing, steps, tuple(requests), tuple(stored), work, tuple(timeline), hoisted, pipelined, frozenset(late_steps)
+    )
 
 
 def load(timeline: list[StepWork], start: int, step: int, loads: list[Load], target: HardwareTarget) -> None:

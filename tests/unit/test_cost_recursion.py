@@ -187,17 +187,18 @@ def test_weights_load_beside_an_earlier_slot_s_compute_where_dma_overlaps_comput
     assert [values.tolist() for values in cut.first_run()] == [[1000, 100], [6400, 0]]
 
 
-def test_weights_are_prefetched_only_where_that_is_faster_and_as_near_as_the_best():
+def test_weights_are_prefetched_only_where_that_is_faster_and_as_far_as_the_best():
     """Slot a is DRAM-bound (6,400 B): prefetching b there makes it 200 cycles, no gain; two
     slots back, a 1,000-cycle slot hides it (held two slots); beyond PREFETCH_DEPTH slots
-    that slot is out of reach, and the nearest 10-cycle slot takes it: 10 → 100 cycles
-    (+90) for the 100 the load added (−100)."""
+    that slot is out of reach, and of the 10-cycle slots, which gain alike (10 → 100 cycles,
+    +90, for the 100 the load added, −100), the farthest takes it: the nearer slots stay
+    free for the weights of the leaves after it, which reach fewer slots back."""
     busy, short = child(100, dram=6400), child(10)
     assert t_cut([busy, loader(1, 100, 6400)], 1, TARGET).prefetched == ()
     cut = t_cut([child(1000), short, loader(2, 100, 6400)], 1, TARGET)
     assert (cut.latency, cut.prefetched) == (1110, ((2, 2),))
     far = t_cut([child(1000)] + [short] * PREFETCH_DEPTH + [loader(9, 100, 6400)], 1, TARGET)
-    assert far.prefetched == ((9, 1),)
+    assert far.prefetched == ((9, PREFETCH_DEPTH),)
     assert far.latency == 1000 + 10 * (PREFETCH_DEPTH - 1) + 100 + 100
 
 
