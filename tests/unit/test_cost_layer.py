@@ -292,25 +292,28 @@ def test_a_segment_loads_its_weights_once_whatever_its_subbatches():
 
 
 def test_a_layer_is_partitioned_for_all_its_runs_not_its_first():
-    """A 3×3 512→1024 conv on 7×7 (DarkNet-19's conv105) at 4 images per subbatch, 4 runs:
-    one run is bound by loading its 4.7 MB of weights (73,728 cycles at 64 B/cycle), so
-    priced on one run, 48 cores load them as fast as 64 for less energy; over its runs the
-    layer takes all 64 cores (an image and 64 channels each: a run's MACs in as many cycles
-    as 64 MAC arrays need, and the relu of its 7·7·64 outputs); 48 cores compute 21 or 22
-    channels of all 4 images each."""
+    """A 3×3 512→1024 conv on 7×7 (DarkNet-19's conv105) at 4 images per subbatch, 4 runs, on
+    a mesh whose cores load their own copies of the weights: one run is bound by loading its
+    4.7 MB of weights (73,728 cycles at 64 B/cycle), so priced on one run, 48 cores load them
+    as fast as 64 for less energy; over its runs the layer takes all 64 cores (two images and
+    32 channels each: a run's MACs in as many cycles as 64 MAC arrays need, and the relu of
+    its 7·7·64 outputs); 48 cores compute 21 or 22 channels of all 4 images each. (With
+    multicast loads the weights are read once whatever the cores, and one run already takes
+    the 64.)"""
+    target, context = _LOADS_COPIES, COPIES
     layer = conv("c", NETWORK_INPUT, kernel=3, pad=1, channels=512, filters=1024, hw=7)
-    model = CostModel(Network("n", 16, (layer,)), TARGET)
+    model = CostModel(Network("n", 16, (layer,)), target)
     tree = Node.cut("T", [Node.leaf(0)], n=4)
 
     def one_run(part):
-        cost = leaf_cost(CONTEXT, layer, 0, part, 4, (None,), Output.DRAM)
-        return model.objective(cost.energy(TARGET), cost.latency)
+        cost = leaf_cost(context, layer, 0, part, 4, (None,), Output.DRAM)
+        return model.objective(cost.energy(target), cost.latency)
 
-    first = min(candidates(layer, 64, 4, TARGET), key=one_run)
+    first = min(candidates(layer, 64, 4, target), key=one_run)
     assert first.cores == 48
     _, part = model.layout(tree)[0]
     assert part.cores == 64
     ideal = 4 * layer.macs_per_image / (64 * 1024)
-    relu = 49 * 64 * layer.vector_bytes_per_output / TARGET.local_memory.bandwidth_bytes_per_cycle
-    assert leaf_cost(CONTEXT, layer, 0, part, 4, (None,), Output.DRAM).compute_cycles == ideal + relu
-    assert leaf_cost(CONTEXT, layer, 0, first, 4, (None,), Output.DRAM).compute_cycles > 1.3 * ideal
+    relu = 49 * 64 * layer.vector_bytes_per_output / target.local_memory.bandwidth_bytes_per_cycle
+    assert leaf_cost(context, layer, 0, part, 4, (None,), Output.DRAM).compute_cycles == ideal + relu
+    assert leaf_cost(context, layer, 0, first, 4, (None,), Output.DRAM).compute_cycles > 1.3 * ideal
