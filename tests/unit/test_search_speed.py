@@ -69,8 +69,8 @@ CASES = {
 before the speed-ups (59a06e9; LeNet b4 on set-8x8 at ddcdde5, whose weight loads
 multicast; tiny b2 seed 1 since leaves take their partition for all their runs, which
 found a tree of 10,156,320,822 against 10,328,895,408; LeNet b4's same tree priced
-7,871,385,892 against 7,968,574,740 since a leaf's weights count one multicast read). A change of the cost model's figures
-changes these."""
+7,871,385,892 against 7,968,574,740 since a leaf's weights count one multicast read).
+A change of the cost model's figures changes these."""
 
 
 @pytest.mark.parametrize("case", list(CASES), ids=lambda case: "-".join(map(str, case)))
