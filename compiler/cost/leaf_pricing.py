@@ -69,6 +69,19 @@ class LeafPricing:
             and all(count <= limit for count, limit in zip(producer.part.counts, limits, strict=True))
         ]
 
+    def partitions(
+        self, index: int, place: Place, placed: tuple[Placed | None, ...], spread: int = 1
+    ) -> dict[Partition, None]:
+        """The partitions `cheapest` weighs for a layer at `place`: the candidates and those
+        aligned with its producers' (with a spread's weights, at least `spread` ways by
+        output channels), in order, each once."""
+        layer = self.network.layers[index]
+        aligned = self.aligned(layer, place, placed)
+        if layer.weight_bytes and spread > 1:
+            least = min(spread, layer.out_channels, place.count)
+            aligned = [part for part in aligned if part.pk >= least]
+        return dict.fromkeys(self.candidates(index, place.count, place.batch, spread) + aligned)
+
     def cheapest(
         self, index: int, place: Place, placed: tuple[Placed | None, ...], output: Output, spread: int = 1
     ) -> tuple[Partition, NodeCost]:
@@ -79,11 +92,7 @@ class LeafPricing:
         counts: the others cost more, or as much with larger counts."""
         layer = self.network.layers[index]
         runs = self.network.batch // place.batch
-        aligned = self.aligned(layer, place, placed)
-        if layer.weight_bytes and spread > 1:
-            least = min(spread, layer.out_channels, place.count)
-            aligned = [part for part in aligned if part.pk >= least]
-        parts = dict.fromkeys(self.candidates(index, place.count, place.batch, spread) + aligned)
+        parts = self.partitions(index, place, placed, spread)
         in_dram = tuple(producer is None for producer in placed)
         options = []
         for bound, counts, part in sorted(

@@ -74,12 +74,8 @@ class AllPriced(WholePricing):
     def cheapest(self, index, place, placed, output, spread=1):
         layer = self.network.layers[index]
         runs = self.network.batch // place.batch
-        aligned = self.aligned(layer, place, placed)
-        if layer.weight_bytes and spread > 1:
-            least = min(spread, layer.out_channels, place.count)
-            aligned = [part for part in aligned if part.pk >= least]
         options = []
-        for part in dict.fromkeys(self.candidates(index, place.count, place.batch, spread) + aligned):
+        for part in self.partitions(index, place, placed, spread):
             cost = leaf_cost(self.context, layer, place.start, part, place.batch, placed, output)
             options.append((self.over_runs(cost, runs), part.counts, part, cost))
         _, _, part, cost = min(options, key=lambda option: option[:2])
