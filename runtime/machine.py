@@ -39,6 +39,7 @@ from stc.compiler.references import referenced_target
 from stc.compiler.targets.cost_units import (
     Work,
     conv_macs,
+    copy_cycles,
     dma_cycles,
     energy_pj,
     fc_macs,
@@ -395,7 +396,7 @@ class Machine:
         )
         destination[...] = source.copy() if np.may_share_memory(source, destination) else source
         nbytes = op.byte_count
-        return vector_cycles(self.target, 2 * nbytes), Work(local_read_bytes=nbytes, local_write_bytes=nbytes)
+        return copy_cycles(self.target, nbytes), Work(local_read_bytes=nbytes, local_write_bytes=nbytes)
 
     def vec_trans_scatter(self, core: Core, op: isa.VecTransScatterOp, site: str) -> Step:
         dtype = op.dtype
@@ -415,7 +416,7 @@ class Machine:
         except VecTransScatterError as error:
             raise StcError(f"{site}: {error}") from None
         moved = op.moved_bytes()
-        return vector_cycles(self.target, 2 * moved), Work(local_read_bytes=moved, local_write_bytes=moved)
+        return copy_cycles(self.target, moved), Work(local_read_bytes=moved, local_write_bytes=moved)
 
     # --- Compute ----------------------------------------------------------------------
 

@@ -91,11 +91,6 @@ def layer_cycles(target: HardwareTarget, on_mac_array: bool, macs: int, read: in
     return mac_cycles(target, macs) if on_mac_array else vector_cycles(target, read + written)
 
 
-def copy_cycles(target: HardwareTarget, nbytes: int) -> int:
-    """Cycles of an `isa.copy` of `nbytes` (read and written in local memory)."""
-    return vector_cycles(target, 2 * nbytes)
-
-
 def transfer_cycles(target: HardwareTarget, nbytes: int) -> int:
     """Cycles of one DMA of `nbytes` (none for no bytes)."""
     return dma_cycles(target, nbytes) if nbytes else 0

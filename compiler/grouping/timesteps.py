@@ -43,14 +43,14 @@ from collections.abc import Iterator, Sequence
 from attrs import frozen
 
 from stc.compiler.grouping.layers import Interval, Layer, LayerGraph, Tile
-from stc.compiler.grouping.price import StepWork, copy_cycles, layer_cycles, stage_cycles, transfer_cycles
+from stc.compiler.grouping.price import StepWork, layer_cycles, stage_cycles, transfer_cycles
 from stc.compiler.grouping.slicing import LayerSlice, Slicing
 from stc.compiler.memory.allocation import allocate
 from stc.compiler.memory.lmem import alignment_of, core_memory
 from stc.compiler.memory.plan import staging_bytes
 from stc.compiler.memory.rectangles import AllocationError, Memory, Request, peak_live_bytes
 from stc.compiler.memory.storage_size import buffer_bytes
-from stc.compiler.targets.cost_units import Work
+from stc.compiler.targets.cost_units import Work, copy_cycles
 from stc.compiler.targets.hardware import HardwareTarget
 
 Load = tuple[int, tuple[int, ...], bool]

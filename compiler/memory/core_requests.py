@@ -21,7 +21,7 @@ from __future__ import annotations
 
 from stc.compiler.memory.lmem import request_for
 from stc.compiler.memory.plan import MemoryPlan
-from stc.compiler.memory.rectangles import Request
+from stc.compiler.memory.rectangles import Request, peak_of_changes
 from stc.compiler.targets.hardware import Coord
 from stc.dialects import task
 from stc.dialects.task.base import task_id_of
@@ -107,11 +107,7 @@ class CoreRequests:
             self.counted[task_id] = [(region.start, region.end, region.size) for region in regions]
             count(changes, self.counted[task_id], 1)
         self.uncounted[core].clear()
-        peak = live = 0
-        for time in sorted(changes):
-            live += changes[time]
-            peak = max(peak, live)
-        return peak
+        return peak_of_changes(changes)
 
     def requests(self, core: Coord) -> list[Request]:
         """The allocator's rectangles of a core, as `lmem.core_requests` makes them."""

@@ -151,6 +151,15 @@ def peak_live_bytes(requests: Iterable[Request]) -> int:
     for r in requests:
         changes[r.start] = changes.get(r.start, 0) + r.size
         changes[r.end + 1] = changes.get(r.end + 1, 0) - r.size
+    return peak_of_changes(changes)
+
+
+def peak_of_changes(changes: dict[int, int]) -> int:
+    """The most bytes live at once, from the live bytes' change at each time.
+
+    >>> peak_of_changes({0: 10, 1: 5, 2: -10, 3: -5})
+    15
+    """
     peak = live = 0
     for time in sorted(changes):
         live += changes[time]

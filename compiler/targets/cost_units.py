@@ -70,6 +70,12 @@ def vector_cycles(target: HardwareTarget, streamed_bytes: int) -> int:
     return math.ceil(streamed_bytes / target.local_memory.bandwidth_bytes_per_cycle)
 
 
+def copy_cycles(target: HardwareTarget, nbytes: int) -> int:
+    """Cycles of a local copy (`isa.copy`, a `vec_trans_scatter`) of `nbytes`: read and
+    written in local memory."""
+    return vector_cycles(target, 2 * nbytes)
+
+
 def dma_cycles(target: HardwareTarget, nbytes: int) -> int:
     """Cycles of a DMA: ⌈bytes / global-memory bandwidth⌉."""
     return math.ceil(nbytes / target.global_memory.bandwidth_bytes_per_cycle)
