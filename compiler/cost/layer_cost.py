@@ -53,7 +53,7 @@ class Output(enum.Enum):
     BOTH = "both"
 
 
-@frozen
+@frozen(cache_hash=True)
 class Placed:
     """Where a producer runs: its layer, first core, partition and (sub)batch."""
 
@@ -138,7 +138,7 @@ def leaf_cost(
             staging += staged_boxes(target, (box.b, box.h, box.w, box.k), load=False)
     cycles = cycles + staging[0]
     weight_slices = layer.weight_bytes * (box.k[1] - box.k[0]) / layer.out_channels + layer.table_bytes
-    weight_dram, weight_links = weight_loads(mesh, layer, part, box, cores, target.global_memory.multicast_loads)
+    weight_dram, weight_links = weight_loads(mesh, layer, part, batch, start, target.global_memory.multicast_loads)
     dram_write = float(out_bytes.sum()) if output is not Output.CHIP else 0.0
     copies = len(layer.block_ids) + int(layer.is_output)
     channels = box.k[1] - box.k[0]
@@ -183,8 +183,9 @@ def leaf_cost(
     )
 
 
+@functools.lru_cache(maxsize=1 << 14)
 def weight_loads(
-    mesh: MeshModel, layer: Layer, part: Partition, box: Pieces, cores: np.ndarray, multicast: bool
+    mesh: MeshModel, layer: Layer, part: Partition, batch: int, start: int, multicast: bool
 ) -> tuple[float, np.ndarray]:
     """The DRAM bytes and the bytes over each link of loading every core's weight slice
     (its output channels of the weights and biases) and whole tables, from its port. With
@@ -192,7 +193,9 @@ def weight_loads(
     the same slice get it from one DRAM read, along the XY multicast tree from the port of
     the first of them (the loader: the first piece in graph order), and one read of each
     table reaches all the cores. Core j holds slice j mod pk (`partition.pieces`), so
-    cores 0 … pk − 1 are the loaders, in the order of their slices."""
+    cores 0 … pk − 1 are the loaders, in the order of their slices (cached: callers must
+    not write to the array)."""
+    box, cores = pieces(layer, batch, part), np.arange(start, start + part.cores)
     slices = layer.weight_bytes * (box.k[1] - box.k[0]) / layer.out_channels
     ports = mesh.port_core[cores]
     if not multicast:
@@ -286,32 +289,55 @@ def on_chip(
     copy a producer core saves when its box is its whole result and the consumer's whole
     input buffer, where isa-lower lets it land in place (cached: callers must not write to
     the arrays)."""
-    shared, sender, receiver, total, group = transfers(
-        placed.layer, placed.batch, placed.part, layer, batch, part, source
-    )
+    pairs = transfers(placed.layer, placed.batch, placed.part, layer, batch, part, source)
+    shared, sender, receiver, group = pairs.shared, pairs.sender, pairs.receiver, pairs.group
     per_run = shared * placed.batch / batch
     local = placed.start + sender == start + receiver
     remote = ~local
-    groups = int(group.max()) + 1 if len(group) else 0
-    sent_box = np.zeros(groups)
+    sent_box = np.zeros(len(pairs.group_sender))
     sent_box[group[remote]] = shared[remote]
     loads, _ = mesh.tree_loads(placed.start + sender[remote], start + receiver[remote], group[remote], sent_box)
-    box_sender = np.zeros(groups, dtype=np.int64)
-    box_sender[group] = sender
     sends = np.ceil(sent_box * placed.batch / batch / link_bandwidth)
-    cycles = np.bincount(box_sender, sends, minlength=placed.part.cores)
+    cycles = np.bincount(pairs.group_sender, sends, minlength=placed.part.cores)
     copies = np.where(local, np.ceil(2 * per_run / local_bandwidth), 0.0)
     cycles += np.bincount(sender, copies, minlength=placed.part.cores)
     hops = mesh.hops[placed.start + sender, start + receiver] * hop_latency
-    farthest = np.zeros(placed.part.cores)
-    np.maximum.at(farthest, sender, hops)
-    made = pieces(placed.layer, placed.batch, placed.part).outputs[sender] * source.element_bytes
-    needed = needed_volume(layer, batch, part, source)[receiver] * source.element_bytes
-    whole = local & (per_run == made) & (shared == needed) & (source.channels == layer.in_channels)
-    in_place = np.zeros(placed.part.cores)
-    np.maximum.at(in_place, sender, np.where(whole, copies, 0.0))
+    farthest = pairs.most(hops)
+    in_place = pairs.most(np.where(pairs.whole, copies, 0.0))
     moved = float(shared[local].sum() + sent_box.sum())
-    return loads, moved, total, np.stack([cycles + farthest, in_place])
+    return loads, moved, pairs.total, np.stack([cycles + farthest, in_place])
+
+
+@frozen
+class Transfers:
+    """What a producer's cores send a layer's cores for one source, wherever both run."""
+
+    shared: np.ndarray
+    """The bytes of each (producer core `sender`, consumer core `receiver`) pair that sends
+    anything, ordered by sender, then receiver."""
+    sender: np.ndarray
+    receiver: np.ndarray
+    total: float
+    """The bytes all consumer cores receive."""
+    group: np.ndarray
+    """Per pair its box: pairs of one producer core with the same box of its result share
+    a number (`row_ranks`)."""
+    group_sender: np.ndarray
+    """Per box, its producer core."""
+    whole: np.ndarray
+    """Per pair, whether its box is the producer core's whole result and the consumer
+    core's whole input buffer (a local copy of it lands in place)."""
+    cores: int
+    firsts: np.ndarray
+    """Where each producer core's pairs begin, of those that send anything."""
+
+    def most(self, values: np.ndarray) -> np.ndarray:
+        """Per producer core, the largest of its pairs' non-negative `values` (0 for a core
+        that sends nothing)."""
+        result = np.zeros(self.cores)
+        if len(self.firsts):
+            result[self.sender[self.firsts]] = np.maximum.reduceat(values, self.firsts)
+        return result
 
 
 @functools.lru_cache(maxsize=1 << 14)
@@ -323,19 +349,24 @@ def transfers(
     batch: int,
     part: Partition,
     source: Source,
-) -> tuple[np.ndarray, np.ndarray, np.ndarray, float, np.ndarray]:
-    """What a producer's cores send a layer's cores for one source, wherever both run: the
-    bytes of each (producer core, consumer core) pair that sends anything, the pairs'
-    indices, the bytes all consumer cores receive, and per pair its box: pairs of one
-    producer core with the same box of its result share a number (cached: callers must not
-    write to the arrays)."""
+) -> Transfers:
+    """`Transfers` for one source (cached: callers must not write to the arrays)."""
     need = needed_input(layer, pieces(layer, batch, part), source.channel_offset, source.channels)
     shift = source.channel_offset - source.start
     bounds = overlap(Placed(producer, 0, producer_part, producer_batch), need, batch, shift)
     volumes = np.prod([np.maximum(hi - lo, 0) for lo, hi in bounds], axis=0) * source.element_bytes
     sender, receiver = np.nonzero(volumes)
     boxes = np.stack([sender, *(side[sender, receiver] for bound in bounds for side in bound)])
-    return volumes[sender, receiver], sender, receiver, float(volumes.sum()), row_ranks(boxes)
+    shared, group = volumes[sender, receiver], row_ranks(boxes)
+    group_sender = np.zeros(int(group.max()) + 1 if len(group) else 0, dtype=np.int64)
+    group_sender[group] = sender
+    made = pieces(producer, producer_batch, producer_part).outputs[sender] * source.element_bytes
+    needed = needed_volume(layer, batch, part, source)[receiver] * source.element_bytes
+    per_run = shared * producer_batch / batch
+    whole = (per_run == made) & (shared == needed) & (source.channels == layer.in_channels)
+    firsts = np.flatnonzero(np.diff(sender, prepend=-1))
+    total = float(volumes.sum())
+    return Transfers(shared, sender, receiver, total, group, group_sender, whole, producer_part.cores, firsts)
 
 
 def row_ranks(columns: np.ndarray) -> np.ndarray:

@@ -53,12 +53,20 @@ class MeshModel:
                         self.link_of[(dy, dx)][y, x] = len(links)
                         links.append(((y, x), (y + dy, x + dx)))
         self.links: tuple[tuple[Coord, Coord], ...] = tuple(links)
-        self._runs: dict[tuple[int, int], tuple[np.ndarray, np.ndarray]] = {}
-        """Per step, the links along its lines (rows east and west, columns south and
-        north) and where they are (a mask of the lines' positions), for `_add_runs`."""
-        for step, grid in self.link_of.items():
+        self._longest = max(cores_y, cores_x)
+        self._width = self._longest + 1
+        links_along, positions = [], []
+        for direction, step in enumerate((EAST, WEST, SOUTH, NORTH)):
+            grid = self.link_of[step]
             along = grid if step in (EAST, WEST) else grid.T
-            self._runs[step] = (along[along >= 0], along >= 0)
+            line, position = np.nonzero(along >= 0)
+            links_along.append(along[line, position])
+            positions.append((direction * self._longest + line) * self._width + position)
+        self._line_links = np.concatenate(links_along)
+        self._line_positions = np.concatenate(positions)
+        """Every link, and where `_run_loads`' lines hold its bytes: direction d's line l
+        (a row east and west, a column south and north) at position p is entry
+        (d·longest + l)·width + p."""
         self.hops = np.abs(self.ys[:, None] - self.ys[None, :]) + np.abs(self.xs[:, None] - self.xs[None, :])
         """hops[i, j]: the links of the XY route from core i to core j."""
         self.port_core = np.array([self.index[target.dram_port(coord)] for coord in self.order], dtype=np.int64)
@@ -92,13 +100,10 @@ class MeshModel:
         volumes = np.broadcast_to(np.asarray(volumes, dtype=float), np.shape(sources))
         y0, x0 = self.ys[sources], self.xs[sources]
         y1, x1 = self.ys[destinations], self.xs[destinations]
-        loads = np.zeros(len(self.links))
         # along x in the source row, then along y in the destination column
-        self._add_runs(loads, EAST, y0, x0, x1, volumes, axis=1)
-        self._add_runs(loads, WEST, y0, x0, x1, volumes, axis=1)
-        self._add_runs(loads, SOUTH, x1, y0, y1, volumes, axis=0)
-        self._add_runs(loads, NORTH, x1, y0, y1, volumes, axis=0)
-        return loads
+        return self._run_loads(
+            ((y0, x0, x1, volumes), (y0, x0, x1, volumes), (x1, y0, y1, volumes), (x1, y0, y1, volumes))
+        )
 
     def tree_loads(
         self, sources: np.ndarray, destinations: np.ndarray, groups: np.ndarray, volumes: np.ndarray
@@ -123,43 +128,44 @@ class MeshModel:
         south, north = y0[group].copy(), y0[group].copy()
         np.maximum.at(south, column_of, y1)
         np.minimum.at(north, column_of, y1)
-        loads = np.zeros(len(self.links))
         volumes = np.asarray(volumes, dtype=float)
-        self._add_runs(loads, EAST, y0, x0, east, volumes, axis=1)
-        self._add_runs(loads, WEST, y0, x0, west, volumes, axis=1)
-        self._add_runs(loads, SOUTH, column, y0[group], south, volumes[group], axis=0)
-        self._add_runs(loads, NORTH, column, y0[group], north, volumes[group], axis=0)
+        rows, by_column = y0[group], volumes[group]
+        loads = self._run_loads(
+            (
+                (y0, x0, east, volumes),
+                (y0, x0, west, volumes),
+                (column, rows, south, by_column),
+                (column, rows, north, by_column),
+            )
+        )
         vertical = np.bincount(group, south - north, minlength=count)
         return loads, (east - west) + vertical
 
-    def _add_runs(
-        self,
-        loads: np.ndarray,
-        step: tuple[int, int],
-        line: np.ndarray,
-        start: np.ndarray,
-        stop: np.ndarray,
-        volumes: np.ndarray,
-        axis: int,
-    ) -> None:
-        """Add each run from `start` to `stop` along one line (a row for axis 1, a column
-        for axis 0) in the direction of `step`: the links leaving positions start … stop − 1
-        (forward) or start … stop + 1 (backward)."""
-        forward = step[axis] > 0
-        moving = stop > start if forward else stop < start
-        if not moving.any():
-            return
-        line, start, stop, volume = line[moving], start[moving], stop[moving], volumes[moving]
-        length = self.cores_x if axis == 1 else self.cores_y
-        lines = self.cores_y if axis == 1 else self.cores_x
-        first, last = (start, stop) if forward else (stop + 1, start + 1)
-        size = lines * (length + 1)
-        difference = np.bincount(line * (length + 1) + first, volume, size) - np.bincount(
-            line * (length + 1) + last, volume, size
+    def _run_loads(self, runs: tuple[tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray], ...]) -> np.ndarray:
+        """The bytes over each link of runs along lines, given per direction (east, west,
+        south, north) as (line, start, stop, volumes): a run from `start` to `stop` along
+        its line (a row east and west, a column south and north) loads the links leaving
+        positions start … stop − 1 (forward) or start … stop + 1 (backward). One difference
+        array over all four directions (`_lines`), each line padded to the longest."""
+        firsts, lasts, moved = [], [], []
+        width = self._width
+        for direction, (line, start, stop, volumes) in enumerate(runs):
+            forward = direction in (0, 2)
+            moving = stop > start if forward else stop < start
+            line, start, stop = line[moving], start[moving], stop[moving]
+            first, last = (start, stop) if forward else (stop + 1, start + 1)
+            row = (direction * self._longest + line) * width
+            firsts.append(row + first)
+            lasts.append(row + last)
+            moved.append(volumes[moving])
+        volume = np.concatenate(moved)
+        size = 4 * self._longest * width
+        difference = np.bincount(np.concatenate(firsts), volume, size) - np.bincount(
+            np.concatenate(lasts), volume, size
         )
-        per_position = difference.reshape(lines, length + 1).cumsum(axis=1)[:, :length]
-        links, used = self._runs[step]
-        loads[links] += per_position[used]
+        loads = np.zeros(len(self.links))
+        loads[self._line_links] += difference.reshape(-1, width).cumsum(axis=1).ravel()[self._line_positions]
+        return loads
 
 
 def distinct(values: np.ndarray, size: int) -> tuple[np.ndarray, np.ndarray]:

@@ -36,7 +36,7 @@ UNARY_BLOCKS = (task.ReluOp, task.LutOp)
 """Blocks fused into the layer whose result they post-process."""
 
 
-@frozen
+@frozen(cache_hash=True)
 class Source:
     """One input tensor of a layer: the producer layer (or NETWORK_INPUT), the operand it
     feeds (`branch`, for adds and muls) and the channels of the layer's input it fills."""
@@ -51,7 +51,7 @@ class Source:
     """The producer's first output channel this source reads (a buffer may read a slice)."""
 
 
-@frozen
+@frozen(cache_hash=True)
 class Layer:
     """One layer: shapes per image in NHWC, the kernel geometry, its sources and weights."""
 

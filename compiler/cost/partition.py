@@ -26,7 +26,7 @@ from stc.compiler.targets.hardware import HardwareTarget
 MIN_UTILISATION = 0.75
 
 
-@frozen
+@frozen(cache_hash=True)
 class Partition:
     """Pieces along batch, output channels, rows and columns."""
 
@@ -121,16 +121,18 @@ class Pieces:
     k: tuple[np.ndarray, np.ndarray]
     h: tuple[np.ndarray, np.ndarray]
     w: tuple[np.ndarray, np.ndarray]
-
-    @property
-    def outputs(self) -> np.ndarray:
-        return box_volume(self.b, self.k, self.h, self.w)
+    outputs: np.ndarray
+    """Per core, the elements of its box (`box_volume`)."""
 
 
 def box_volume(*intervals: tuple[np.ndarray, np.ndarray]) -> np.ndarray:
     """Per core, the elements of the box whose [lo, hi) along each axis `intervals` give
     (an empty interval counts 0)."""
-    return np.prod([np.maximum(hi - lo, 0) for lo, hi in intervals], axis=0)
+    lo, hi = intervals[0]
+    volume = np.maximum(hi - lo, 0)
+    for lo, hi in intervals[1:]:
+        volume = volume * np.maximum(hi - lo, 0)
+    return volume
 
 
 @functools.lru_cache(maxsize=1 << 14)
@@ -143,4 +145,5 @@ def pieces(layer: Layer, batch: int, part: Partition) -> Pieces:
     h = core // (part.pk * part.pw) % part.ph
     b = core // (part.pk * part.pw * part.ph)
     sizes = dimensions(layer, batch)
-    return Pieces(*(piece_bounds(*args) for args in zip(sizes, part.counts, (b, k, h, w), strict=True)))
+    b, k, h, w = (piece_bounds(*args) for args in zip(sizes, part.counts, (b, k, h, w), strict=True))
+    return Pieces(b, k, h, w, box_volume(b, k, h, w))
