@@ -6,7 +6,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from stc.compiler.cost.evaluate import CostModel
-from stc.compiler.cost.layer_cost import Context, Output, Placed, leaf_cost, row_ranks
+from stc.compiler.cost.layer_cost import Context, Output, Placed, leaf_cost, row_ranks, transfers
 from stc.compiler.cost.mesh import MeshModel
 from stc.compiler.cost.network import NETWORK_INPUT, Layer, Network, Source, network_of
 from stc.compiler.cost.partition import Partition, candidates, piece_bounds, pieces
@@ -84,6 +84,24 @@ def test_row_ranks_number_distinct_rows_as_unique_does(rows):
     columns = np.array(rows, dtype=float).reshape(-1, 3).T
     expected = np.unique(columns.T, axis=0, return_inverse=True)[1].reshape(-1)
     assert row_ranks(columns).tolist() == expected.tolist()
+
+
+@settings(max_examples=30, deadline=None)
+@given(
+    producer=st.tuples(st.integers(1, 4), st.integers(1, 4), st.integers(1, 4)),
+    consumer=st.tuples(st.integers(1, 4), st.integers(1, 4), st.integers(1, 4)),
+    seed=st.integers(0, 9),
+)
+def test_transfers_most_is_each_producer_core_s_largest_value(producer, consumer, seed):
+    """`Transfers.most`, by reduceat over each producer core's pairs, gives what
+    np.maximum.at from zeros gives (a 3×3 conv reading a 3×3 conv's halos)."""
+    first, second = conv("a", NETWORK_INPUT, kernel=3, pad=1, hw=8), conv("b", 0, 3, 1, channels=16, hw=8)
+    pk, ph, pw = producer
+    pairs = transfers(first, 1, Partition(1, pk, ph, pw), second, 1, Partition(1, *consumer), second.sources[0])
+    values = np.random.default_rng(seed).integers(0, 50, len(pairs.sender)).astype(float)
+    expected = np.zeros(pk * ph * pw)
+    np.maximum.at(expected, pairs.sender, values)
+    assert pairs.most(values).tolist() == expected.tolist()
 
 
 def test_xy_loads_on_tianjicx_s_mesh_are_the_sum_of_the_routes():
