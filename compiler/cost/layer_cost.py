@@ -320,16 +320,14 @@ class Transfers:
     total: float
     """The bytes all consumer cores receive."""
     group: np.ndarray
-    """Per pair its box: pairs of one producer core with the same box of its result share
-    a number (`row_ranks`)."""
+    """Per pair its box (pairs of a producer core with the same box share one, `row_ranks`)."""
     group_sender: np.ndarray
-    """Per box, its producer core."""
     whole: np.ndarray
     """Per pair, whether its box is the producer core's whole result and the consumer
     core's whole input buffer (a local copy of it lands in place)."""
     cores: int
     firsts: np.ndarray
-    """Where each producer core's pairs begin, of those that send anything."""
+    """Where each sending producer core's pairs begin."""
 
     def most(self, values: np.ndarray) -> np.ndarray:
         """Per producer core, the largest of its pairs' non-negative `values` (0 for a core
