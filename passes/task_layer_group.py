@@ -81,4 +81,4 @@ class TaskLayerGroupPass(ModulePass):
                 write_spatial_group(graph, spatial_group(graph, hardware, self.group, self.slices))
                 continue
             groups = choose_groups(graph, hardware, self.strategy, self.group, self.slices, self.pipeline, self.delay)
-            op.body.block.add_op(write_groups(graph, groups, self.target))
+            op.body.block.add_op(write_groups(graph, groups, self.target, hardware))

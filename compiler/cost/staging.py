@@ -7,6 +7,7 @@ the other way. Each instruction streams its bytes read and written at the local-
 bandwidth, as the machine prices it.
 
     staging_cycles(512.0, (1, 16, 16, 3), load=True)    # cycles of the transform and copies
+    unread_tail_cycles(512.0, (1, 8, 8, 16))            # 4: the last two calls write padding
 """
 
 from __future__ import annotations
@@ -35,3 +36,22 @@ def staging_cycles(bandwidth: float, extent_nhwc: tuple[int, int, int, int], loa
     copied = [bytes_ for bytes_ in (n * whole * h * w * geometry.c0, n * h * w * rest) if bytes_]
     streamed = moved + copied
     return sum(math.ceil(2 * each / bandwidth) for each in streamed), sum(streamed)
+
+
+@functools.lru_cache(maxsize=1 << 12)
+def unread_tail_cycles(bandwidth: float, extent_nhwc: tuple[int, int, int, int]) -> int:
+    """Cycles of the last `vec_trans_scatter` calls of an output's staging that write only
+    past the bytes its store reads (the padding channels of the last C0 group): a machine
+    whose DMA overlaps compute starts the store before they run."""
+    n, h, w, c = extent_nhwc
+    if min(extent_nhwc) < 1:
+        return 0
+    geometry = Nc1hwc0Geometry.from_nchw((n, c, h, w), np.int8)
+    read_end = geometry.plane(n - 1, c - 1) + h * w
+    tail = 0
+    for call in reversed(layout_calls(geometry, Buffer.NCHW)):
+        itemsize = call.dtype.itemsize
+        if min(call.dst_list) * itemsize < read_end:
+            break
+        tail += math.ceil(2 * call.repeat_times * LANES * lane_bytes(itemsize) / bandwidth)
+    return tail

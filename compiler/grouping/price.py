@@ -14,7 +14,12 @@ A timestep, in the machine's order:
 - loads ahead what later timesteps compute on (`prefetched`), stores what the timestep
   before made (`delayed`, seed 004's "op i−1's group outputs stored"), and stages a
   prefetched network input once its load is in (`stage_ahead`, compute clock);
-- stores its results (`stored`), each after the compute that makes it.
+- stores its results that later groups read (`stored`) once the layer that makes them has
+  run, beside the compute after it (`after_store`: the result's local copies isa-lower
+  emits after the store, a network output's staging);
+- stores the network outputs it completes (`output_stored`) once staged, but for the last
+  staging calls, which write only padding channels the store does not read
+  (`unread_tail`, the end of `compute`).
 
 The machine runs a core's instructions one after the other; on a target that declares
 `global_memory.dma_overlaps_compute` its DMA runs on a clock of its own, but an
@@ -23,7 +28,8 @@ takes the sum of all; with overlap:
 
     computed = max(input_loads + stage_in, loaded) + compute
     beside   = loaded + prefetched + delayed                      (the DMA clock)
-    stores   = max(beside, computed) + stored
+    stores   = max(beside, computed − after_store) + stored
+    stores   = max(stores, computed − unread_tail) + output_stored     (if any)
     computed = max(computed, beside) + stage_ahead                (if any)
     cycles   = max(computed, stores)
 
@@ -39,7 +45,7 @@ from collections.abc import Iterable
 
 from attrs import define
 
-from stc.compiler.cost.staging import staging_cycles
+from stc.compiler.cost.staging import staging_cycles, unread_tail_cycles
 from stc.compiler.targets.cost_units import dma_cycles, mac_cycles, vector_cycles
 from stc.compiler.targets.hardware import HardwareTarget
 
@@ -63,18 +69,35 @@ class StepWork:
     delayed: int = 0
     """DMA: stores of the timestep before's results."""
     stored: int = 0
-    """DMA: stores of this timestep's results (after its compute)."""
+    """DMA: stores of this timestep's results that later groups read."""
+    after_store: int = 0
+    """Compute clock: the end of `compute` that runs after those stores are issued."""
+    output_stored: int = 0
+    """DMA: stores of the network outputs this timestep completes (after their staging)."""
+    unread_tail: int = 0
+    """Compute clock: the end of `compute` that writes no byte `output_stored` reads."""
 
 
 def step_cycles(step: StepWork, target: HardwareTarget) -> int:
     """Cycles of one timestep on one core of `target` (see the module docstring)."""
     if not target.global_memory.dma_overlaps_compute:
         return sum(
-            (step.loaded, step.stage_in, step.compute, step.prefetched, step.delayed, step.stage_ahead, step.stored)
+            (
+                step.loaded,
+                step.stage_in,
+                step.compute,
+                step.prefetched,
+                step.delayed,
+                step.stage_ahead,
+                step.stored,
+                step.output_stored,
+            )
         )
     computed = max(step.input_loads + step.stage_in, step.loaded) + step.compute
     beside = step.loaded + step.prefetched + step.delayed
-    stores = max(beside, computed) + step.stored
+    stores = max(beside, computed - step.after_store) + step.stored
+    if step.output_stored:
+        stores = max(stores, computed - step.unread_tail) + step.output_stored
     if step.stage_ahead:
         computed = max(computed, beside) + step.stage_ahead
     return max(computed, stores)
@@ -103,3 +126,12 @@ def stage_cycles(target: HardwareTarget, extent_nhwc: tuple[int, ...], load: boo
         return 0
     n, h, w, c = extent_nhwc
     return staging_cycles(target.local_memory.bandwidth_bytes_per_cycle, (n, h, w, c), load)[0]
+
+
+def unread_stage_cycles(target: HardwareTarget, extent_nhwc: tuple[int, ...]) -> int:
+    """Compute-clock cycles at the end of an int8 output's staging that its store does not
+    wait for (`unread_tail_cycles`)."""
+    if target.activation_layout.kind != "nc1hwc0" or math.prod(extent_nhwc) == 0:
+        return 0
+    n, h, w, c = extent_nhwc
+    return unread_tail_cycles(target.local_memory.bandwidth_bytes_per_cycle, (n, h, w, c))

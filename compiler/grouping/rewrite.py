@@ -32,13 +32,15 @@ from __future__ import annotations
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 
-from xdsl.dialects.builtin import ArrayAttr, DenseArrayBase, IntegerAttr, UnitAttr, i64
+from xdsl.dialects.builtin import ArrayAttr, DenseArrayBase, DictionaryAttr, IntegerAttr, UnitAttr, i64
 from xdsl.ir import SSAValue
 
 from stc.compiler.grouping.layers import Interval
+from stc.compiler.grouping.price import step_cycles
 from stc.compiler.grouping.search import Group
 from stc.compiler.grouping.slicing import LayerSlice
 from stc.compiler.mapping.block_stages import allowed_stages
+from stc.compiler.targets.hardware import HardwareTarget
 from stc.compiler.tiling.copies import BufferSources
 from stc.compiler.tiling.pieces import AxisPiece, Piece, shape_of
 from stc.compiler.tiling.split import GraphBlocks, build_piece, erase_with_inputs, forget_erased
@@ -48,6 +50,8 @@ from stc.dialects.st import STORE_LATE, CoordAttr, MappingOp, PutInOp, Stage
 from stc.dialects.task import BoxAttr, BufferOp
 
 GROUP, SLICE, STEP = "lg.group", "lg.slice", "lg.step"
+PLAN = "lg.plan"
+"""The discardable attribute of the mapping: what the plan predicts (`plan_summary`)."""
 CORE = (0, 0, 0, 0)
 
 
@@ -178,7 +182,7 @@ def phase_coord(step: int, stage: Stage, last: int | None = None) -> CoordAttr:
     return CoordAttr(CORE, 0, step, stage, last)
 
 
-def write_groups(graph: task.GraphOp, groups: Sequence[Group], target_name: str) -> MappingOp:
+def write_groups(graph: task.GraphOp, groups: Sequence[Group], target_name: str, target: HardwareTarget) -> MappingOp:
     """Slice the groups' members into pieces, annotate every compute block with its group,
     slice and timestep, and return the mapping script that puts each block there."""
     blocks = GraphBlocks(graph)
@@ -204,7 +208,23 @@ def write_groups(graph: task.GraphOp, groups: Sequence[Group], target_name: str)
         if group.plan.late:
             store_late([op for ops in per_slice for op in ops], written, step - group.plan.length, group.plan.late)
     forget_erased(blocks)
-    return MappingOp(graph.graph_name, target_name, list(put_actions(graph, written)))
+    mapping = MappingOp(graph.graph_name, target_name, list(put_actions(graph, written)))
+    mapping.attributes[PLAN] = plan_summary(groups, target)
+    return mapping
+
+
+def plan_summary(groups: Sequence[Group], target: HardwareTarget) -> DictionaryAttr:
+    """What the groups' plan predicts, for comparison with the machine's `--stats`: the
+    price of every timestep (phase), their sum, and the DRAM bytes moved."""
+    steps = [step_cycles(step, target) for group in groups for step in group.plan.timeline]
+    dram = sum(group.plan.work.dram_bytes for group in groups)
+    return DictionaryAttr(
+        {
+            "cycles": IntegerAttr(sum(steps), i64),
+            "step_cycles": DenseArrayBase.from_list(i64, steps),
+            "dram_bytes": IntegerAttr(dram, i64),
+        }
+    )
 
 
 def store_late(members: Sequence[task.ComputeBlock], written: Written, base: int, late: frozenset[int]) -> None:

@@ -43,7 +43,7 @@ from collections.abc import Iterator, Sequence
 from attrs import frozen
 
 from stc.compiler.grouping.layers import Interval, Layer, LayerGraph, Tile
-from stc.compiler.grouping.price import StepWork, layer_cycles, stage_cycles, transfer_cycles
+from stc.compiler.grouping.price import StepWork, layer_cycles, stage_cycles, transfer_cycles, unread_stage_cycles
 from stc.compiler.grouping.slicing import LayerSlice, Slicing
 from stc.compiler.memory.allocation import allocate
 from stc.compiler.memory.lmem import alignment_of, core_memory
@@ -161,16 +161,21 @@ def plan_group(
             macs, streamed_read, streamed_write = macs + layer_macs, streamed_read + read, streamed_write + written
             dram_write += spilled + output
             timeline[step].compute += layer_cycles(target, layer.on_mac_array, layer_macs, read, result)
-            copied = copied_bytes(layers, layer, mine, {m: found[m] for m in members})
-            timeline[step].compute += sum(copy_cycles(target, nbytes) for nbytes in copied)
+            for nbytes, after_spill in copied_bytes(layers, layer, mine, {m: found[m] for m in members}):
+                timeline[step].compute += copy_cycles(target, nbytes)
+                timeline[step].after_store += copy_cycles(target, nbytes) if after_spill and not late else 0
             if late:
                 timeline[step + 1].delayed += transfer_cycles(target, spilled)
             else:
                 timeline[step].stored += transfer_cycles(target, spilled)
     for tile, at in output_buffers(layers, steps).values():
         nbytes = math.prod(tile.shape) * tile.itemsize
-        timeline[max(at)].stored += transfer_cycles(target, nbytes)
-        timeline[max(at)].compute += stage_cycles(target, tile.shape, False) if tile.itemsize == 1 else 0
+        last = timeline[max(at)]
+        last.output_stored += transfer_cycles(target, nbytes)
+        if tile.itemsize == 1:
+            staging = stage_cycles(target, tile.shape, False)
+            last.compute, last.after_store = last.compute + staging, last.after_store + staging
+            last.unread_tail = unread_stage_cycles(target, tile.shape)
     for request in output_requests(layers, slicing, steps, target):
         requests.append(request)
         if request.key[-1] != "staging":
@@ -249,14 +254,19 @@ def loaded_boxes(tile: Tile, mine: LayerSlice, inside: set[int]) -> Iterator[Loa
             yield nbytes, extent, source.producer is None
 
 
-def copied_bytes(layers: LayerGraph, layer: Layer, mine: LayerSlice, found: dict[int, LayerSlice]) -> Iterator[int]:
+def copied_bytes(
+    layers: LayerGraph, layer: Layer, mine: LayerSlice, found: dict[int, LayerSlice]
+) -> Iterator[tuple[int, bool]]:
     """The bytes of a slice's result copied into each buffer of the group that takes it:
     the rows each reader's slice reads (a buffer a network output stores: the rows the
-    slice owns), but for the first that takes the whole result, where it is made in place."""
+    slice owns), but for the first that takes the whole result, where it is made in place;
+    each with whether a buffer outside the group comes before it (isa-lower then emits the
+    result's store before the copy, in the buffers' order)."""
     whole = box_bytes(layer.shape, layer.itemsize, mine.batch, mine.rows)
-    in_place = False
+    in_place = spilled = False
     for tile in layer.outputs:
         if tile.reader is not None and tile.reader not in found:
+            spilled = True
             continue
         reader = found[tile.reader] if tile.reader is not None else mine
         wanted = reader.read if tile.reader is not None else (mine.owned or mine.rows)
@@ -275,7 +285,7 @@ def copied_bytes(layers: LayerGraph, layer: Layer, mine: LayerSlice, found: dict
             if not in_place and nbytes == whole and tile.shape[2:] == layer.shape[2:]:
                 in_place = True
             elif nbytes:
-                yield nbytes
+                yield nbytes, spilled
 
 
 def shifted(interval: Interval, by: int) -> Interval:

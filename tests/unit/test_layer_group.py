@@ -197,7 +197,7 @@ def test_random_groups_compute_exactly_when_stores_run_late(case):
                 return
             alone = [groups.single(p) for p, op in enumerate(layers.ops) if op.task_id not in members]
             chosen = sorted([*alone, groups.priced(plan)], key=lambda group: layers.position[group.members[0]])
-            module.body.block.add_op(write_groups(graph, chosen, str(GDMA)))
+            module.body.block.add_op(write_groups(graph, chosen, str(GDMA), hardware))
             late = [op for op in graph.tasks() if STORE_LATE in op.attributes]
             assert bool(late) <= delayed
             run_against(module, reference, GDMA.parent)

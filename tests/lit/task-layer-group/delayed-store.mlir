@@ -19,6 +19,7 @@
 // RUN: stc-run %s --compare %t.now.isa.mlir --data-dir %S/Inputs
 // RUN: stc-run %t.now.isa.mlir --stats --data-dir %S/Inputs | filecheck %s --check-prefix=NOW
 // RUN: stc-opt %s -p 'task-layer-group{group=6,8 slices=1,2}' | filecheck %s --check-prefix=SERIAL
+// RUN: stc-opt %s -p 'task-layer-group{target="%S/Inputs/tpu-gdma.toml" group=6,8 slices=1,2 delay=false}' | filecheck %s --check-prefix=NOW-PLAN
 
 // The timestep table: conv 3 alone in step 0, slice s of the group in steps 1 + 2s and
 // 2 + 2s, conv 11 alone in step 5; only relu 21 stores late.
@@ -28,6 +29,11 @@
 // CHECK:      task.relu 21 {{.*}} {lg.group = 1 : i64, lg.slice = 0 : i64, lg.step = 2 : i64, st.store_late}
 // CHECK:      task.relu 23 {{.*}} {lg.group = 1 : i64, lg.slice = 1 : i64, lg.step = 4 : i64}
 // CHECK:      task.conv 11 {{.*}} {lg.group = 2 : i64, lg.slice = 0 : i64, lg.step = 5 : i64}
+// The groups' price (`lg.plan`), timestep by timestep, is the machine's (CYCLES, NOW
+// below): the last timestep's output store starts once the 16 real channels are staged,
+// beside the two calls that write only padding channels (112, not 116).
+// CHECK:      lg.plan = {cycles = 318 : i64, step_cycles = array<i64: 104, 64, 10, 18, 10, 112>, dram_bytes = 13312 : i64}
+// NOW-PLAN:   lg.plan = {cycles = 326 : i64, step_cycles = array<i64: 104, 64, 18, 18, 10, 112>, dram_bytes = 13312 : i64}
 // CHECK:      st.put_in 17 at (0, 0, 0, 0), (0, 2, memory) to (0, 0, 0, 0), (0, 3, memory)
 // CHECK:      st.put_in 21 at (0, 0, 0, 0), (0, 2, soma1)
 
@@ -48,8 +54,10 @@
 // ISA-NEXT: isa.dma_store sizes [512]
 // ISA-NEXT: isa.sync 4
 
-// CYCLES: "phase_cycles": [104, 64, 10, 18, 10, 112]
-// NOW:    "phase_cycles": [104, 64, 18, 18, 10, 112]
+// CYCLES: "cycles": 318, "phase_cycles": [104, 64, 10, 18, 10, 112]
+// CYCLES: "dram_bytes": 13312
+// NOW:    "cycles": 326, "phase_cycles": [104, 64, 18, 18, 10, 112]
+// NOW:    "dram_bytes": 13312
 
 // SERIAL-NOT: st.store_late
 

@@ -15,6 +15,7 @@
 // RUN: stc-opt %s -p 'task-layer-group{target="%S/Inputs/tpu-gdma.toml" group=3,5 slices=1,2 pipeline=false},st-place,st-route,st-lmem-alloc,isa-lower' -o %t.serial.isa.mlir
 // RUN: stc-run %t.serial.isa.mlir --stats --data-dir %S/Inputs | filecheck %s --check-prefix=UNPIPELINED
 // RUN: stc-opt %s -p 'task-layer-group{group=3,5 slices=1,2}' | filecheck %s --check-prefix=SERIAL
+// RUN: stc-opt %s -p 'task-layer-group{target="%S/Inputs/tpu-gdma.toml" group=3,5 slices=1,2 pipeline=false}' | filecheck %s --check-prefix=UNPIPELINED-PLAN
 
 // The timestep table: slice s of the two layers runs in steps 2s and 2s + 1.
 // CHECK:      %[[IN0:.*]] = task.buffer 8 sic %0[0:1, 0:5, 0:8, 0:16]
@@ -23,6 +24,10 @@
 // CHECK:      task.conv 13 %[[IN1]], {{.*}} {lg.group = 0 : i64, lg.slice = 1 : i64, lg.step = 2 : i64}
 // CHECK:      task.relu 15 {{.*}} {lg.group = 0 : i64, lg.slice = 0 : i64, lg.step = 1 : i64}
 // CHECK:      task.relu 17 {{.*}} {lg.group = 0 : i64, lg.slice = 1 : i64, lg.step = 3 : i64}
+// The groups' price (`lg.plan`), timestep by timestep, is the machine's (CYCLES and
+// UNPIPELINED below).
+// CHECK:      lg.plan = {cycles = 129 : i64, step_cycles = array<i64: 64, 21, 18, 26>, dram_bytes = 4608 : i64}
+// UNPIPELINED-PLAN: lg.plan = {cycles = 131 : i64, step_cycles = array<i64: 64, 2, 39, 26>, dram_bytes = 4608 : i64}
 // CHECK:      st.put_in 8 at (0, 0, 0, 0), (0, 0, memory)
 // CHECK-NEXT: st.put_in 9 at (0, 0, 0, 0), (0, 0, memory) to (0, 0, 0, 0), (0, 2, memory)
 // CHECK-NEXT: st.put_in 10 at (0, 0, 0, 0), (0, 0, axon)
@@ -35,8 +40,10 @@
 // ISA:      isa.sync 1
 // ISA-NEXT: isa.conv
 
-// CYCLES:      "cycles": 129
-// UNPIPELINED: "cycles": 131
+// CYCLES:      "cycles": 129, "phase_cycles": [64, 21, 18, 26]
+// CYCLES:      "dram_bytes": 4608
+// UNPIPELINED: "cycles": 131, "phase_cycles": [64, 2, 39, 26]
+// UNPIPELINED: "dram_bytes": 4608
 
 // SERIAL: st.put_in 11 at (0, 0, 0, 0), (0, 2, memory)
 

@@ -8,10 +8,13 @@
 // RUN: stc-opt %s -p 'task-layer-group{group=3,5 slices=1,2}' | filecheck %s
 // RUN: stc-opt %s -p 'task-layer-group{group=3,5 slices=1,2},st-place,st-route,st-lmem-alloc,isa-lower' -o %t.isa.mlir
 // RUN: stc-run %s --compare %t.isa.mlir
+// RUN: stc-run %t.isa.mlir --stats | filecheck %s --check-prefix=MACHINE
 // RUN: not stc-opt %s -p 'task-layer-group,task-layer-group' 2>&1 | filecheck %s --check-prefix=MAPPED
 // MAPPED: stc-opt: error: task-layer-group: task.graph @pair already has an st.mapping; layer groups are made before placement
 
-// CHECK:      st.mapping @pair target "tpu-like" {
+// The mapping carries the groups' price (`lg.plan`): each timestep's cycles and the DRAM
+// bytes, equal to the machine's phase by phase (MACHINE).
+// CHECK:      st.mapping @pair target "tpu-like" attributes {lg.plan = {cycles = 69 : i64, step_cycles = array<i64: 29, 1, 20, 19>, dram_bytes = 1728 : i64}} {
 // CHECK-NEXT:   st.put_in 8 at (0, 0, 0, 0), (0, 0, memory)
 // CHECK-NEXT:   st.put_in 9 at (0, 0, 0, 0), (0, 0, memory) to (0, 0, 0, 0), (0, 2, memory)
 // CHECK-NEXT:   st.put_in 10 at (0, 0, 0, 0), (0, 0, axon)
@@ -23,6 +26,8 @@
 // CHECK-NEXT:   st.put_in 17 at (0, 0, 0, 0), (0, 3, soma1)
 // CHECK-NEXT:   st.put_in 6 at (0, 0, 0, 0), (0, 1, memory) to (0, 0, 0, 0), (0, 3, memory)
 // CHECK-NEXT: }
+// MACHINE: "cycles": 69, "phase_cycles": [29, 1, 20, 19]
+// MACHINE: "dram_bytes": 1728
 task.graph @pair {
   %0 = task.input 0 "x" : tensor<1x8x8x8xi8>
   %1 = task.buffer 1 sic %0 : tensor<1x8x8x8xi8>
