@@ -96,7 +96,8 @@ def leaf_cost(
     dram = np.zeros(part.cores)
     """Per core: the global-memory bytes its own DMAs move."""
     ports = mesh.port_core[cores]
-    received = sent = 0.0
+    received = sent = unread = 0.0
+    multicast = target.global_memory.multicast_loads
     sends: list[tuple[int, np.ndarray, np.ndarray]] = []
     staged = target.activation_layout.kind == "nc1hwc0"
     staging = np.zeros((2, part.cores))
@@ -108,7 +109,9 @@ def leaf_cost(
         if placed is None:
             dram += volume
             received += float(volume.sum())
-            links += mesh.xy_loads(ports, cores, volume)
+            read, loads = input_loads(mesh, ports, cores, volume, layer, batch, part, source, multicast)
+            links += loads
+            unread += float(volume.sum()) - read
             if staged and source.producer == NETWORK_INPUT:
                 need = needed_input(layer, box, source.channel_offset, source.channels)
                 staging += staged_boxes(target, (need.b, need.rows, need.cols, need.channels), load=True)
@@ -138,7 +141,7 @@ def leaf_cost(
             staging += staged_boxes(target, (box.b, box.h, box.w, box.k), load=False)
     cycles = cycles + staging[0]
     weight_slices = layer.weight_bytes * (box.k[1] - box.k[0]) / layer.out_channels + layer.table_bytes
-    weight_dram, weight_links = weight_loads(mesh, layer, part, box, cores, target.global_memory.multicast_loads)
+    weight_dram, weight_links = weight_loads(mesh, layer, part, box, cores, multicast)
     dram_write = float(out_bytes.sum()) if output is not Output.CHIP else 0.0
     copies = len(layer.block_ids) + int(layer.is_output)
     channels = box.k[1] - box.k[0]
@@ -147,7 +150,7 @@ def leaf_cost(
         macs=int((outputs * reduction).sum()),
         local_read_bytes=int(ifm.sum() + vector.sum() + sent + dram_write + staging[1].sum()),
         local_write_bytes=int(out_bytes.sum() + received + staging[1].sum()),
-        dram_read_bytes=int(round(dram.sum() - dram_write)),
+        dram_read_bytes=int(round(dram.sum() - dram_write - unread)),
         dram_write_bytes=int(dram_write),
         noc_hop_bytes=int(round(links.sum())),
     )
@@ -209,6 +212,41 @@ def weight_loads(
         )
         dram += layer.table_bytes
     return dram, links
+
+
+def input_loads(
+    mesh: MeshModel,
+    ports: np.ndarray,
+    cores: np.ndarray,
+    volume: np.ndarray,
+    layer: Layer,
+    batch: int,
+    part: Partition,
+    source: Source,
+    multicast: bool,
+) -> tuple[float, np.ndarray]:
+    """The DRAM bytes and the bytes over each link of loading every core's input box of one
+    source (`volume` per core) from DRAM. With `multicast` (a target's `multicast_loads`), as
+    isa-lower loads them: the cores whose boxes are equal (a layer split by output channels
+    reads the same input on each) get it from one DRAM read, along the XY multicast tree
+    from the port of the first of them (`input_groups`)."""
+    if not multicast:
+        return float(volume.sum()), mesh.xy_loads(ports, cores, volume)
+    group, first = input_groups(layer, batch, part, source)
+    links, _ = mesh.tree_loads(ports[first][group], cores, group, volume[first])
+    return float(volume[first].sum()), links
+
+
+@functools.lru_cache(maxsize=1 << 14)
+def input_groups(layer: Layer, batch: int, part: Partition, source: Source) -> tuple[np.ndarray, np.ndarray]:
+    """Per core, the number of its input box of one source among the distinct boxes (equal
+    bounds along images, rows, columns and channels), and per box its first core: the one
+    that loads it for all (cached: do not write to the arrays)."""
+    need = needed_input(layer, pieces(layer, batch, part), source.channel_offset, source.channels)
+    group = row_ranks(np.stack([side for bound in (need.b, need.rows, need.cols, need.channels) for side in bound]))
+    first = np.full(int(group.max()) + 1, part.cores)
+    np.minimum.at(first, group, np.arange(part.cores))
+    return group, first
 
 
 def staged_boxes(

@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from stc.compiler.cost.layer_cost import Context, Output, needed_volume
+from stc.compiler.cost.layer_cost import Context, Output, input_groups, needed_volume
 from stc.compiler.cost.network import Layer
 from stc.compiler.cost.objective import Objective
 from stc.compiler.cost.partition import Partition, pieces
@@ -52,13 +52,15 @@ def leaf_bound(
     )
     ifm = np.zeros(part.cores)
     dram = np.zeros(part.cores)
-    received = 0.0
+    received = unread = 0.0
     for source, from_dram in zip(layer.sources, in_dram, strict=True):
         volume = needed_volume(layer, batch, part, source) * source.element_bytes
         ifm += volume
         if from_dram:
             dram += volume
             received += float(volume.sum())
+            if target.global_memory.multicast_loads:
+                unread += float(volume.sum()) - float(volume[input_groups(layer, batch, part, source)[1]].sum())
     out_bytes = outputs.astype(float) * layer.out_element_bytes
     if output is not Output.CHIP:
         dram += out_bytes
@@ -68,7 +70,7 @@ def leaf_bound(
         macs=int((outputs * reduction).sum()),
         local_read_bytes=int(ifm.sum() + vector.sum() + dram_write),
         local_write_bytes=int(out_bytes.sum() + received),
-        dram_read_bytes=int(round(dram.sum() - dram_write)),
+        dram_read_bytes=int(round(dram.sum() - dram_write - unread)),
         dram_write_bytes=int(dram_write),
     )
     weight_bytes = int(round(weight_slices.sum()))

@@ -294,9 +294,10 @@ def shifted(interval: Interval, by: int) -> Interval:
 
 def stored_bytes(layer: Layer, mine: LayerSlice, inside: set[int]) -> tuple[int, int]:
     """Bytes of a slice's result stored to global memory: the whole result once when
-    layers outside the group read it ("spilled": each of their buffers loads its box
-    back), and the slice's share of the rows of each network output it feeds (output
-    slices partition them)."""
+    layers outside the group read some of the rows it owns ("spilled": each of their
+    buffers loads its box back; `rewrite.route_outside` gives them those rows), and the
+    slice's share of the rows of each network output it feeds (output slices partition
+    them)."""
     spilled = output = 0
     for tile in layer.outputs:
         if tile.reader in inside:
@@ -304,12 +305,12 @@ def stored_bytes(layer: Layer, mine: LayerSlice, inside: set[int]) -> tuple[int,
         for source in tile.sources:
             if source.producer != layer.task_id:
                 continue
-            if tile.reader is not None:
-                spilled = box_bytes(layer.shape, layer.itemsize, mine.batch, mine.rows)
-                continue
             batch = overlap(mine.batch, source.box[0])
             rows = overlap(mine.owned or mine.rows, source.box[1])
-            output += box_bytes([hi - lo for lo, hi in source.box], layer.itemsize, batch, rows)
+            if tile.reader is None:
+                output += box_bytes([hi - lo for lo, hi in source.box], layer.itemsize, batch, rows)
+            elif batch[1] > batch[0] and rows[1] > rows[0]:
+                spilled = box_bytes(layer.shape, layer.itemsize, mine.batch, mine.rows)
     return spilled, output
 
 

@@ -52,7 +52,7 @@ from xdsl.utils.exceptions import PassFailedException
 
 from stc.compiler.lowering.boxes import Box, nchw_box, nhwc_box
 from stc.compiler.lowering.layout import load_through_nc1hwc0, store_through_nc1hwc0
-from stc.compiler.lowering.shared_loads import SharedLoad, shared_loads
+from stc.compiler.lowering.shared_loads import BoxLoad, SharedLoad, shared_box_loads, shared_loads
 from stc.compiler.memory.plan import MemoryPlan, describe
 from stc.compiler.targets.hardware import Coord, HardwareTarget
 from stc.dialects import isa, task
@@ -103,6 +103,8 @@ class GraphLowering:
         self.tags = itertools.count()
         self.shared: dict[int, SharedLoad] = {}
         """The data blocks whose load is shared (multicast loads), by task id."""
+        self.shared_boxes: dict[BoxLoad, SharedLoad] = {}
+        """The boxes buffers load from global memory whose load is shared (multicast loads)."""
 
     # --- Addresses --------------------------------------------------------------------
 
@@ -133,6 +135,8 @@ class GraphLowering:
         self.declare_globals()
         if self.target.global_memory.multicast_loads:
             self.shared = shared_loads(self.graph, self.plan, self.read_later, self.tags)
+            if not self.staged:
+                self.shared_boxes = shared_box_loads(self.graph, self.plan, self.read_later, self.tags)
         for op in self.graph.tasks():
             if isinstance(op, task.WeightOp | task.BiasOp | task.TableOp):
                 self.load_data(op)
@@ -230,10 +234,9 @@ class GraphLowering:
             global_box = nchw_box(self.global_at[source.task_id], shape, 1, box.lo, box.shape)
             tile = self.buffer_box(buffer, offset, box.shape)
             if self.staged:
-                ops = load_through_nc1hwc0(global_box, self.local(buffer, STAGING_IN), tile)
+                self.emit_load(buffer, *load_through_nc1hwc0(global_box, self.local(buffer, STAGING_IN), tile))
             else:
-                ops = [isa.DmaLoadOp(tile.sizes, global_box.address, tile.address, global_box.strides, tile.strides)]
-            self.emit_load(buffer, *ops)
+                self.load_box(buffer, (buffer.task_id, source.task_id, box), global_box, tile)
 
     def store_output(self, output: task.OutputOp) -> None:
         buffer = output.source.owner
@@ -290,9 +293,33 @@ class GraphLowering:
         typ = op.result.type
         itemsize = element_width(typ) // 8  # pyright: ignore[reportOptionalOperand]
         source = nhwc_box(self.spill(op), typ.get_shape(), itemsize, box.lo, box.shape)
-        destination = self.buffer_box(buffer, offset, box.shape)
-        load = isa.DmaLoadOp(source.sizes, source.address, destination.address, source.strides, destination.strides)
-        self.emit_load(buffer, load)
+        self.load_box(buffer, (buffer.task_id, op.task_id, box), source, self.buffer_box(buffer, offset, box.shape))
+
+    def load_box(self, buffer: task.BufferOp, load: BoxLoad, source: Box, destination: Box) -> None:
+        """Load a box from global memory into a buffer in its first phase; on a target with
+        `multicast_loads`, once for all the buffers that load it in that phase
+        (`shared_box_loads`): the first loads it with `isa.dma_multicast`, the others
+        receive it into their own box."""
+        share = self.shared_boxes.get(load)
+        if share is None:
+            sizes = destination.sizes
+            op = isa.DmaLoadOp(sizes, source.address, destination.address, source.strides, destination.strides)
+            self.emit_load(buffer, op)
+        elif share.loader == buffer.task_id:
+            receivers, tag = share.receivers, share.tag
+            op = isa.DmaMulticastOp(
+                destination.sizes,
+                source.address,
+                destination.address,
+                receivers,
+                tag,
+                source.strides,
+                destination.strides,
+            )
+            self.emit_load(buffer, op)
+        else:
+            recv = isa.RecvOp(destination.sizes, destination.address, share.source, share.tag, destination.strides)
+            self.emit_receive(buffer, self.plan.core(buffer.task_id), self.plan.first(buffer.task_id), recv)
 
     def instruction(self, op: task.ComputeBlock) -> isa.ComputeInstruction:
         kind = INSTRUCTIONS[type(op)]

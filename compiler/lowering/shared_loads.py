@@ -1,8 +1,10 @@
 """
 Multicast DRAM loads, on a target with `global_memory.multicast_loads`: the weight, bias
-and table blocks of one box that several cores load in one phase share one DRAM read.
-The first of them in graph order loads the box with `isa.dma_multicast` to the other
-cores, and each of those receives it with an `isa.recv` of the tag.
+and table blocks of one box that several cores load in one phase share one DRAM read, and
+so do buffers that load the same box of a network input or of a result in global memory
+(a spilled one, as between segments of a searched schedule) in one phase. The first of
+them in graph order loads the box with `isa.dma_multicast` to the other cores, and each
+of those receives it with an `isa.recv` of the tag.
 
 ```mlir
 isa.dma_multicast sizes [1024] from global 0 to local 0 and (0, 1), (1, 1) tag 7
@@ -12,13 +14,15 @@ isa.dma_multicast sizes [1024] from global 0 to local 0 and (0, 1), (1, 1) tag 7
 from __future__ import annotations
 
 from collections import defaultdict
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterable, Iterator
+from typing import TypeVar
 
 import attrs
 
 from stc.compiler.memory.plan import MemoryPlan
 from stc.compiler.targets.hardware import Coord
 from stc.dialects import task
+from stc.dialects.task.base import task_id_of
 
 
 @attrs.frozen
@@ -43,21 +47,60 @@ def shared_loads(
     """The shared load of each data block that shares one, by task id: blocks of one box
     loaded in one phase, alike as loads or as prefetches (`read_later`), one block per
     core, the first in graph order loading."""
-    groups: dict[tuple, list[task.TaskOp]] = defaultdict(list)
+    groups: dict[tuple, list[int]] = defaultdict(list)
     for op in graph.tasks():
         if isinstance(op, task.WeightOp | task.BiasOp | task.TableOp):
             time = plan.first(op.task_id)
-            groups[(op.data, op.full_type, op.box, time, read_later(op, time))].append(op)
-    shared: dict[int, SharedLoad] = {}
-    for loader, *members in groups.values():
-        source = plan.core(loader.task_id)
-        others: dict[Coord, int] = {}
+            groups[(op.data, op.full_type, op.box, time, read_later(op, time))].append(op.task_id)
+    return share(groups.values(), plan, tags, lambda task_id: task_id)
+
+
+K = TypeVar("K")
+
+BoxLoad = tuple[int, int | str, task.BoxAttr]
+"""A buffer's load of one box from global memory: (buffer task id, source task id, box)."""
+
+
+def shared_box_loads(
+    graph: task.GraphOp,
+    plan: MemoryPlan,
+    read_later: Callable[[task.StorageOp, int], bool],
+    tags: Iterator[int],
+) -> dict[BoxLoad, SharedLoad]:
+    """The shared load of each box a buffer loads from global memory (a network input's,
+    or a spilled result's) that shares one: buffers loading the same box of the same
+    source in one phase, alike as loads or as prefetches, one buffer per core, the first
+    in graph order loading (isa-lower emits the loads in that order)."""
+    groups: dict[tuple, list[BoxLoad]] = defaultdict(list)
+    for op in graph.tasks():
+        if not isinstance(op, task.BufferOp):
+            continue
+        time = plan.first(op.task_id)
+        for value, box, _ in plan.sources[op.task_id]:
+            source = value.owner
+            producer = task_id_of(source)
+            if isinstance(source, task.InputOp) or (
+                isinstance(source, task.ComputeBlock) and plan.spilled(producer, op)  # pyright: ignore[reportArgumentType]
+            ):
+                groups[(producer, box, time, read_later(op, time))].append((op.task_id, producer, box))
+    return share(groups.values(), plan, tags, lambda load: load[0])
+
+
+def share(
+    groups: Iterable[list[K]], plan: MemoryPlan, tags: Iterator[int], block: Callable[[K], int]
+) -> dict[K, SharedLoad]:
+    """One shared load per group of loads of one box (in graph order) that reaches more
+    than one core: the first loads it, the first of each other core receives it."""
+    shared: dict[K, SharedLoad] = {}
+    for loader, *members in groups:
+        source = plan.core(block(loader))
+        others: dict[Coord, K] = {}
         for member in members:
-            others.setdefault(plan.core(member.task_id), member.task_id)
+            others.setdefault(plan.core(block(member)), member)
         others.pop(source, None)
         if not others:
             continue
-        load = SharedLoad(loader.task_id, source, tuple(others), next(tags))
-        for task_id in (loader.task_id, *others.values()):
-            shared[task_id] = load
+        load = SharedLoad(block(loader), source, tuple(others), next(tags))
+        for key in (loader, *others.values()):
+            shared[key] = load
     return shared

@@ -121,13 +121,13 @@ def test_tree_loads_are_the_union_of_the_routes_once(target, trees):
 
 def test_leaf_from_dram_to_dram():
     """A 1×1 conv (8 → 16 channels, 4×4, relu fused) split by output channels on cores
-    (0,0) and (0,1). Each core: 128 outputs × 8 MACs = 1 cycle, relu 256 B / 128 B = 2
-    cycles. As on the machine, each core loads its own 128-byte input box and 96-byte
-    weight slice and stores its 128 output bytes: the port at (0,0) serves both, so (0,1)'s
-    loads cross (0,0)→(0,1) and its store (0,1)→(0,0). The weights are loaded once per run
-    of the segment, so they are counted apart."""
+    (0,0) and (0,1) of a set-8x8 whose cores load their own copies. Each core: 128 outputs
+    × 8 MACs = 1 cycle, relu 256 B / 128 B = 2 cycles. As on the machine, each core loads its
+    own 128-byte input box and 96-byte weight slice and stores its 128 output bytes: the port
+    at (0,0) serves both, so (0,1)'s loads cross (0,0)→(0,1) and its store (0,1)→(0,0). The
+    weights are loaded once per run of the segment, so they are counted apart."""
     layer = conv("c", NETWORK_INPUT)
-    cost = leaf_cost(CONTEXT, layer, 0, Partition(1, 2, 1, 1), 1, (None,), Output.DRAM)
+    cost = leaf_cost(COPIES, layer, 0, Partition(1, 2, 1, 1), 1, (None,), Output.DRAM)
     assert cost.compute_cycles == 3
     assert cost.work.dram_read_bytes == 2 * 128
     assert cost.weights.dram_read_bytes == 2 * 96
@@ -161,6 +161,30 @@ def test_cores_that_hold_one_weight_slice_load_it_once_where_the_target_multicas
     assert cost.weights.dram_read_bytes == 4 * 192
     copied = {((0, 0), (0, 1)): 3 * 192, ((0, 1), (0, 2)): 2 * 192, ((0, 2), (0, 3)): 192}
     assert links_by_coords(cost.weight_links) == copied
+
+
+def test_cores_that_read_one_input_box_load_it_once_where_the_target_multicasts_loads():
+    """The same conv split by output channels over cores (0,0) … (0,3): each core reads the
+    whole 128-byte input. set-8x8 multicasts loads (as isa-lower's `isa.dma_multicast` of
+    input boxes): one DRAM read along the row, each link once; without it, each core loads
+    its own copy over its route. Each core's own time is the same either way: its DMA
+    cycles as if it loaded the box, and the phase at least its DRAM bytes over the shared
+    bandwidth (4 × 128 + 4 × 48 weight and 4 × 64 output bytes: 15 cycles with copies,
+    9 with one input read)."""
+    layer = conv("c", NETWORK_INPUT)
+    part = Partition(1, 4, 1, 1)
+    cost = leaf_cost(CONTEXT, layer, 0, part, 1, (None,), Output.DRAM)
+    copies = leaf_cost(COPIES, layer, 0, part, 1, (None,), Output.DRAM)
+    assert cost.work.dram_read_bytes == 128
+    assert copies.work.dram_read_bytes == 4 * 128
+    # east: the input (once each link, or 3, 2, 1 copies); west: each core's 64 output bytes
+    stores = {((0, 1), (0, 0)): 3 * 64, ((0, 2), (0, 1)): 2 * 64, ((0, 3), (0, 2)): 64}
+    row = {((0, 0), (0, 1)): 128, ((0, 1), (0, 2)): 128, ((0, 2), (0, 3)): 128}
+    assert links_by_coords(cost.links) == row | stores
+    copied = {((0, 0), (0, 1)): 3 * 128, ((0, 1), (0, 2)): 2 * 128, ((0, 2), (0, 3)): 128}
+    assert links_by_coords(copies.links) == copied | stores
+    assert cost.ifm[:5].tolist() == copies.ifm[:5].tolist() == [128, 128, 128, 128, 0]
+    assert (copies.latency, cost.latency) == (15, 9)
 
 
 def test_leaf_on_chip_sends_halos():
