@@ -301,7 +301,8 @@ def op_check(op_def: OpDef) -> Callable[[Operation], bool] | None:
     attributes = [(name, attr_check(d.constr), isinstance(d, OptAttributeDef)) for name, d in op_def.attributes.items()]
 
     def check(op: Operation) -> bool:
-        if op.successors or not operands(op.operand_types) or not results(op.result_types):
+        operand_types = [value.type for value in op._operands]  # pyright: ignore[reportPrivateUsage]
+        if op.successors or not operands(operand_types) or not results([result.type for result in op.results]):
             return False
         if len(op.regions) != region_count:
             return False

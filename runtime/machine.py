@@ -20,6 +20,9 @@ as the global-memory bytes all cores move in it take at the global-memory bandwi
 chip's ports are shared); the program lasts as long as its phases together. DMA bytes
 cross the mesh between the core and its port (`HardwareTarget.dram_port`) and count as NoC
 hop-bytes.
+
+What a compute instruction does and costs is `runtime/compute_steps.py`; the bounds-checked
+views of memory instructions read and write are `runtime/views.py`.
 """
 
 from __future__ import annotations
@@ -31,35 +34,27 @@ from typing import Any
 
 import attrs
 import numpy as np
-from numpy.lib.stride_tricks import as_strided
 from xdsl.dialects.builtin import ModuleOp
 
 from stc.compiler.diagnostics import StcError
 from stc.compiler.references import referenced_target
 from stc.compiler.targets.cost_units import (
     Work,
-    conv_macs,
     copy_cycles,
     dma_cycles,
     energy_pj,
-    fc_macs,
     link_cycles,
-    mac_cycles,
     noc_cycles,
-    vector_cycles,
 )
 from stc.compiler.targets.hardware import Coord, HardwareTarget, Link
 from stc.dialects import isa, task
 from stc.dialects.isa.vec_trans_scatter_rules import VecTransScatterError
-from stc.runtime import kernels
+from stc.runtime.compute_steps import COMPUTE_STEPS, Step
 from stc.runtime.core import Core
 from stc.runtime.data import DataStore
 from stc.runtime.inputs import Arrays, check_int8_inputs, completed_inputs, random_int8_inputs
 from stc.runtime.kernels.vec_trans_scatter import vec_trans_scatter
-
-Step = tuple[int, Work]
-"""What one instruction costs: the cycles it occupies its core, and its work."""
-
+from stc.runtime.views import strided_view
 
 TASK_DATA_OPS: dict[str, type[task.DataOp]] = {
     "weight": task.WeightOp,
@@ -164,15 +159,7 @@ class Machine:
             isa.RecvOp: self.recv,
             isa.CopyOp: self.copy,
             isa.VecTransScatterOp: self.vec_trans_scatter,
-            isa.ConvOp: self.conv,
-            isa.FcOp: self.fc,
-            isa.AvgPoolOp: self.avgpool,
-            isa.MaxPoolOp: self.maxpool,
-            isa.ReluOp: self.relu,
-            isa.LutOp: self.lut,
-            isa.AddOp: self.add,
-            isa.MulOp: self.mul,
-        }
+        } | dict.fromkeys(COMPUTE_STEPS, self.compute)
 
     def core(self, coord: Coord) -> Core:
         """A core whose zeroed local memory covers what its instructions touch: memory
@@ -287,26 +274,9 @@ class Machine:
             outputs[op.tensor_name.data] = np.ascontiguousarray(nchw)
         return outputs
 
-    def local_bytes(self, core: Core, site: str, role: str, address: int, nbytes: int) -> np.ndarray:
-        if address < 0 or address + nbytes > core.capacity:
-            raise StcError(
-                f"{site}: {role} bytes [{address}, {address + nbytes}) are outside local memory [0, {core.capacity})"
-            )
-        return core.memory[address : address + nbytes]
-
-    def tile(self, core: Core, site: str, role: str, tile: isa.TileAttr) -> np.ndarray:
-        raw = self.local_bytes(core, site, role, tile.address, tile.nbytes)
-        return raw.view(tile.dtype).reshape(tile.shape)
-
-    def inputs(self, core: Core, site: str, op: isa.ComputeInstruction) -> list[np.ndarray]:
-        return [self.tile(core, site, role, t) for role, t in zip(op.input_roles(), op.inputs, strict=True)]
-
-    def finish(self, core: Core, site: str, op: isa.ComputeInstruction, acc: np.ndarray) -> None:
-        """Add the bias, shift, saturate and store into the output tile."""
-        if op.bias is not None:
-            acc += self.tile(core, site, "bias", op.bias)
-        result = kernels.saturate_shift(acc, op.shift_amount, op.output.element_bits)
-        self.tile(core, site, "output", op.output)[...] = result
+    def compute(self, core: Core, op: isa.ComputeInstruction, site: str) -> Step:
+        """A compute instruction's step (`runtime/compute_steps.py`) on the machine's target."""
+        return COMPUTE_STEPS[type(op)](self.target, core, op, site)
 
     # --- Data movement ----------------------------------------------------------------
 
@@ -417,91 +387,6 @@ class Machine:
             raise StcError(f"{site}: {error}") from None
         moved = op.moved_bytes()
         return copy_cycles(self.target, moved), Work(local_read_bytes=moved, local_write_bytes=moved)
-
-    # --- Compute ----------------------------------------------------------------------
-
-    def conv(self, core: Core, op: isa.ConvOp, site: str) -> Step:
-        x, w = self.inputs(core, site, op)
-        acc = kernels.conv2d(x, w, op.clause_ints("stride"), op.clause_ints("pad"), op.clause_ints("dilation"))
-        self.finish(core, site, op, acc)
-        macs = conv_macs(acc.size, *w.shape[1:])
-        return mac_cycles(self.target, macs), Work(macs, operand_bytes(op), op.output.nbytes)
-
-    def fc(self, core: Core, op: isa.FcOp, site: str) -> Step:
-        x, w = self.inputs(core, site, op)
-        self.finish(core, site, op, kernels.fully_connected(x, w))
-        macs = fc_macs(x.shape[0], w.shape[0], w[0].size)
-        return mac_cycles(self.target, macs), Work(macs, operand_bytes(op), op.output.nbytes)
-
-    def avgpool(self, core: Core, op: isa.AvgPoolOp, site: str) -> Step:
-        (x,) = self.inputs(core, site, op)
-        acc = kernels.window_sum(x, op.window_shape(), op.clause_ints("stride"), op.clause_ints("pad"))
-        self.finish(core, site, op, acc)
-        return self.vector_step(op, windowed_read_bytes(op, acc.size))
-
-    def maxpool(self, core: Core, op: isa.MaxPoolOp, site: str) -> Step:
-        (x,) = self.inputs(core, site, op)
-        best = kernels.window_max(x, op.window_shape(), op.clause_ints("stride"), op.clause_ints("pad"))
-        self.finish(core, site, op, kernels.at_least(best, op.clause_int("cmp")))
-        return self.vector_step(op, windowed_read_bytes(op, best.size))
-
-    def relu(self, core: Core, op: isa.ReluOp, site: str) -> Step:
-        (x,) = self.inputs(core, site, op)
-        self.finish(core, site, op, kernels.at_least(x, op.clause_int("cmp")))
-        return self.vector_step(op, operand_bytes(op))
-
-    def lut(self, core: Core, op: isa.LutOp, site: str) -> Step:
-        x, table = self.inputs(core, site, op)
-        self.tile(core, site, "output", op.output)[...] = kernels.lookup(x, table)
-        return self.vector_step(op, operand_bytes(op))
-
-    def add(self, core: Core, op: isa.AddOp, site: str) -> Step:
-        branches = self.inputs(core, site, op)
-        self.finish(core, site, op, kernels.branch_sum(branches))
-        return self.vector_step(op, operand_bytes(op))
-
-    def mul(self, core: Core, op: isa.MulOp, site: str) -> Step:
-        lhs, rhs = self.inputs(core, site, op)
-        self.finish(core, site, op, kernels.product(lhs, rhs))
-        return self.vector_step(op, operand_bytes(op))
-
-    def vector_step(self, op: isa.ComputeInstruction, read_bytes: int) -> Step:
-        written = op.output.nbytes
-        return vector_cycles(self.target, read_bytes + written), Work(
-            local_read_bytes=read_bytes, local_write_bytes=written
-        )
-
-
-def operand_bytes(op: isa.ComputeInstruction) -> int:
-    """Bytes of every input tile and the bias, each read once."""
-    return sum(tile.nbytes for tile in op.inputs) + (op.bias.nbytes if op.bias is not None else 0)
-
-
-def windowed_read_bytes(op: isa.WindowInstruction, output_elements: int) -> int:
-    """Bytes a window instruction reads: every output element reads its whole window."""
-    ky, kx = op.window_shape()
-    source = op.inputs.data[0]
-    bias = op.bias.nbytes if op.bias is not None else 0
-    return output_elements * ky * kx * source.element_bits // 8 + bias
-
-
-def strided_view(
-    memory: np.ndarray,
-    capacity: int,
-    site: str,
-    what: str,
-    address: int,
-    strides: tuple[int, ...],
-    sizes: tuple[int, ...],
-) -> np.ndarray:
-    """The strided box of a byte memory a DMA reads or writes, as a writable view; the
-    memory holds the first bytes of `capacity` addressable ones, all the program touches."""
-    end = address + isa.strided_extent(sizes, strides)
-    if address < 0 or end > capacity:
-        raise StcError(f"{site}: {what} bytes [{address}, {end}) are outside {what} memory [0, {capacity})")
-    if strides == isa.dense_strides(sizes):
-        return memory[address:end].reshape(sizes)
-    return as_strided(memory[address:], shape=sizes, strides=strides)
 
 
 def global_extent(program: isa.ProgramOp, instructions: Mapping[Coord, list[tuple[int, int, isa.Instruction]]]) -> int:

@@ -21,6 +21,7 @@ the earlier phases on its core, and the holds of a core are given up, last first
 from __future__ import annotations
 
 import bisect
+import heapq
 
 from xdsl.utils.exceptions import PassFailedException
 
@@ -76,14 +77,21 @@ def hold_group_buffers(matrix: STMatrix) -> list[int]:
 
 class HeldByCore:
     """The buffers held, with their extra phases, indexed by core: which buffer a crowded
-    core gives up next is found among that core's holds only."""
+    core gives up next is found among that core's holds only, and the crowded cores'
+    last holds are kept in a heap, so giving up one hold does not scan every crowded core."""
 
     def __init__(self) -> None:
         self.places: dict[int, Place] = {}
         self.on_core: dict[tuple[int, int], list[int]] = {}
         """The ids held on each core, ascending."""
+        self.asked: frozenset[tuple[int, int]] | None = None
+        """The cores `last_on` was last asked about (None before it is asked)."""
+        self.lasts: list[tuple[int, tuple[int, int]]] = []
+        """(−last id, core) of the cores asked about, at most each core's last id (lazily kept)."""
 
     def add(self, task_id: int, extra: Place) -> None:
+        if self.asked is not None:
+            raise ValueError(f"buffer {task_id} is held after holds began to be given up")
         self.places[task_id] = extra
         bisect.insort(self.on_core.setdefault(core_of(extra), []), task_id)
 
@@ -91,8 +99,27 @@ class HeldByCore:
         return {core for core, ids in self.on_core.items() if ids}
 
     def last_on(self, cores: set[tuple[int, int]]) -> int | None:
-        """The highest id held on any of the cores, or None when they hold nothing."""
-        return max((ids[-1] for core in cores if (ids := self.on_core.get(core))), default=None)
+        """The highest id held on any of the cores, or None when they hold nothing. The
+        cores of each call are among those of the call before (crowded cores only leave
+        the crowd): a heap entry of a core left out is dropped, one whose core gave up its
+        last hold is lowered to the core's new last."""
+        if self.asked is None:
+            self.lasts = [(-ids[-1], core) for core in cores if (ids := self.on_core.get(core))]
+            heapq.heapify(self.lasts)
+        elif not cores <= self.asked:
+            raise ValueError(f"cores {sorted(cores - self.asked)} were not among the cores asked about before")
+        self.asked = frozenset(cores)
+        lasts = self.lasts
+        while lasts:
+            negative, core = lasts[0]
+            ids = self.on_core[core]
+            if core not in cores or not ids:
+                heapq.heappop(lasts)
+            elif ids[-1] != -negative:
+                heapq.heapreplace(lasts, (-ids[-1], core))
+            else:
+                return ids[-1]
+        return None
 
     def pop(self, task_id: int) -> Place:
         extra = self.places.pop(task_id)

@@ -24,7 +24,7 @@ import attrs
 from attrs import frozen
 
 from stc.compiler.grouping.layers import LayerGraph
-from stc.compiler.grouping.price import step_cycles, timeline_cycles
+from stc.compiler.grouping.price import StepWork, step_cycles, timeline_cycles
 from stc.compiler.grouping.slicing import SlicingRefused, slice_group
 from stc.compiler.grouping.timesteps import GroupPlan, fits, group_memory, plan_group
 from stc.compiler.targets.hardware import HardwareTarget
@@ -137,29 +137,19 @@ class Groups:
         return self.stores_one_by_one(best) if self.delay else best
 
     def stores_one_by_one(self, plan: GroupPlan) -> GroupPlan:
-        """The plan with each store decided on its own: in timestep order, a result later
-        groups read is stored late where that lowers the price of its timestep and the next
-        (given the stores decided before it); kept when it fits and is cheaper than `plan`.
-        Storing every such result late, or none, is all or nothing per group; a store that
-        runs beside an idle next timestep pays, one that would queue behind its prefetches
-        does not."""
+        """The plan with each store decided on its own: of the results later groups read,
+        the set stored late that prices the group's timesteps lowest, kept when it fits
+        and is cheaper than `plan`. A store moved from timestep t to t + 1 changes only
+        those two timesteps' work, so the best set is a shortest path over the timesteps
+        with two states, whether t's store moved (`cheapest_late`); storing every such
+        result late, or none, is all or nothing per group. A store that runs beside an
+        idle next timestep pays, one that would queue behind its prefetches does not."""
         every = plan_group(self.layers, plan.slicing, self.target, plan.hoisted, plan.pipelined, True)
-        timeline = list(
-            plan_group(self.layers, plan.slicing, self.target, plan.hoisted, plan.pipelined, False).timeline
-        )
-        chosen = set()
-        for step in sorted(every.late):
-            store = every.timeline[step + 1].delayed
-            now, later = timeline[step], timeline[step + 1]
-            moved = (attrs.evolve(now, stored=now.stored - store), attrs.evolve(later, delayed=later.delayed + store))
-            if sum(step_cycles(each, self.target) for each in moved) < step_cycles(now, self.target) + step_cycles(
-                later, self.target
-            ):
-                timeline[step], timeline[step + 1] = moved
-                chosen.add(step)
-        if chosen == set(plan.late):
+        none = plan_group(self.layers, plan.slicing, self.target, plan.hoisted, plan.pipelined, False)
+        chosen = cheapest_late(none.timeline, every, self.target)
+        if chosen == plan.late:
             return plan
-        candidate = plan_group(self.layers, plan.slicing, self.target, plan.hoisted, plan.pipelined, frozenset(chosen))
+        candidate = plan_group(self.layers, plan.slicing, self.target, plan.hoisted, plan.pipelined, chosen)
         cheaper = timeline_cycles(candidate.timeline, self.target) < timeline_cycles(plan.timeline, self.target)
         return candidate if cheaper and fits(candidate, self.memory) else plan
 
@@ -245,6 +235,26 @@ class Groups:
         if group is not None:
             return [group]
         return [self.single(p) for p in range(bounds[i], bounds[j + 1])]
+
+
+def cheapest_late(timeline: Sequence[StepWork], every: GroupPlan, target: HardwareTarget) -> frozenset[int]:
+    """The timesteps whose stores, moved to the next timestep (`every.late` may move),
+    price `timeline` (every store in its own timestep) lowest: best[t][moved] is the
+    cheapest price of timesteps 0..t with t's store moved or not."""
+    moving = {t: every.timeline[t + 1].delayed for t in every.late}
+    best: list[tuple[int, tuple[bool, ...]]] = [(0, ())]  # by whether the last store moved
+    for t, work in enumerate(timeline):
+        step = []
+        for moved in (False, True) if t in moving else (False,):
+            own = attrs.evolve(work, stored=work.stored - moving[t]) if moved else work
+            options = []
+            for before, (cycles, path) in enumerate(best):
+                came = attrs.evolve(own, delayed=own.delayed + moving[t - 1]) if before else own
+                options.append((cycles + step_cycles(came, target), (*path, moved)))
+            step.append(min(options, key=lambda option: option[0]))
+        best = step
+    path = min(best, key=lambda option: option[0])[1]
+    return frozenset(t for t, moved in enumerate(path) if moved)
 
 
 def total_cycles(groups: Sequence[Group]) -> int:

@@ -20,7 +20,7 @@ kept apart from that one instead of buffer 5's.
 from __future__ import annotations
 
 from stc.compiler.memory.lmem import request_for
-from stc.compiler.memory.plan import MemoryPlan
+from stc.compiler.memory.plan import MemoryPlan, Region
 from stc.compiler.memory.rectangles import Request, peak_of_changes
 from stc.compiler.targets.hardware import Coord
 from stc.dialects import task
@@ -44,6 +44,8 @@ class CoreRequests:
         """The compute blocks that read each block."""
         self.writers: dict[int, list[int]] = {}
         """The blocks whose results fill a piece of each buffer."""
+        self.regions: dict[int, list[Region]] = {}
+        """The regions of each block, once asked for, until they change (see `moved`)."""
         self.made: dict[int, list[Request]] = {}
         """The requests of each block's regions, once asked for (see `requests_of`)."""
         self.live: dict[Coord, dict[int, int]] = {}
@@ -85,6 +87,7 @@ class CoreRequests:
         for block in stale | apart:  # the producer's inputs: only the regions kept apart changed
             self.made.pop(block, None)
         for block in stale:
+            self.regions.pop(block, None)
             self.uncount(block)
         return {plan.core(block) for block in stale | apart}
 
@@ -101,10 +104,9 @@ class CoreRequests:
         requests), counting again only the blocks that changed since last asked."""
         if core not in self.live:
             self.live[core], self.uncounted[core] = {}, set(self.on_core.get(core, []))
-        plan, changes = self.plan, self.live[core]
+        changes = self.live[core]
         for task_id in self.uncounted[core]:
-            regions = plan.block_regions(task_id, plan.blocks[task_id])
-            self.counted[task_id] = [(region.start, region.end, region.size) for region in regions]
+            self.counted[task_id] = [(region.start, region.end, region.size) for region in self.regions_of(task_id)]
             count(changes, self.counted[task_id], 1)
         self.uncounted[core].clear()
         return peak_of_changes(changes)
@@ -117,10 +119,16 @@ class CoreRequests:
         """The rectangles of a block's regions, made once until it, a result it takes in place
         or a region it is kept apart from changes."""
         if (made := self.made.get(task_id)) is None:
-            plan = self.plan
-            regions = plan.block_regions(task_id, plan.blocks[task_id])
-            made = self.made[task_id] = [request_for(plan.target, r, self.apart(r.key)) for r in regions]
+            target = self.plan.target
+            made = self.made[task_id] = [request_for(target, r, self.apart(r.key)) for r in self.regions_of(task_id)]
         return made
+
+    def regions_of(self, task_id: int) -> list[Region]:
+        """A block's regions (`MemoryPlan.block_regions`), made once until they change."""
+        if (regions := self.regions.get(task_id)) is None:
+            plan = self.plan
+            regions = self.regions[task_id] = list(plan.block_regions(task_id, plan.blocks[task_id]))
+        return regions
 
     def apart(self, key: Key) -> set[Key]:
         """`MemoryPlan.apart` of one region: the inputs of the compute blocks whose result

@@ -30,7 +30,7 @@ from functools import cache
 from importlib import import_module
 from typing import TYPE_CHECKING, TypeVar
 
-from xdsl.dialects.builtin import UNKNOWN_LOC
+from xdsl.dialects.builtin import UNKNOWN_LOC, ArrayAttr
 from xdsl.ir import Attribute, Operation, OpResult, SSAValue, SSAValues, Use
 from xdsl.irdl import IRDLOperation, OptionalDef, VariadicDef
 from xdsl.utils.lexer import Span
@@ -68,6 +68,8 @@ class OpLines:
         self.ops: dict[str, tuple[type[Operation], Reader, bool] | None] = {}
         self.attributes: dict[str, Attribute] = {}
         """Attributes by their text, built once each."""
+        self.arrays: dict[tuple[int, ...], ArrayAttr] = {}
+        """Arrays by the identities of their elements (kept alive by the array)."""
 
     def read(self) -> Operation | None:
         """The op at the parser's position, read whole, or None (and nothing consumed)."""
@@ -128,6 +130,14 @@ class OpLines:
         """The value `%name` names (its first, as `%name` reads), if it is defined."""
         values = self.parser.ssa_values.get(name)
         return values[0] if values else None
+
+    def array(self, elements: Sequence[Attribute]) -> ArrayAttr:
+        """`ArrayAttr(elements)`, built once per sequence of element objects: a module's
+        buffers repeat the same boxes and offsets."""
+        key = tuple(map(id, elements))
+        if (known := self.arrays.get(key)) is None:
+            known = self.arrays[key] = ArrayAttr(elements)
+        return known
 
     def tensor_type(self, text: str) -> Attribute | None:
         """The tensor type of `text`, if the parser has read that spelling

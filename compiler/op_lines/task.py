@@ -15,7 +15,7 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
-from xdsl.dialects.builtin import ArrayAttr, DenseArrayBase, IntegerAttr, StringAttr, TensorType, i32
+from xdsl.dialects.builtin import DenseArrayBase, IntegerAttr, StringAttr, TensorType, i32
 from xdsl.ir import Attribute, Operation, SSAValue
 from xdsl.irdl import AttrSizedOperandSegments
 
@@ -44,6 +44,7 @@ from stc.dialects.task import (
     WeightOp,
 )
 from stc.dialects.task.attrs import BOX_TEXT, INTERVAL_TEXT, BoxAttr
+from stc.dialects.task.base import tensor_shape
 from stc.dialects.task.storage import NO_ENCODING
 
 TENSOR = TENSOR_TYPE_TEXT.pattern
@@ -146,17 +147,18 @@ def read_buffer(lines: OpLines, op_type: type[Operation], start: int) -> tuple[B
             if (read_box := box(lines, box_text)) is None:
                 return None
         else:
-            if not isinstance(source.type, TensorType) or min(source.type.get_shape(), default=1) < 1:
+            if not isinstance(source.type, TensorType) or min(shape := tensor_shape(source.type), default=1) < 1:
                 return None
-            read_box = BoxAttr.whole(source.type.get_shape())
+            read_box = box(lines, "[" + ", ".join(f"0:{size}" for size in shape) + "]")
+            assert read_box is not None
         operands.append(source)
         boxes.append(read_box)
         offsets.append(i64_array(ints_of(offset_text) if offset_text else (0,) * len(read_box.data)))
     properties: dict[str, Attribute] = {
         "id": i64_attr(int(match["id"])),
         "kind": kind_attr(match["kind"]),
-        "boxes": ArrayAttr(boxes),
-        "offsets": ArrayAttr(offsets),
+        "boxes": lines.array(boxes),
+        "offsets": lines.array(offsets),
     }
 
     def build(attributes: dict[str, Attribute]) -> Operation:

@@ -111,6 +111,9 @@ class Energy:
     local_memory_write_pj_per_byte: float
     noc_pj_per_hop_byte: float
     dram_pj_per_byte: float
+    core_buffer_pj_per_mac: float = 0.0
+    """The buffers between the local memory and the MAC array (L1 buffers, register files),
+    per MAC: what operand delivery inside a core costs beyond the local-memory bytes."""
 
 
 @frozen

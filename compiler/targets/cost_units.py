@@ -97,6 +97,7 @@ def energy_pj(target: HardwareTarget, work: Work) -> dict[str, float]:
     energy = target.energy
     parts = {
         "mac": work.macs * energy.mac_pj,
+        "core_buffers": work.macs * energy.core_buffer_pj_per_mac,
         "local_memory": work.local_read_bytes * energy.local_memory_read_pj_per_byte
         + work.local_write_bytes * energy.local_memory_write_pj_per_byte,
         "noc": work.noc_hop_bytes * energy.noc_pj_per_hop_byte,

@@ -16,7 +16,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import Any
 
-from attrs import fields
+from attrs import NOTHING, fields
 
 from stc.compiler.diagnostics import StcError
 from stc.compiler.targets.components import (
@@ -227,7 +227,13 @@ def read_global_memory(table: Table) -> GlobalMemory:
 
 
 def read_energy(table: Table) -> Energy:
-    energy = Energy(**{field.name: table.number(field.name) for field in fields(Energy)})
+    energy = Energy(
+        **{
+            field.name: table.number(field.name)
+            for field in fields(Energy)
+            if field.default is NOTHING or table.has(field.name)
+        }
+    )
     table.check_all_read()
     return energy
 

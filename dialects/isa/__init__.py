@@ -24,6 +24,7 @@ isa.program @relu target "tianjicx" {
 
 from xdsl.ir import Dialect
 
+from stc.compiler.irdl_accessors import direct_accessors
 from stc.compiler.irdl_checks import compile_checks
 from stc.dialects.isa.access import (
     BLOCK_BYTES,
@@ -126,32 +127,34 @@ __all__ = [
     "where",
 ]
 
-Isa = compile_checks(
-    Dialect(
-        "isa",
-        [
-            ProgramOp,
-            InputOp,
-            OutputOp,
-            DataOp,
-            CoreOp,
-            SyncOp,
-            DmaLoadOp,
-            DmaStoreOp,
-            DmaMulticastOp,
-            SendOp,
-            RecvOp,
-            CopyOp,
-            VecTransScatterOp,
-            ConvOp,
-            FcOp,
-            AvgPoolOp,
-            MaxPoolOp,
-            ReluOp,
-            LutOp,
-            AddOp,
-            MulOp,
-        ],
-        [TileAttr, GlobalLayoutAttr],
+Isa = direct_accessors(
+    compile_checks(
+        Dialect(
+            "isa",
+            [
+                ProgramOp,
+                InputOp,
+                OutputOp,
+                DataOp,
+                CoreOp,
+                SyncOp,
+                DmaLoadOp,
+                DmaStoreOp,
+                DmaMulticastOp,
+                SendOp,
+                RecvOp,
+                CopyOp,
+                VecTransScatterOp,
+                ConvOp,
+                FcOp,
+                AvgPoolOp,
+                MaxPoolOp,
+                ReluOp,
+                LutOp,
+                AddOp,
+                MulOp,
+            ],
+            [TileAttr, GlobalLayoutAttr],
+        )
     )
 )

@@ -18,6 +18,7 @@ st.mapping @fc target "tianjicx" {
 
 from xdsl.ir import Dialect
 
+from stc.compiler.irdl_accessors import direct_accessors
 from stc.compiler.irdl_checks import compile_checks
 from stc.dialects.st.actions import (
     PutGroupInOp,
@@ -81,10 +82,12 @@ __all__ = [
     "verify_local_memory",
 ]
 
-St = compile_checks(
-    Dialect(
-        "st",
-        [MappingOp, SplitTaskOp, SplitGroupOp, ShareDataOp, PutInOp, PutGroupInOp, TakeOutOp, AreaGroupOp],
-        [CoordAttr, StageAttr, RectAttr, RouteAttr],
+St = direct_accessors(
+    compile_checks(
+        Dialect(
+            "st",
+            [MappingOp, SplitTaskOp, SplitGroupOp, ShareDataOp, PutInOp, PutGroupInOp, TakeOutOp, AreaGroupOp],
+            [CoordAttr, StageAttr, RectAttr, RouteAttr],
+        )
     )
 )

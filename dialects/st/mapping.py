@@ -104,14 +104,16 @@ class MappingOp(IRDLOperation):
         graph = self.find_graph()
         if graph is None:
             raise VerifyException(f"{prefix}: the module has no task.graph @{self.graph_name}")
+        placed: set[int] = set()  # the coordinates found places of the target (blocks share them)
         for op in graph.tasks():
             coord = op.attributes.get(COORD)
-            if coord is None:
+            if coord is None or id(coord) in placed:
                 continue
             if not isinstance(coord, CoordAttr):
                 raise VerifyException(f"{op.name} {op.task_id}: {COORD} must be a #st.coord, got {coord}")
             if problem := coord_problem(target, coord):
                 raise VerifyException(f"{op.name} {op.task_id} at {coord.text()}: {problem}")
+            placed.add(id(coord))
         try:
             verify_local_memory(graph, target)
         except VerifyException as error:

@@ -7,6 +7,7 @@ See docs/task-dialect.md.
 
 from xdsl.ir import Dialect
 
+from stc.compiler.irdl_accessors import direct_accessors
 from stc.compiler.irdl_checks import compile_checks
 from stc.dialects.task.attrs import (
     BoxAttr,
@@ -53,26 +54,28 @@ __all__ = [
     "window_output_size",
 ]
 
-Task = compile_checks(
-    Dialect(
-        "task",
-        [
-            GraphOp,
-            InputOp,
-            OutputOp,
-            BufferOp,
-            WeightOp,
-            BiasOp,
-            TableOp,
-            ConvOp,
-            FcOp,
-            AvgPoolOp,
-            MaxPoolOp,
-            ReluOp,
-            LutOp,
-            AddOp,
-            MulOp,
-        ],
-        [BoxAttr, StorageKindAttr, RandomDataAttr, NpzDataAttr],
+Task = direct_accessors(
+    compile_checks(
+        Dialect(
+            "task",
+            [
+                GraphOp,
+                InputOp,
+                OutputOp,
+                BufferOp,
+                WeightOp,
+                BiasOp,
+                TableOp,
+                ConvOp,
+                FcOp,
+                AvgPoolOp,
+                MaxPoolOp,
+                ReluOp,
+                LutOp,
+                AddOp,
+                MulOp,
+            ],
+            [BoxAttr, StorageKindAttr, RandomDataAttr, NpzDataAttr],
+        )
     )
 )

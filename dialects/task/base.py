@@ -29,7 +29,7 @@ class TaskOp(IRDLOperation):
 
     @property
     def task_id(self) -> int:
-        return self.id.value.data
+        return self.properties["id"].value.data  # pyright: ignore[reportAttributeAccessIssue]
 
     def error(self, message: str) -> VerifyException:
         return VerifyException(f"{self.name} {self.task_id}: {message}")

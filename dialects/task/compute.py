@@ -231,8 +231,8 @@ class ComputeBlock(ComputeOp):
             )
 
     def expect_same_shape(self, value: SSAValue, role: str) -> None:
-        shape = self.result.type.get_shape()
-        if value.type.get_shape() != shape:  # pyright: ignore[reportAttributeAccessIssue]
+        shape = tensor_shape(self.result.type)
+        if tensor_shape(value.type) != shape:  # pyright: ignore[reportArgumentType]
             raise self.error(f"{role} {value.type} must have the result's shape {list(shape)}")
 
 

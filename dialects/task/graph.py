@@ -16,6 +16,24 @@ from stc.dialects.task.base import TaskOp, task_id_of
 from stc.dialects.task.storage import InputOp, OutputOp
 
 
+class IsolatedGraph(IsolatedFromAbove):
+    """
+    `IsolatedFromAbove` in one pass over a body of ops without regions (a task graph's):
+    every operand is a result of an op of the body. Any other body, or an operand from
+    elsewhere, is walked by xDSL's check, which raises its own message.
+    """
+
+    def verify(self, op: Operation) -> None:
+        if len(op.regions) == 1 and len(op.regions[0].blocks) == 1 and (body := op.regions[0].first_block):
+            inside = {id(child) for child in body.ops}
+            if all(
+                not child.regions and all(id(operand.owner) in inside for operand in child.operands)
+                for child in body.ops
+            ):
+                return
+        super().verify(op)
+
+
 @irdl_op_definition
 class GraphOp(IRDLOperation):
     """
@@ -37,7 +55,7 @@ class GraphOp(IRDLOperation):
     name = "task.graph"
     sym_name = prop_def(SymbolNameConstraint())
     body = region_def("single_block")
-    traits = traits_def(NoTerminator(), IsolatedFromAbove(), SymbolOpInterface())
+    traits = traits_def(NoTerminator(), IsolatedGraph(), SymbolOpInterface())
     assembly_format = "$sym_name attr-dict-with-keyword custom<Body>($body)"
     custom_directives = (Body,)
 

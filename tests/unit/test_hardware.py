@@ -151,6 +151,8 @@ def test_set_8x8():
     assert energy.mac_pj == 0.018
     assert energy.noc_pj_per_hop_byte == 5.6
     assert energy.dram_pj_per_byte == 60
+    assert energy.core_buffer_pj_per_mac == pytest.approx(0.74 * 5.275e10 / (2_790_989_824 * 64))
+    assert load_target("tianjicx").energy.core_buffer_pj_per_mac == 0
     assert (energy.local_memory_read_pj_per_byte, energy.local_memory_write_pj_per_byte) == (
         1.054,
         1.872,
@@ -260,6 +262,11 @@ ERRORS = [
     ),
     ("mac_pj = 0.1", "mac_pj = -0.1", "energy.mac_pj: expected a number >= 0, got -0.1"),
     ("mac_pj = 0.1", 'mac_pj = "low"', "energy.mac_pj: expected a number, got string 'low'"),
+    (
+        "mac_pj = 0.1",
+        "mac_pj = 0.1\ncore_buffer_pj_per_mac = -0.2",
+        "energy.core_buffer_pj_per_mac: expected a number >= 0, got -0.2",
+    ),
     (
         "link_bandwidth_bytes_per_cycle = 4",
         "link_bandwidth_bytes_per_cycle = 0",

@@ -506,6 +506,60 @@ def test_a_delayed_store_hides_behind_the_next_timesteps_compute():
     assert step_cycles(StepWork(compute=2, prefetched=10, delayed=10), overlapping) == 20
 
 
+def test_a_store_waits_for_its_layer_not_the_copies_after_it():
+    """Where DMA overlaps compute, a result's store starts once its layer has run, beside
+    the local copies isa-lower emits after it (5 of compute, 6 of copies: 5 + 18 = 23, not
+    29), and an output's store once its staging has written the bytes it reads (the last
+    4 cycles write padding: 8 + 16 = 24, not 28). One after the other: the sum."""
+    target = load_target("tpu-like")
+    overlapping = target.with_global_memory(dma_overlaps_compute=True)
+    spill = StepWork(compute=11, stored=18, after_store=6)
+    assert (step_cycles(spill, overlapping), step_cycles(spill, target)) == (23, 29)
+    output = StepWork(compute=12, output_stored=16, after_store=12, unread_tail=4)
+    assert (step_cycles(output, overlapping), step_cycles(output, target)) == (24, 28)
+
+
+@settings(max_examples=60, deadline=None)
+@given(
+    st.lists(
+        st.tuples(*(st.integers(0, 12) for _ in range(5)), st.booleans()),
+        min_size=1,
+        max_size=7,
+    )
+)
+def test_the_late_stores_chosen_price_lowest(steps: list[tuple[int, int, int, int, int, bool]]):
+    """`cheapest_late` against every set of stores that may move: none prices the
+    timesteps lower than the set it returns (a store moved from t to t + 1 leaves t's
+    `stored` for t + 1's `delayed`)."""
+    from itertools import combinations
+    from types import SimpleNamespace
+
+    from stc.compiler.grouping.search import cheapest_late
+
+    target = load_target("tpu-like").with_global_memory(dma_overlaps_compute=True)
+    timeline = [
+        StepWork(compute=c, loaded=dma, prefetched=p, stored=s if movable else 0, after_store=min(a, c))
+        for c, dma, p, s, a, movable in steps
+    ]
+    movable = [t for t, step in enumerate(timeline[:-1]) if step.stored]
+    late_timeline = [attrs.evolve(step) for step in timeline]
+    for t in movable:
+        late_timeline[t + 1] = attrs.evolve(late_timeline[t + 1], delayed=timeline[t].stored)
+    every = SimpleNamespace(late=frozenset(movable), timeline=late_timeline)
+
+    def price(late: frozenset[int]) -> int:
+        moved = list(timeline)
+        for t in late:
+            moved[t] = attrs.evolve(moved[t], stored=0)
+            moved[t + 1] = attrs.evolve(moved[t + 1], delayed=moved[t + 1].delayed + timeline[t].stored)
+        return timeline_cycles(moved, target)
+
+    chosen = cheapest_late(timeline, every, target)  # pyright: ignore[reportArgumentType]
+    assert chosen <= every.late
+    subsets = (frozenset(c) for k in range(len(movable) + 1) for c in combinations(movable, k))
+    assert price(chosen) == min(price(subset) for subset in subsets)
+
+
 def test_staging_runs_on_the_compute_clock_after_its_load():
     """Where DMA overlaps compute, staging a network input waits for its load but not for
     the loads after it (5 + 14 beside 13, then 8 of compute: 27); staging a prefetched

@@ -365,7 +365,8 @@ def test_energy_is_the_sum_of_its_parts() -> None:
         load_target("set-8x8"),
         Work(macs=10, local_read_bytes=2, local_write_bytes=3, dram_read_bytes=1, noc_hop_bytes=4),
     )
-    assert energy["total"] == pytest.approx(10 * 0.018 + 2 * 1.054 + 3 * 1.872 + 60.0 + 4 * 5.6)
+    assert energy["core_buffers"] == pytest.approx(10 * 0.21853246104848573)
+    assert energy["total"] == pytest.approx(10 * (0.018 + 0.21853246104848573) + 2 * 1.054 + 3 * 1.872 + 60.0 + 4 * 5.6)
 
 
 @pytest.mark.parametrize("make", [isa_examples.conv_rows, isa_examples.every_op], ids=["conv_rows", "every_op"])

@@ -29,5 +29,5 @@ isa.program @priced target "tianjicx" {
 // CHECK-SAME: "macs": 0, "local_read_bytes": 612, "local_write_bytes": 612
 // CHECK-SAME: "dram_bytes": 512, "dram_read_bytes": 256, "dram_write_bytes": 256
 // CHECK-SAME: "noc_bytes": 100, "noc_hop_bytes": 300, "noc_max_link_bytes": 100
-// CHECK-SAME: "energy_pj": {"mac": 0.0, "local_memory": 1790.712, "noc": 1680.0, "dram": 30720.0, "total": 34190.712
+// CHECK-SAME: "energy_pj": {"mac": 0.0, "core_buffers": 0.0, "local_memory": 1790.712, "noc": 1680.0, "dram": 30720.0, "total": 34190.712
 // CHECK-SAME: "outputs": {"y": [1, 16, 4, 4]}
