@@ -32,13 +32,14 @@ import functools
 import numpy as np
 from attrs import frozen
 
+from stc.compiler.cost.inputs import Placed, needed_input, needed_storage, needed_volume
 from stc.compiler.cost.mesh import MeshModel
 from stc.compiler.cost.network import NETWORK_INPUT, Layer, Source
-from stc.compiler.cost.partition import Partition, Pieces, box_volume, input_span, pieces
+from stc.compiler.cost.partition import Partition, box_volume, pieces
 from stc.compiler.cost.recursion import NodeCost
 from stc.compiler.cost.staging import staging_cycles
 from stc.compiler.cost.storage import activation_storage, weight_storage
-from stc.compiler.targets.components import Alignment
+from stc.compiler.cost.transfers import on_chip, row_ranks
 from stc.compiler.targets.cost_units import Work, dma_cycles
 from stc.compiler.targets.hardware import HardwareTarget
 
@@ -51,16 +52,6 @@ class Output(enum.Enum):
     DRAM = "dram"
     """Only to DRAM: streamed out in chunks."""
     BOTH = "both"
-
-
-@frozen(cache_hash=True)
-class Placed:
-    """Where a producer runs: its layer, first core, partition and (sub)batch."""
-
-    layer: Layer
-    start: int
-    part: Partition
-    batch: int
 
 
 @frozen
@@ -265,175 +256,3 @@ def spread(count: int, cores: np.ndarray, values: np.ndarray) -> np.ndarray:
     result = np.zeros(count)
     result[cores] = values
     return result
-
-
-@frozen
-class Needed:
-    """Per core: the input box it reads from one source."""
-
-    b: tuple[np.ndarray, np.ndarray]
-    rows: tuple[np.ndarray, np.ndarray]
-    cols: tuple[np.ndarray, np.ndarray]
-    channels: tuple[np.ndarray, np.ndarray]
-    """In the layer's input channels."""
-
-    @property
-    def volume(self) -> np.ndarray:
-        return box_volume(self.b, self.rows, self.cols, self.channels)
-
-
-def needed_input(layer: Layer, box: Pieces, offset: int, channels: int) -> Needed:
-    rows = input_span(*box.h, layer.stride[0], layer.pad[0], layer.kernel[0], layer.in_hw[0])
-    cols = input_span(*box.w, layer.stride[1], layer.pad[1], layer.kernel[1], layer.in_hw[1])
-    lo, hi = box.k if layer.channelwise else (np.zeros_like(box.k[0]), np.full_like(box.k[1], layer.in_channels))
-    channel_span = (np.maximum(lo, offset), np.minimum(hi, offset + channels))
-    return Needed(box.b, rows, cols, channel_span)
-
-
-@functools.lru_cache(maxsize=1 << 14)
-def needed_volume(layer: Layer, batch: int, part: Partition, source: Source) -> np.ndarray:
-    """Per core, the bytes of its input box from one source (cached: do not write to it)."""
-    return needed_input(layer, pieces(layer, batch, part), source.channel_offset, source.channels).volume
-
-
-@functools.lru_cache(maxsize=1 << 14)
-def needed_storage(layer: Layer, batch: int, part: Partition, source: Source, alignment: Alignment) -> np.ndarray:
-    """Per core, the local-memory bytes of its input buffer from one source (cached)."""
-    need = needed_input(layer, pieces(layer, batch, part), source.channel_offset, source.channels)
-    rows = box_volume(need.b, need.rows, need.cols)
-    channels = np.maximum(need.channels[1] - need.channels[0], 0)
-    return activation_storage(rows, channels, source.element_bytes, alignment)
-
-
-@functools.lru_cache(maxsize=1 << 14)
-def on_chip(
-    mesh: MeshModel,
-    link_bandwidth: float,
-    local_bandwidth: float,
-    hop_latency: int,
-    placed: Placed,
-    layer: Layer,
-    start: int,
-    batch: int,
-    part: Partition,
-    source: Source,
-) -> tuple[np.ndarray, float, float, np.ndarray]:
-    """An input from a producer on chip, as isa-lower moves it: a box for the producer's
-    own core is a local copy (two bytes streamed per byte); the other cores that take the
-    same box of a producer core's result get it from one multicast send along the XY tree.
-    Returns the bytes over each link, the bytes read to send or copy, the bytes received
-    and, per producer core, the cycles it spends sending in one run of the producer (each
-    send and copy rounded to whole cycles, the farthest destination's hops added), and the
-    copy a producer core saves when its box is its whole result and the consumer's whole
-    input buffer, where isa-lower lets it land in place (cached: callers must not write to
-    the arrays)."""
-    pairs = transfers(placed.layer, placed.batch, placed.part, layer, batch, part, source)
-    shared, sender, receiver, group = pairs.shared, pairs.sender, pairs.receiver, pairs.group
-    per_run = shared * placed.batch / batch
-    local = placed.start + sender == start + receiver
-    remote = ~local
-    sent_box = np.zeros(len(pairs.group_sender))
-    sent_box[group[remote]] = shared[remote]
-    loads, _ = mesh.tree_loads(placed.start + sender[remote], start + receiver[remote], group[remote], sent_box)
-    sends = np.ceil(sent_box * placed.batch / batch / link_bandwidth)
-    cycles = np.bincount(pairs.group_sender, sends, minlength=placed.part.cores)
-    copies = np.where(local, np.ceil(2 * per_run / local_bandwidth), 0.0)
-    cycles += np.bincount(sender, copies, minlength=placed.part.cores)
-    hops = mesh.hops[placed.start + sender, start + receiver] * hop_latency
-    farthest = pairs.most(hops)
-    in_place = pairs.most(np.where(pairs.whole, copies, 0.0))
-    moved = float(shared[local].sum() + sent_box.sum())
-    return loads, moved, pairs.total, np.stack([cycles + farthest, in_place])
-
-
-@frozen
-class Transfers:
-    """What a producer's cores send a layer's cores for one source, wherever both run."""
-
-    shared: np.ndarray
-    """The bytes of each (producer core `sender`, consumer core `receiver`) pair that sends
-    anything, ordered by sender, then receiver."""
-    sender: np.ndarray
-    receiver: np.ndarray
-    total: float
-    """The bytes all consumer cores receive."""
-    group: np.ndarray
-    """Per pair its box (pairs of a producer core with the same box share one, `row_ranks`)."""
-    group_sender: np.ndarray
-    whole: np.ndarray
-    """Per pair, whether its box is the producer core's whole result and the consumer
-    core's whole input buffer (a local copy of it lands in place)."""
-    cores: int
-    firsts: np.ndarray
-    """Where each sending producer core's pairs begin."""
-
-    def most(self, values: np.ndarray) -> np.ndarray:
-        """Per producer core, the largest of its pairs' non-negative `values` (0 for a core
-        that sends nothing)."""
-        result = np.zeros(self.cores)
-        if len(self.firsts):
-            result[self.sender[self.firsts]] = np.maximum.reduceat(values, self.firsts)
-        return result
-
-
-@functools.lru_cache(maxsize=1 << 14)
-def transfers(
-    producer: Layer,
-    producer_batch: int,
-    producer_part: Partition,
-    layer: Layer,
-    batch: int,
-    part: Partition,
-    source: Source,
-) -> Transfers:
-    """`Transfers` for one source (cached: callers must not write to the arrays)."""
-    need = needed_input(layer, pieces(layer, batch, part), source.channel_offset, source.channels)
-    shift = source.channel_offset - source.start
-    bounds = overlap(Placed(producer, 0, producer_part, producer_batch), need, batch, shift)
-    volumes = np.prod([np.maximum(hi - lo, 0) for lo, hi in bounds], axis=0) * source.element_bytes
-    sender, receiver = np.nonzero(volumes)
-    boxes = np.stack([sender, *(side[sender, receiver] for bound in bounds for side in bound)])
-    shared, group = volumes[sender, receiver], row_ranks(boxes)
-    group_sender = np.zeros(int(group.max()) + 1 if len(group) else 0, dtype=np.int64)
-    group_sender[group] = sender
-    made = pieces(producer, producer_batch, producer_part).outputs[sender] * source.element_bytes
-    needed = needed_volume(layer, batch, part, source)[receiver] * source.element_bytes
-    per_run = shared * producer_batch / batch
-    whole = (per_run == made) & (shared == needed) & (source.channels == layer.in_channels)
-    firsts = np.flatnonzero(np.diff(sender, prepend=-1))
-    total = float(volumes.sum())
-    return Transfers(shared, sender, receiver, total, group, group_sender, whole, producer_part.cores, firsts)
-
-
-def row_ranks(columns: np.ndarray) -> np.ndarray:
-    """Each row's rank among the distinct rows of `columns.T` in lexicographic order (the
-    first column first): `np.unique(columns.T, axis=0, return_inverse=True)[1]`, by a
-    lexsort of the columns instead of a sort of whole rows (several times faster)."""
-    count = columns.shape[1]
-    if count == 0:
-        return np.zeros(0, dtype=np.int64)
-    order = np.lexsort(columns[::-1])
-    ordered = columns[:, order]
-    new = np.zeros(count, dtype=np.int64)
-    new[1:] = (ordered[:, 1:] != ordered[:, :-1]).any(axis=0)
-    ranks = np.empty(count, dtype=np.int64)
-    ranks[order] = np.cumsum(new)
-    return ranks
-
-
-def overlap(placed: Placed, need: Needed, batch: int, offset: int) -> list[tuple[np.ndarray, np.ndarray]]:
-    """The box producer core i sends consumer core j, as (lo, hi)[i, j] along images,
-    channels, rows and columns (empty where hi <= lo)."""
-    made = pieces(placed.layer, placed.batch, placed.part)
-
-    def common(producer: tuple[np.ndarray, np.ndarray], consumer: tuple[np.ndarray, np.ndarray], scale=1.0):
-        lo = np.maximum(producer[0][:, None] * scale, consumer[0][None, :])
-        hi = np.minimum(producer[1][:, None] * scale, consumer[1][None, :])
-        return lo, hi
-
-    return [
-        common(made.b, need.b, batch / placed.batch),
-        common((made.k[0] + offset, made.k[1] + offset), need.channels),
-        common(made.h, need.rows),
-        common(made.w, need.cols),
-    ]

@@ -6,10 +6,11 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from stc.compiler.cost.evaluate import CostModel
-from stc.compiler.cost.layer_cost import Context, Output, Placed, leaf_cost, row_ranks, transfers
+from stc.compiler.cost.layer_cost import Context, Output, Placed, leaf_cost
 from stc.compiler.cost.mesh import MeshModel
 from stc.compiler.cost.network import NETWORK_INPUT, Layer, Network, Source, network_of
 from stc.compiler.cost.partition import Partition, candidates, piece_bounds, pieces
+from stc.compiler.cost.transfers import row_ranks, transfers
 from stc.compiler.cost.tree import Node
 from stc.compiler.targets.hardware import load_target
 from stc.compiler.tiling.pieces import average_split
