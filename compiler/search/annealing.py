@@ -70,17 +70,34 @@ class ChainResult:
 
 
 def initial_tree(model: CostModel, space: str = "set") -> Node:
-    """The greedy segmentation (`greedy_segments`), which is SET's start when all layers
-    fit on chip at once; SET's start (`set_start`) when a layer fits no subbatch count
+    """The cheapest greedy segmentation (`cheapest_greedy`), which is SET's start when all
+    layers fit on chip at once; SET's start (`set_start`) when a layer fits no subbatch count
     alone, or in the layer-pipeline space when it is cheaper (there the greedy segments
     are S-cuts)."""
-    greedy = greedy_segments(model, space)
+    greedy = cheapest_greedy(model, space)
     if greedy is None:
         return set_start(model, space)
     if space != "lp":
         return greedy
     start = set_start(model, space)
     return min((greedy, start), key=lambda tree: model.evaluate(tree).value(model.objective))
+
+
+def cheapest_greedy(model: CostModel, space: str = "set") -> Node | None:
+    """`greedy_segments` with the subbatch counts capped at each count of the batch in turn,
+    the largest first, until a cap's tree is not cheaper than the last: the cheapest. A
+    lower cap closes a segment where its subbatches would shrink, so the segments run larger
+    subbatches (each layer's weights and inputs are used for more images per run)."""
+    best, best_cost = None, float("inf")
+    for cap in reversed(subbatch_counts(model.network.batch)):
+        tree = greedy_segments(model, space, cap)
+        if tree is None:
+            break
+        cost = model.evaluate(tree).value(model.objective)
+        if cost >= best_cost:
+            break
+        best, best_cost = tree, cost
+    return best
 
 
 def subbatch_counts(batch: int) -> list[int]:
@@ -111,14 +128,14 @@ def set_start(model: CostModel, space: str = "set") -> Node:
     return Node.cut("T", segments)
 
 
-def greedy_segments(model: CostModel, space: str = "set") -> Node | None:
+def greedy_segments(model: CostModel, space: str = "set", cap: int | None = None) -> Node | None:
     """Segments of consecutive layers (T-cuts; S-cuts in the layer-pipeline space), each
-    grown while some subbatch count still fits it, with the cheaper of the two fewest
-    subbatch counts that fit (no fewer than the previous layer's); None
+    grown while some subbatch count (at most `cap`) still fits it, with the cheaper of the
+    two fewest subbatch counts that fit (no fewer than the previous layer's); None
     when a layer fits no count. stc's addition to SET's start: on networks whose layers
     do not all fit on chip at once it starts from fused segments instead of one per layer."""
     kind = "S" if space == "lp" else "T"
-    counts = subbatch_counts(model.network.batch)
+    counts = [n for n in subbatch_counts(model.network.batch) if cap is None or n <= cap]
     layers = len(model.network.layers)
     segments: list[Node] = []
     first = 0

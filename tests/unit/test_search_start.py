@@ -7,7 +7,7 @@ from test_cost_layer import TARGET, conv
 from stc.compiler.cost.evaluate import CostModel
 from stc.compiler.cost.network import NETWORK_INPUT, Network
 from stc.compiler.cost.tree import Node
-from stc.compiler.search.annealing import greedy_segments, initial_tree, set_start
+from stc.compiler.search.annealing import cheapest_greedy, greedy_segments, initial_tree, set_start
 
 
 def with_buffer(capacity: int, multicast_loads: bool = True):
@@ -93,6 +93,24 @@ def test_greedy_segments_close_a_segment_when_the_next_layer_does_not_fit():
     for segment in tree.children:
         assert model.evaluate(Node.cut("T", [segment])).valid
     assert model.evaluate(tree).valid
+
+
+def test_the_start_is_the_cheapest_greedy_segmentation_over_subbatch_caps():
+    """512 → 512 channels at batch 4 on 100,000 B per core: uncapped, two layers fit at
+    once at four subbatches (one image each: two segments of two layers); capped at two
+    subbatches they do not, so each layer runs as its own segment of the whole batch, which
+    is cheaper; capped at one, the same tree, not cheaper, so the caps stop there."""
+    model = CostModel(deep_network(4, batch=4, channels=512, hw=4), with_buffer(100_000))
+    uncapped = greedy_segments(model)
+    assert repr(uncapped) == "T/1[T/4[L0, L1], T/4[L2, L3]]"
+    assert repr(greedy_segments(model, cap=4)) == repr(uncapped)
+    capped = greedy_segments(model, cap=2)
+    assert repr(capped) == "T/1[T/1[L0], T/1[L1], T/1[L2], T/1[L3]]"
+    assert repr(greedy_segments(model, cap=1)) == repr(capped)
+    cost = model.objective
+    assert model.evaluate(capped).value(cost) < model.evaluate(uncapped).value(cost)
+    assert repr(cheapest_greedy(model)) == repr(capped)
+    assert repr(initial_tree(model)) == repr(capped)
 
 
 def test_greedy_segments_give_up_when_a_layer_fits_nowhere():
