@@ -71,7 +71,8 @@ def test_tensor_types_read_the_same_in_one_match_once_per_spelling_and_token_by_
     expected = Parser(stc_context(), text).parse_type()
     parser = Parser(stc_context(), f"{text} {text} x")
     first, second = parse_tensor_type(parser), parse_tensor_type(parser)
-    assert first == expected and second is first
+    assert first == expected
+    assert second is first
     assert parser.parse_optional_keyword("x")
 
 
