@@ -35,6 +35,7 @@ from xdsl.ir import Attribute, Operation, OpResult, SSAValue, SSAValues, Use
 from xdsl.irdl import IRDLOperation, OptionalDef, VariadicDef
 from xdsl.utils.lexer import Span
 
+from stc.dialects.prechecked import prechecked
 from stc.dialects.syntax import tensor_type_of, tensor_types
 
 if TYPE_CHECKING:
@@ -138,7 +139,7 @@ class OpLines:
         buffers repeat the same boxes and offsets."""
         key = tuple(map(id, elements))
         if (known := self.arrays.get(key)) is None:
-            known = self.arrays[key] = ArrayAttr(elements)
+            known = self.arrays[key] = prechecked(ArrayAttr, tuple(elements))  # of attributes the reader built
         return known
 
     def tensor_type(self, text: str) -> TensorType:

@@ -21,6 +21,7 @@ from xdsl.irdl import AttrSizedOperandSegments
 
 from stc.compiler.op_lines import VALUE, Build, OpLines, Reader, created
 from stc.dialects.integers import i64_array, i64_attr
+from stc.dialects.prechecked import prechecked
 from stc.dialects.syntax import INT, INT_LIST_TEXT, TENSOR_TYPE_TEXT, clause_default, ints_of
 from stc.dialects.task import (
     AddOp,
@@ -81,7 +82,7 @@ def box(lines: OpLines, text: str) -> BoxAttr | None:
         intervals = tuple((int(lo), int(hi)) for lo, hi in INTERVAL_TEXT.findall(text))
         if not all(0 <= lo < hi for lo, hi in intervals):
             return None
-        known = lines.attributes[text] = BoxAttr(intervals)
+        known = lines.attributes[text] = prechecked(BoxAttr, intervals)  # checked as BoxAttr.verify checks
     assert isinstance(known, BoxAttr)
     return known
 
