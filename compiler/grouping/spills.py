@@ -49,17 +49,17 @@ def store_spills_late(matrix: STMatrix) -> list[int]:
     """Mark `st.store_late` the group members whose spill costs fewer cycles stored in the
     next phase; their ids. On a one-core target `task-layer-group` plans the timesteps,
     and its stores, itself."""
-    if matrix.target.mesh.core_count == 1:
+    if matrix.target.mesh.core_count == 1 or not any(GROUP in op.attributes for op in matrix.graph.tasks()):
         return []
     plan = MemoryPlan(matrix.graph, matrix.target, ACTION)
     work = CoreWork(plan, matrix.target)
-    late: set[int] = set()
     for producer in work.candidates():
         time = plan.first(producer)
-        before = work.phase_cycles(time, late) + work.phase_cycles(time + 1, late)
-        late.add(producer)
-        if work.phase_cycles(time, late) + work.phase_cycles(time + 1, late) >= before:
-            late.discard(producer)
+        before = work.phase_cycles(time) + work.phase_cycles(time + 1)
+        work.store_late(producer, True)
+        if work.phase_cycles(time) + work.phase_cycles(time + 1) >= before:
+            work.store_late(producer, False)
+    late = set(work.late)
     for task_id in late:
         plan.blocks[task_id].attributes[STORE_LATE] = UnitAttr()
     if late:
@@ -93,6 +93,12 @@ class CoreWork:
         """Global-memory bytes each phase moves, without the spills."""
         self.spills: dict[int, int] = {}
         """The bytes of each result stored to global memory."""
+        self.compute: dict[int, tuple[int, int]] = {}
+        """Compute-clock cycles of each layer, and of the copies and sends after it."""
+        self.late: set[int] = set()
+        """The spills stored in the phase after their own."""
+        self.cycles: dict[tuple[Coord, int], int] = {}
+        """Each core's cycles in each phase, once asked for, until its stores move."""
         for op in plan.blocks.values():
             if isinstance(op, task.ComputeBlock):
                 self.add_layer(op)
@@ -110,8 +116,9 @@ class CoreWork:
             self.made[self.plan.first(task_id)].append(task_id)
 
     def add_layer(self, op: task.ComputeBlock) -> None:
-        key = (self.plan.core(op.task_id), self.plan.first(op.task_id))
-        self.layers[key].append(op)
+        core = self.plan.core(op.task_id)
+        self.layers[core, self.plan.first(op.task_id)].append(op)
+        self.compute[op.task_id] = (self.layer_cycles(op), self.fill_cycles(op, core))
         if any(self.plan.spilled(op.task_id, buffer) for buffer, _, _ in self.plan.pieces.get(op.task_id, [])):
             self.spills[op.task_id] = tensor_bytes(op.result.type)
 
@@ -156,36 +163,53 @@ class CoreWork:
         return sorted(found, key=self.plan.first)
 
     def times(self) -> list[int]:
-        """The phases in which some core loads, computes or stores (but late stores)."""
+        """The phases in which some core loads, computes or stores."""
         return sorted(time for time, cores in self.cores.items() if cores)
 
-    def phase_cycles(self, time: int, late: set[int]) -> int:
+    def store_late(self, task_id: int, late: bool) -> None:
+        """Store a spill in the phase after its own, or (`late=False`) in its own again."""
+        core, time = self.plan.core(task_id), self.plan.first(task_id)
+        if late:
+            self.late.add(task_id)
+            self.cores[time + 1].add(core)
+        else:
+            self.late.discard(task_id)
+        self.cycles.pop((core, time), None)
+        self.cycles.pop((core, time + 1), None)
+
+    def phase_cycles(self, time: int) -> int:
         """Cycles of a phase, with the spills of `late` stored in the phase after their own:
-        its slowest core's, and at least its global-memory bytes at the chip's bandwidth."""
-        stored = [task_id for task_id in self.made[time] if task_id not in late]
-        stored += [task_id for task_id in self.made[time - 1] if task_id in late]
-        cores = self.cores[time] | {self.plan.core(task_id) for task_id in stored}
-        slowest = max((step_cycles(self.step(core, time, late), self.target) for core in cores), default=0)
+        its slowest core's, and at least its global-memory bytes at the chip's bandwidth (the
+        machine's count)."""
+        slowest = max((self.core_cycles(core, time) for core in self.cores[time]), default=0)
+        stored = [task_id for task_id in self.made[time] if task_id not in self.late]
+        stored += [task_id for task_id in self.made[time - 1] if task_id in self.late]
         dram = self.dram[time] + sum(self.spills[task_id] for task_id in stored)
         return max(slowest, dma_cycles(self.target, dram) if dram else 0)
 
-    def step(self, core: Coord, time: int, late: set[int]) -> StepWork:
+    def core_cycles(self, core: Coord, time: int) -> int:
+        if (key := (core, time)) not in self.cycles:
+            self.cycles[key] = step_cycles(self.step(core, time), self.target)
+        return self.cycles[key]
+
+    def step(self, core: Coord, time: int) -> StepWork:
         """One core's work in one phase: a spill's store waits for its layer, not for the
         copies, sends and layers after it (`after_store`, from the first store)."""
         base = self.loads.get((core, time), StepWork())
         work = StepWork(loaded=base.loaded, prefetched=base.prefetched, output_stored=base.output_stored)
         first_store = None
         for op in self.layers.get((core, time), []):
-            work.compute += self.layer_cycles(op)
-            if op.task_id in self.spills and op.task_id not in late:
+            layer, fills = self.compute[op.task_id]
+            work.compute += layer
+            if op.task_id in self.spills and op.task_id not in self.late:
                 work.stored += transfer_cycles(self.target, self.spills[op.task_id])
                 first_store = work.compute if first_store is None else first_store
-            work.compute += self.fill_cycles(op, core)
+            work.compute += fills
         work.after_store = work.compute - first_store if first_store is not None else 0
         work.delayed = sum(
             transfer_cycles(self.target, self.spills[task_id])
-            for task_id in late
-            if self.plan.core(task_id) == core and self.plan.first(task_id) + 1 == time
+            for task_id in self.made[time - 1]
+            if task_id in self.late and self.plan.core(task_id) == core
         )
         return work
 

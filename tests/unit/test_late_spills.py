@@ -42,7 +42,9 @@ def test_late_spills_are_priced_as_the_machine_runs_them():
             late = {op.task_id for op in graph.tasks() if STORE_LATE in op.attributes}
             assert late == ({4} if delay else set())
             work = CoreWork(MemoryPlan(graph, hardware, "test"), hardware)
-            prices = [work.phase_cycles(time, late) for time in work.times()]
+            for task_id in late:
+                work.store_late(task_id, True)
+            prices = [work.phase_cycles(time) for time in work.times()]
             for lowering in (StRoutePass(), StLmemAllocPass(), IsaLowerPass()):
                 lowering.apply(Context(), module)
             x = np.random.default_rng(0).integers(-128, 128, (1, 16, 16, 16), dtype=np.int8)
