@@ -1,17 +1,17 @@
 """
 A lower bound of a leaf's cost (`layer_cost.leaf_cost`) from what is cheap to price: its
-compute, its DRAM loads and stores, its weights' loading and a floor of its producers' send
-cycles (`transfers.send_floor`: per producer core its boxes' sends, but for the one copy to
-its own core), nothing that depends on where the leaf and its producers run. The choice of
-a leaf's partition prices the candidates in the order of their bounds and stops at the first
-whose bound exceeds the cheapest priced so far: the partitions it skips cost more, so it
-chooses what pricing them all chooses, for a fraction of the work.
+compute, its DRAM loads and stores, its weights' loading and a floor of what its on-chip
+inputs cost (`transfers.send_floor`: per producer core its boxes' sends but for the one copy
+to its own core, every box read once and sent over a link per other core that takes it),
+nothing that depends on where the leaf and its producers run. The choice of a leaf's
+partition prices the candidates in the order of their bounds and stops at the first whose
+bound exceeds the cheapest priced so far: the partitions it skips cost more, so it chooses
+what pricing them all chooses, for a fraction of the work.
 
 Each term below is computed as `leaf_cost` computes it with the terms it leaves out taken as
-zero (on-chip inputs' bytes sent and received, NoC hop-bytes, NC1HWC0 staging) and the
-busiest producer core's send cycles at their floor: float sums and products of non-negative
-terms only grow as terms grow, so the bound is at most the cost, exactly, not just up to
-rounding.
+zero (NoC hop-bytes of DRAM loads, stores and weights, NC1HWC0 staging) and the on-chip
+inputs' at their floor: float sums and products of non-negative terms only grow as terms
+grow, so the bound is at most the cost, exactly, not just up to rounding.
 
     bound = leaf_bound(context, layer, part, batch, (None,), Output.DRAM, objective)
     bound <= objective(cost.energy(target), cost.latency)   # cost = leaf_cost(..., (None,), Output.DRAM)
@@ -60,12 +60,16 @@ def leaf_bound(
         target.local_memory.bandwidth_bytes_per_cycle,
         target.noc.hop_latency_cycles,
     )
-    received = unread = injection = 0.0
+    received = sent = hops = unread = injection = 0.0
     for source, placed in zip(layer.sources, inputs, strict=True):
         volume = needed_volume(layer, batch, part, source) * source.element_bytes
         ifm += volume
         if placed is not None:
-            injection = max(injection, send_floor(*bandwidths, placed, layer, batch, part, source))
+            cycles_sending, total, sending, crossing = send_floor(*bandwidths, placed, layer, batch, part, source)
+            injection = max(injection, cycles_sending)
+            received += total
+            sent += sending
+            hops += crossing
         else:
             dram += volume
             received += float(volume.sum())
@@ -78,10 +82,11 @@ def leaf_bound(
     dram_write = float(out_bytes.sum()) if output is not Output.CHIP else 0.0
     work = Work(
         macs=int((outputs * reduction).sum()),
-        local_read_bytes=int(ifm.sum() + vector.sum() + dram_write),
+        local_read_bytes=int(ifm.sum() + vector.sum() + sent + dram_write),
         local_write_bytes=int(out_bytes.sum() + received),
         dram_read_bytes=int(round(dram.sum() - dram_write - unread)),
         dram_write_bytes=int(dram_write),
+        noc_hop_bytes=int(round(hops)),
     )
     weight_bytes = int(round(weight_slices.sum()))
     weight_read = weight_dram(layer, part, batch, target.global_memory.multicast_loads)

@@ -71,29 +71,32 @@ def send_floor(
     batch: int,
     part: Partition,
     source: Source,
-) -> float:
-    """At most the most cycles a producer core spends sending (`on_chip`'s `injecting`)
-    wherever both run (`producer.start` is not read: pass 0 for fewer cache entries). Of a
-    core's pairs at most one, the one to its own core, is a local copy, the others are
-    sends: a core of one pair pays the cheaper of its box's send (and a hop) and its copy; a
+) -> tuple[float, float, float, float]:
+    """At most what `on_chip` returns wherever both run (`producer.start` is not read: pass 0
+    for fewer cache entries): the most cycles a producer core spends sending, the bytes
+    received, the bytes read to send or copy and the bytes over links. Of a core's pairs at
+    most one, the one to its own core, is a local copy, the others are sends (a hop or more
+    each): a core of one pair pays the cheaper of its box's send (and a hop) and its copy; a
     core of several pairs pays every box's send and a hop, but a box that goes to one core
-    only may be a copy instead where that is cheaper."""
+    only may be a copy instead where that is cheaper. Every box is read once at least, and
+    a box for n cores crosses n − 1 links at least."""
     pairs = transfers(producer.layer, producer.batch, producer.part, layer, batch, part, source)
     if not len(pairs.sender):
-        return 0.0
+        return 0.0, pairs.total, 0.0, 0.0
     box = np.zeros(len(pairs.group_sender))
     box[pairs.group] = pairs.shared
     sends = np.ceil(box * producer.batch / batch / link_bandwidth)
     copies = np.ceil(2 * (box * producer.batch / batch) / local_bandwidth)
-    alone = np.bincount(pairs.group, minlength=len(box)) == 1
+    size = np.bincount(pairs.group, minlength=len(box))
+    alone = size == 1
     saved = np.zeros(pairs.cores)
     np.maximum.at(saved, pairs.group_sender, np.where(alone, np.maximum(sends - copies, 0.0), 0.0))
     count = np.bincount(pairs.sender, minlength=pairs.cores)
     sending = np.bincount(pairs.group_sender, sends, minlength=pairs.cores)
     copying = np.bincount(pairs.group_sender, np.where(alone, copies, 0.0), minlength=pairs.cores)
     one = np.where(count == 1, np.minimum(sending + hop_latency, copying), 0.0)
-    floor = np.where(count > 1, sending - saved + hop_latency, one)
-    return float(floor.max())
+    cycles = np.where(count > 1, sending - saved + hop_latency, one)
+    return float(cycles.max()), pairs.total, float(box.sum()), float((box * (size - 1)).sum())
 
 
 @frozen
