@@ -2,9 +2,10 @@
 The builtin integer attributes stc's ops hold: i64 integers and i64 arrays. Attributes
 are immutable, and the same small integers and arrays (ids aside: offsets, pads,
 strides, coordinates) recur in every op a pass creates, so each is built once and shared.
-An i64 integer in range is built without xDSL's constructor, which normalises the value
-and verifies it against its type (6 µs, a third of building a task op): the attribute is
-the one that constructor builds, equal to it (tests/unit/test_integers.py).
+An i64 integer in range, and each `IntAttr` of a Python int, is built without xDSL's
+constructor, which normalises the value and verifies it against its type (6 µs, a third
+of building a task op): the attribute is the one that constructor builds, equal to it
+(tests/unit/test_integers.py).
 """
 
 from __future__ import annotations
@@ -15,6 +16,7 @@ from functools import lru_cache
 from xdsl.dialects.builtin import I64, ArrayAttr, BytesAttr, DenseArrayBase, IntAttr, IntegerAttr, i64
 
 from stc.dialects.by_identity import by_identity
+from stc.dialects.prechecked import prechecked
 
 CACHED_ATTRIBUTES = 1 << 14
 """How many distinct integers (and arrays) are kept built."""
@@ -28,7 +30,7 @@ def i64_attr(value: int) -> IntegerAttr[I64]:
     if type(value) is not int or not I64_MIN <= value <= I64_MAX:
         return IntegerAttr(value, i64)  # xDSL's normalisation or its error
     attr = IntegerAttr.__new__(IntegerAttr)
-    object.__setattr__(attr, "value", IntAttr(value))
+    object.__setattr__(attr, "value", prechecked(IntAttr, value))
     object.__setattr__(attr, "type", i64)
     return attr
 
@@ -49,7 +51,7 @@ def int_array(values: Sequence[int]) -> ArrayAttr[IntAttr]:
 
 @lru_cache(maxsize=CACHED_ATTRIBUTES)
 def _int_array(values: tuple[int, ...]) -> ArrayAttr[IntAttr]:
-    return ArrayAttr(IntAttr(value) for value in values)
+    return ArrayAttr(IntAttr(value) if type(value) is not int else prechecked(IntAttr, value) for value in values)
 
 
 @by_identity

@@ -22,7 +22,15 @@ from __future__ import annotations
 
 import numpy as np
 
-from stc.compiler.cost.layer_cost import Context, Output, Placed, input_groups, needed_volume, weight_dram
+from stc.compiler.cost.layer_cost import (
+    Context,
+    Output,
+    Placed,
+    buffer_accesses,
+    input_groups,
+    needed_volume,
+    weight_dram,
+)
 from stc.compiler.cost.network import Layer
 from stc.compiler.cost.objective import Objective
 from stc.compiler.cost.partition import Partition, pieces
@@ -87,6 +95,7 @@ def leaf_bound(
         dram_read_bytes=int(round(dram.sum() - dram_write - unread)),
         dram_write_bytes=int(dram_write),
         noc_hop_bytes=int(round(hops)),
+        **buffer_accesses(target.core_buffers, layer, batch, part),
     )
     weight_bytes = int(round(weight_slices.sum()))
     weight_read = weight_dram(layer, part, batch, target.global_memory.multicast_loads)
