@@ -28,8 +28,10 @@ I64_MIN, I64_MAX = -(1 << 63), (1 << 63) - 1
 def i64_attr(value: int) -> IntegerAttr[I64]:
     if type(value) is not int or not I64_MIN <= value <= I64_MAX:
         return IntegerAttr(value, i64)  # xDSL's normalisation or its error
+    data = IntAttr.__new__(IntAttr)
+    object.__setattr__(data, "data", value)
     attr = IntegerAttr.__new__(IntegerAttr)
-    object.__setattr__(attr, "value", IntAttr(value))
+    object.__setattr__(attr, "value", data)
     object.__setattr__(attr, "type", i64)
     return attr
 
@@ -40,6 +42,12 @@ def i64_array(values: Sequence[int]) -> DenseArrayBase[I64]:
 
 @lru_cache(maxsize=CACHED_ATTRIBUTES)
 def _i64_array(values: tuple[int, ...]) -> DenseArrayBase[I64]:
+    return built_i64_array(values)
+
+
+def built_i64_array(values: Sequence[int]) -> DenseArrayBase[I64]:
+    """`i64_array(values)` built anew, not kept: for long arrays that do not recur (the ids
+    of the blocks a split created)."""
     if not all(type(value) is int and I64_MIN <= value <= I64_MAX for value in values):
         return DenseArrayBase(i64, BytesAttr(i64.pack([i64.get_normalized_value(value) for value in values])))
     attr = DenseArrayBase.__new__(DenseArrayBase)

@@ -50,7 +50,7 @@ from stc.compiler.tiling.pieces import (
     split_error,
     split_grid,
 )
-from stc.dialects.integers import i64_array, i64_attr
+from stc.dialects.integers import built_i64_array, i64_array, i64_attr
 from stc.dialects.task import (
     AddOp,
     BoxAttr,
@@ -361,13 +361,13 @@ def take_hints(blocks: GraphBlocks) -> list[tuple[int, Sequence[int]]]:
 def record_created(blocks: GraphBlocks) -> None:
     """Add the ids of the blocks a run created to its graph's `split_created`, after the ids
     earlier runs recorded there that are still in the graph."""
-    blocks.graph.attributes[CREATED] = DenseArrayBase.from_list(i64, kept_created(blocks) + blocks.surviving_created())
+    blocks.graph.attributes[CREATED] = built_i64_array(kept_created(blocks) + blocks.surviving_created())
 
 
 def forget_erased(blocks: GraphBlocks) -> None:
     """Drop from the graph's `split_created`, if it has one, the blocks a run erased."""
     if CREATED in blocks.graph.attributes:
-        blocks.graph.attributes[CREATED] = DenseArrayBase.from_list(i64, kept_created(blocks))
+        blocks.graph.attributes[CREATED] = built_i64_array(kept_created(blocks))
 
 
 def kept_created(blocks: GraphBlocks) -> list[int]:
