@@ -21,7 +21,6 @@ from stc.compiler.diagnostics import StcError, first_paragraph
 from stc.compiler.fast_lexer import FastLexer
 from stc.compiler.heap import collection_paused
 from stc.compiler.op_lines import OpLines
-from stc.compiler.op_lines.printer import LinePrinter
 from stc.dialects import get_all_dialects, stc_context
 
 
@@ -184,7 +183,9 @@ def read_module(path: Path, role: str = "") -> ModuleOp:
 
 
 def module_text(module: ModuleOp) -> str:
-    """The module in custom syntax, as stc-opt prints it."""
+    """The module in custom syntax, as stc-opt prints it (the printer imported only to print)."""
+    from stc.compiler.op_lines.printer import LinePrinter
+
     out = StringIO()
     LinePrinter(stream=out).print_op(module)
     return out.getvalue() + "\n"

@@ -15,16 +15,17 @@ Task = compile_checks(Dialect("task", [...], [...]))
 op.verify()  # an op IRDL accepts: one predicate; one it rejects: xDSL's error, as before
 ```
 
-A constraint the compiler does not know is checked by calling its own `verify`; a
-definition with constraint variables, attribute-sized segments or several variadic
-groups of one kind keeps xDSL's verifier alone (tests/unit/test_irdl_checks.py).
+A constraint the compiler does not know is checked by calling its own `verify`; operands
+sized by a property (`task.add`'s) are split by its sizes; a definition with constraint
+variables, other options or several variadic groups of one kind keeps xDSL's verifier
+alone (tests/unit/test_irdl_checks.py).
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 
-from xdsl.dialects.builtin import ArrayAttr, ArrayOfConstraint
+from xdsl.dialects.builtin import ArrayAttr, ArrayOfConstraint, DenseArrayBase, i32
 from xdsl.ir import Attribute, Dialect, Operation
 from xdsl.irdl import (
     AllOf,
@@ -33,6 +34,7 @@ from xdsl.irdl import (
     AnyOf,
     AttrConstraint,
     AttrSetConstraint,
+    AttrSizedOperandSegments,
     BaseAttr,
     EqAttrConstraint,
     EqIntConstraint,
@@ -282,16 +284,61 @@ def list_check(defs: Sequence[tuple[str, object]]) -> Callable[[Sequence[Attribu
     return check
 
 
+def sized_segments_check(op_def: OpDef) -> Callable[[Operation, Sequence[Attribute]], bool] | None:
+    """
+    Whether an op's operand types satisfy `op_def`'s operands split by the sizes of its
+    `operandSegmentSizes` property (`AttrSizedOperandSegments(as_property=True)`), as
+    IRDL checks the sizes and each group; None for any other option.
+    """
+    if len(op_def.options) != 1:
+        return None
+    option = op_def.options[0]
+    if not isinstance(option, AttrSizedOperandSegments) or not option.as_property:
+        return None
+    name = option.attribute_name
+    defs = [d for _, d in op_def.operands]
+    most = [1 if isinstance(d, OptionalDef) or not isinstance(d, VariadicDef) else None for d in defs]
+    least = [0 if isinstance(d, VariadicDef) else 1 for d in defs]
+    groups = list(zip(least, most, [range_check(d.constr) for d in defs], strict=True))
+
+    def check(op: Operation, types: Sequence[Attribute]) -> bool:
+        sizes = op.properties.get(name)
+        if not isinstance(sizes, DenseArrayBase) or sizes.elt_type != i32:
+            return False
+        values = sizes.get_values()
+        if len(values) != len(groups) or sum(values) != len(types):
+            return False
+        start = 0
+        for size, (fewest, limit, group) in zip(values, groups, strict=True):
+            if size < fewest or (limit is not None and size > limit):
+                return False
+            if group is not None and not group(types[start : start + size]):
+                return False
+            start += size
+        return True
+
+    return check
+
+
+def operands_check(op_def: OpDef) -> Callable[[Operation, Sequence[Attribute]], bool] | None:
+    """Whether an op's operand types satisfy `op_def`; None when unsupported."""
+    if op_def.options:
+        return sized_segments_check(op_def)
+    if (check := list_check(op_def.operands)) is None:
+        return None
+    return lambda op, types: check(types)
+
+
 def op_check(op_def: OpDef) -> Callable[[Operation], bool] | None:
     """
     Whether IRDL accepts an op of `op_def` (its traits aside): None when the definition
     is beyond this compiler, False when IRDL might reject it.
     """
-    if op_def.options or op_def.successors or has_variables(op_def):
+    if op_def.successors or has_variables(op_def):
         return None
     if any(not isinstance(d, SingleBlockRegionDef) or isinstance(d, VariadicDef) for _, d in op_def.regions):
         return None
-    operands, results = list_check(op_def.operands), list_check(op_def.results)
+    operands, results = operands_check(op_def), list_check(op_def.results)
     if operands is None or results is None:
         return None
     region_checks = [range_check(d.entry_args) for _, d in op_def.regions]
@@ -302,7 +349,7 @@ def op_check(op_def: OpDef) -> Callable[[Operation], bool] | None:
 
     def check(op: Operation) -> bool:
         operand_types = [value.type for value in op._operands]  # pyright: ignore[reportPrivateUsage]
-        if op.successors or not operands(operand_types) or not results([result.type for result in op.results]):
+        if op.successors or not operands(op, operand_types) or not results([result.type for result in op.results]):
             return False
         if len(op.regions) != region_count:
             return False

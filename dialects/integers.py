@@ -2,10 +2,11 @@
 The builtin integer attributes stc's ops hold: i64 integers and i64 arrays. Attributes
 are immutable, and the same small integers and arrays (ids aside: offsets, pads,
 strides, coordinates) recur in every op a pass creates, so each is built once and shared.
-An i64 integer, or array of them, in range is built without xDSL's constructor, which
-normalises each value and verifies it against its type (6 µs for an integer, a third of
-building a task op; 13 µs for an array of four, against 2): the attribute is the one that
-constructor builds, equal to it (tests/unit/test_integers.py).
+An i64 integer or array of them in range, and each `IntAttr` of a Python int, is built
+without xDSL's constructor, which normalises each value and verifies it against its type
+(6 µs for an integer, a third of building a task op; 13 µs for an array of four, against
+2): the attribute is the one that constructor builds, equal to it
+(tests/unit/test_integers.py).
 """
 
 from __future__ import annotations
@@ -16,6 +17,7 @@ from functools import lru_cache
 from xdsl.dialects.builtin import I64, ArrayAttr, BytesAttr, DenseArrayBase, IntAttr, IntegerAttr, i64
 
 from stc.dialects.by_identity import by_identity
+from stc.dialects.prechecked import prechecked
 
 CACHED_ATTRIBUTES = 1 << 14
 """How many distinct integers (and arrays) are kept built."""
@@ -28,10 +30,8 @@ I64_MIN, I64_MAX = -(1 << 63), (1 << 63) - 1
 def i64_attr(value: int) -> IntegerAttr[I64]:
     if type(value) is not int or not I64_MIN <= value <= I64_MAX:
         return IntegerAttr(value, i64)  # xDSL's normalisation or its error
-    data = IntAttr.__new__(IntAttr)
-    object.__setattr__(data, "data", value)
     attr = IntegerAttr.__new__(IntegerAttr)
-    object.__setattr__(attr, "value", data)
+    object.__setattr__(attr, "value", prechecked(IntAttr, value))
     object.__setattr__(attr, "type", i64)
     return attr
 
@@ -52,7 +52,7 @@ def built_i64_array(values: Sequence[int]) -> DenseArrayBase[I64]:
         return DenseArrayBase(i64, BytesAttr(i64.pack([i64.get_normalized_value(value) for value in values])))
     attr = DenseArrayBase.__new__(DenseArrayBase)
     object.__setattr__(attr, "elt_type", i64)
-    object.__setattr__(attr, "data", BytesAttr(i64.pack(values)))
+    object.__setattr__(attr, "data", prechecked(BytesAttr, i64.pack(values)))
     return attr
 
 
@@ -63,7 +63,7 @@ def int_array(values: Sequence[int]) -> ArrayAttr[IntAttr]:
 
 @lru_cache(maxsize=CACHED_ATTRIBUTES)
 def _int_array(values: tuple[int, ...]) -> ArrayAttr[IntAttr]:
-    return ArrayAttr(IntAttr(value) for value in values)
+    return ArrayAttr(IntAttr(value) if type(value) is not int else prechecked(IntAttr, value) for value in values)
 
 
 @by_identity

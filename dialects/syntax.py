@@ -20,7 +20,7 @@ from functools import lru_cache
 from io import StringIO
 from typing import Any, Self, cast
 
-from xdsl.dialects.builtin import DenseArrayBase, IntegerAttr, IntegerType, TensorType
+from xdsl.dialects.builtin import DenseArrayBase, IntegerAttr, IntegerType, TensorType, i8, i16, i32, i64
 from xdsl.ir import Attribute, Block, SSAValue
 from xdsl.irdl.declarative_assembly_format import (
     AttributeVariable,
@@ -105,24 +105,38 @@ def format_int_tuple(values: Sequence[int]) -> str:
 TENSOR_TYPE_TEXT = re.compile(r"tensor<(?:[0-9]{1,19}x){1,8}i(?:8|16|32|64)>")
 """The spelling of the tensors a task graph holds, whose types a parser reads once each."""
 
+INTEGER_TYPES = {str(typ.width.data): typ for typ in (i8, i16, i32, i64)}
+
+
+def tensor_type_of(known: dict[str, TensorType], text: str) -> TensorType:
+    """
+    The type a spelling TENSOR_TYPE_TEXT matches names, the one xDSL's parser reads from
+    it (tests/unit/test_fast_reading.py), built once per spelling and kept in `known`.
+    """
+    if (typ := known.get(text)) is None:
+        dims, _, width = text[len("tensor<") : -1].rpartition("xi")
+        typ = known[text] = TensorType(INTEGER_TYPES[width], [int(size) for size in dims.split("x")])
+    return typ
+
+
+def tensor_types(parser: AttrParser) -> dict[str, TensorType]:
+    """The tensor types `parser` has read, by spelling."""
+    return parser.__dict__.setdefault("tensor_types", {})
+
 
 def parse_tensor_type(parser: AttrParser) -> TensorType:
     """
     Parse a tensor type. A graph spells the same few types over and over (a 100,000-op
-    chain, one): each spelling is parsed by xDSL once per parser, about half the cost of
-    parsing a task op, and then looked up by its text.
+    chain, one): a spelling TENSOR_TYPE_TEXT matches is read in one match, its type built
+    once per parser and then looked up by its text; any other goes to xDSL's parser.
     """
     start = parser.pos
-    spelled = TENSOR_TYPE_TEXT.match(parser.lexer.input.content, start)
-    known: dict[str, TensorType] = parser.__dict__.setdefault("tensor_types", {})
-    if spelled is not None and (typ := known.get(spelled[0])) is not None:
+    if (spelled := TENSOR_TYPE_TEXT.match(parser.lexer.input.content, start)) is not None:
         parser._resume_from(spelled.end())  # pyright: ignore[reportPrivateUsage]
-        return typ
+        return tensor_type_of(tensor_types(parser), spelled[0])
     typ = parser.parse_type()
     if not isinstance(typ, TensorType):
         parser.raise_error("expected a tensor type", start, parser.pos)
-    if spelled is not None:
-        known[spelled[0]] = typ
     return typ
 
 

@@ -39,6 +39,7 @@ from xdsl.dialects.builtin import ModuleOp
 from stc.compiler.diagnostics import StcError
 from stc.compiler.references import referenced_target
 from stc.compiler.targets.cost_units import (
+    CORE_BUFFER_ACCESSES,
     Work,
     copy_cycles,
     dma_cycles,
@@ -199,8 +200,15 @@ class Machine:
             "noc_bytes": self.noc_bytes,
             "noc_hop_bytes": self.work.noc_hop_bytes,
             "noc_max_link_bytes": max(self.link_bytes.values(), default=0),
+            **self.core_buffer_counters(),
             "energy_pj": energy_pj(self.target, self.work),
         }
+
+    def core_buffer_counters(self) -> dict[str, dict[str, int]]:
+        """The accesses to the buffers inside the cores, on a target that prices them."""
+        if self.target.core_buffers is None:
+            return {}
+        return {"core_buffers": {name: getattr(self.work, name) for name in CORE_BUFFER_ACCESSES}}
 
     # --- Phases ---------------------------------------------------------------------
 

@@ -12,7 +12,6 @@ seed, once, and both files of a comparison run on the same arrays.
 
 from __future__ import annotations
 
-import json
 import math
 import sys
 import time
@@ -247,6 +246,8 @@ def cli(
             }
             if other is not None:
                 report["compare"] = {"file": str(other), "bit_identical": not problems, "differences": problems}
+            import json
+
             click.echo(json.dumps(report))
         elif other is not None:
             click.echo("\n".join(problems) if problems else f"{len(outputs)} outputs bit-identical")

@@ -40,7 +40,8 @@ from stc.compiler.cost.recursion import NodeCost
 from stc.compiler.cost.staging import staging_cycles
 from stc.compiler.cost.storage import activation_storage, weight_storage
 from stc.compiler.cost.transfers import on_chip, row_ranks
-from stc.compiler.targets.cost_units import Work, dma_cycles
+from stc.compiler.targets.components import CoreBuffers
+from stc.compiler.targets.cost_units import CORE_BUFFER_ACCESSES, Work, core_buffer_work, dma_cycles
 from stc.compiler.targets.hardware import HardwareTarget
 
 
@@ -144,6 +145,7 @@ def leaf_cost(
         dram_read_bytes=int(round(dram.sum() - dram_write - unread)),
         dram_write_bytes=int(dram_write),
         noc_hop_bytes=int(round(links.sum())),
+        **buffer_accesses(target.core_buffers, layer, batch, part),
     )
     weight_bytes = int(round(weight_slices.sum()))
     weights = Work(
@@ -175,6 +177,21 @@ def leaf_cost(
         weight_busy=spread(count, cores, busy - steady),
         sent=tuple(sends),
     )
+
+
+@functools.lru_cache(maxsize=1 << 14)
+def buffer_accesses(buffers: CoreBuffers | None, layer: Layer, batch: int, part: Partition) -> dict[str, int]:
+    """The accesses to the buffers inside the cores (`cost_units.core_buffer_work`) of a
+    conv or fc on its partition, as the machine counts them for one instruction per piece
+    (cached: do not write to the result)."""
+    if layer.kind != "conv" or buffers is None:
+        return {}
+    box = pieces(layer, batch, part)
+    inputs = sum(needed_volume(layer, batch, part, source) for source in layer.sources)
+    taps = layer.kernel[0] * layer.kernel[1]
+    positions = box_volume(box.b, box.h, box.w)
+    counts = core_buffer_work(buffers, positions, box.k[1] - box.k[0], taps, layer.in_channels, inputs)
+    return {name: int(np.sum(count)) for name, count in zip(CORE_BUFFER_ACCESSES, counts, strict=True)}
 
 
 @functools.lru_cache(maxsize=1 << 14)

@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from stc.compiler.cost.layer_cost import Context, Output, input_groups, needed_volume
+from stc.compiler.cost.layer_cost import Context, Output, buffer_accesses, input_groups, needed_volume
 from stc.compiler.cost.network import Layer
 from stc.compiler.cost.objective import Objective
 from stc.compiler.cost.partition import Partition, pieces
@@ -72,6 +72,7 @@ def leaf_bound(
         local_write_bytes=int(out_bytes.sum() + received),
         dram_read_bytes=int(round(dram.sum() - dram_write - unread)),
         dram_write_bytes=int(dram_write),
+        **buffer_accesses(target.core_buffers, layer, batch, part),
     )
     weight_bytes = int(round(weight_slices.sum()))
     weight_dram = layer.table_bytes if target.global_memory.multicast_loads else float(weight_slices.sum())

@@ -30,10 +30,13 @@ from functools import cache
 from importlib import import_module
 from typing import TYPE_CHECKING, TypeVar
 
-from xdsl.dialects.builtin import UNKNOWN_LOC, ArrayAttr
+from xdsl.dialects.builtin import UNKNOWN_LOC, ArrayAttr, TensorType
 from xdsl.ir import Attribute, Operation, OpResult, SSAValue, SSAValues, Use
 from xdsl.irdl import IRDLOperation, OptionalDef, VariadicDef
 from xdsl.utils.lexer import Span
+
+from stc.dialects.prechecked import prechecked
+from stc.dialects.syntax import tensor_type_of, tensor_types
 
 if TYPE_CHECKING:
     from xdsl.parser import Parser
@@ -136,13 +139,12 @@ class OpLines:
         buffers repeat the same boxes and offsets."""
         key = tuple(map(id, elements))
         if (known := self.arrays.get(key)) is None:
-            known = self.arrays[key] = ArrayAttr(elements)
+            known = self.arrays[key] = prechecked(ArrayAttr, tuple(elements))  # of attributes the reader built
         return known
 
-    def tensor_type(self, text: str) -> Attribute | None:
-        """The tensor type of `text`, if the parser has read that spelling
-        (`stc.dialects.syntax.parse_tensor_type` keeps them)."""
-        return self.parser.__dict__.get("tensor_types", {}).get(text)
+    def tensor_type(self, text: str) -> TensorType:
+        """The tensor type of `text`, a spelling TENSOR_TYPE_TEXT matches, built once per parser."""
+        return tensor_type_of(tensor_types(self.parser), text)
 
 
 OpType = TypeVar("OpType", bound=IRDLOperation)

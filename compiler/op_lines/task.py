@@ -21,6 +21,7 @@ from xdsl.irdl import AttrSizedOperandSegments
 
 from stc.compiler.op_lines import VALUE, Build, OpLines, Reader, created
 from stc.dialects.integers import i64_array, i64_attr
+from stc.dialects.prechecked import prechecked
 from stc.dialects.syntax import INT, INT_LIST_TEXT, TENSOR_TYPE_TEXT, clause_default, ints_of
 from stc.dialects.task import (
     AddOp,
@@ -81,7 +82,7 @@ def box(lines: OpLines, text: str) -> BoxAttr | None:
         intervals = tuple((int(lo), int(hi)) for lo, hi in INTERVAL_TEXT.findall(text))
         if not all(0 <= lo < hi for lo, hi in intervals):
             return None
-        known = lines.attributes[text] = BoxAttr(intervals)
+        known = lines.attributes[text] = prechecked(BoxAttr, intervals)  # checked as BoxAttr.verify checks
     assert isinstance(known, BoxAttr)
     return known
 
@@ -91,8 +92,7 @@ def read_compute(lines: OpLines, op_type: type[Operation], start: int) -> tuple[
     assert issubclass(op_type, ComputeBlock)
     if (match := COMPUTE_TEXT.match(lines.text, start)) is None:
         return None
-    if (result_type := lines.tensor_type(match["type"])) is None:
-        return None
+    result_type = lines.tensor_type(match["type"])
     operands = values(lines, [name[1:] for name in match["operands"].split(", ")])
     if operands is None:
         return None
@@ -135,8 +135,7 @@ def read_buffer(lines: OpLines, op_type: type[Operation], start: int) -> tuple[B
     """`ID KIND %SOURCE([BOX])?( at [OFFSET])?, ... : TYPE`, as `BufferOp.parse` reads it."""
     if (match := BUFFER_TEXT.match(lines.text, start)) is None:
         return None
-    if (result_type := lines.tensor_type(match["type"])) is None:
-        return None
+    result_type = lines.tensor_type(match["type"])
     operands: list[SSAValue] = []
     boxes: list[BoxAttr] = []
     offsets: list[DenseArrayBase] = []
@@ -181,9 +180,7 @@ def read_data(lines: OpLines, op_type: type[Operation], start: int) -> tuple[Bui
     `DataOp.parse` reads it (inline `dense<...>` data goes to xDSL's parser)."""
     if (match := DATA_TEXT.match(lines.text, start)) is None:
         return None
-    if (full_type := lines.tensor_type(match["type"])) is None:
-        return None
-    assert isinstance(full_type, TensorType)
+    full_type = lines.tensor_type(match["type"])
     if match["seed"] is None and (match["path"] == '""' or match["key"] == '""'):
         return None
     if (data := lines.attributes.get(spelled := match["data"])) is None:
@@ -220,8 +217,7 @@ def read_input(lines: OpLines, op_type: type[Operation], start: int) -> tuple[Bu
     """`ID "NAME" : TYPE`, as `InputOp.parse` reads it."""
     if (match := INPUT_TEXT.match(lines.text, start)) is None:
         return None
-    if (result_type := lines.tensor_type(match["type"])) is None:
-        return None
+    result_type = lines.tensor_type(match["type"])
     properties = {"id": i64_attr(int(match["id"])), "name": StringAttr(match["name"][1:-1])}
 
     def build(attributes: dict[str, Attribute]) -> Operation:

@@ -111,9 +111,42 @@ class Energy:
     local_memory_write_pj_per_byte: float
     noc_pj_per_hop_byte: float
     dram_pj_per_byte: float
-    core_buffer_pj_per_mac: float = 0.0
-    """The buffers between the local memory and the MAC array (L1 buffers, register files),
-    per MAC: what operand delivery inside a core costs beyond the local-memory bytes."""
+
+
+@frozen
+class CoreBuffers:
+    """The buffers between a core's local memory and its MAC array, and the dataflow through
+    them (SET's Polar core; docs/cost-model.md, "Inside a core"): each lane reduces
+    `vector_width` input channels per cycle into one partial sum; `lanes` lanes (output
+    channels) share one activation vector; a lane's partial-sum buffer holds `psum_positions`
+    outputs, its weight buffer `weight_vectors` vectors. Energies in pJ per element accessed."""
+
+    vector_width: int
+    lanes: int
+    psum_positions: int
+    weight_vectors: int
+    activation_read_pj: float
+    activation_write_pj: float
+    weight_read_pj: float
+    weight_write_pj: float
+    psum_read_pj: float
+    psum_write_pj: float
+    output_read_pj: float
+    output_write_pj: float
+
+    @property
+    def energies(self) -> tuple[float, ...]:
+        """pJ per AL1, WL1, OL1 and OL2 read and write (`cost_units.CORE_BUFFER_ACCESSES`)."""
+        return (
+            self.activation_read_pj,
+            self.activation_write_pj,
+            self.weight_read_pj,
+            self.weight_write_pj,
+            self.psum_read_pj,
+            self.psum_write_pj,
+            self.output_read_pj,
+            self.output_write_pj,
+        )
 
 
 @frozen

@@ -19,6 +19,7 @@ import math
 
 from attrs import frozen
 
+from stc.compiler.targets.components import CoreBuffers
 from stc.compiler.targets.hardware import HardwareTarget
 
 
@@ -33,6 +34,16 @@ class Work:
     dram_write_bytes: int = 0
     noc_hop_bytes: int = 0
     """Bytes times the hops each byte travels."""
+    al1_reads: int = 0
+    """Elements read from and written to the buffers inside a core (`core_buffer_work`):
+    activations (AL1), weights (WL1), partial sums (OL1) and outputs (OL2)."""
+    al1_writes: int = 0
+    wl1_reads: int = 0
+    wl1_writes: int = 0
+    ol1_reads: int = 0
+    ol1_writes: int = 0
+    ol2_reads: int = 0
+    ol2_writes: int = 0
 
     def __add__(self, other: Work) -> Work:
         return Work(
@@ -42,6 +53,14 @@ class Work:
             self.dram_read_bytes + other.dram_read_bytes,
             self.dram_write_bytes + other.dram_write_bytes,
             self.noc_hop_bytes + other.noc_hop_bytes,
+            self.al1_reads + other.al1_reads,
+            self.al1_writes + other.al1_writes,
+            self.wl1_reads + other.wl1_reads,
+            self.wl1_writes + other.wl1_writes,
+            self.ol1_reads + other.ol1_reads,
+            self.ol1_writes + other.ol1_writes,
+            self.ol2_reads + other.ol2_reads,
+            self.ol2_writes + other.ol2_writes,
         )
 
     @property
@@ -92,12 +111,73 @@ def noc_cycles(target: HardwareTarget, nbytes: int, hops: int) -> int:
     return link_cycles(target, nbytes) + hops * target.noc.hop_latency_cycles
 
 
+CORE_BUFFER_ACCESSES = (
+    "al1_reads",
+    "al1_writes",
+    "wl1_reads",
+    "wl1_writes",
+    "ol1_reads",
+    "ol1_writes",
+    "ol2_reads",
+    "ol2_writes",
+)
+"""The fields of `Work` that count accesses to the buffers inside a core, in the order of
+`core_buffer_work`'s result and `CoreBuffers.energies`."""
+
+CoreBufferWork = tuple[int, int, int, int, int, int, int, int]
+
+
+def core_buffer_work(
+    buffers: CoreBuffers | None, positions, filters, taps: int, channels: int, inputs
+) -> CoreBufferWork:
+    """The elements a convolution (or fc) reads and writes in the buffers inside a core
+    (a target's `core_buffers`; zeros on a target without them), SET's Polar dataflow: per
+    `positions` output positions of `filters` output channels, `taps` kernel taps of
+    `channels` input channels, reading `inputs` input elements (numbers or numpy arrays of
+    one value per core). The weights of as many lane groups as the weight buffer holds stay
+    while every tile of `psum_positions` positions passes: per tile each weight vector is read
+    once; per position each activation vector is read once for all the lanes of a group and
+    each lane reads and writes its partial sum; the input is written into the activation
+    buffer once per chunk of lane groups; each output is read from the partial sums and
+    written to and read from the output buffer once (docs/cost-model.md, "Inside a core").
+
+    >>> from stc.compiler.targets.hardware import load_target
+    >>> core_buffer_work(load_target("set-8x8").core_buffers, positions=100, filters=16, taps=9, channels=8, inputs=144)
+    (14400, 144, 1152, 1152, 16000, 14400, 1600, 1600)
+    """
+    if buffers is None:
+        return (0,) * 8
+    vectors = taps * -(-channels // buffers.vector_width)
+    groups = -(-filters // buffers.lanes)
+    chunks = -(-groups // max(1, buffers.weight_vectors // vectors))
+    updates = positions * vectors * groups * buffers.lanes
+    outputs = positions * filters
+    return (
+        positions * vectors * groups * buffers.vector_width,
+        inputs * chunks,
+        vectors * buffers.vector_width * groups * buffers.lanes * -(-positions // buffers.psum_positions),
+        taps * channels * filters,
+        updates + outputs,
+        updates,
+        outputs,
+        outputs,
+    )
+
+
+def core_buffer_pj(target: HardwareTarget, work: Work) -> float:
+    """The energy of a work's accesses to the buffers inside a core."""
+    buffers = target.core_buffers
+    if buffers is None:
+        return 0.0
+    return sum(getattr(work, name) * pj for name, pj in zip(CORE_BUFFER_ACCESSES, buffers.energies, strict=True))
+
+
 def energy_pj(target: HardwareTarget, work: Work) -> dict[str, float]:
     """Energy by component and in total, in picojoules."""
     energy = target.energy
     parts = {
         "mac": work.macs * energy.mac_pj,
-        "core_buffers": work.macs * energy.core_buffer_pj_per_mac,
+        "core_buffers": core_buffer_pj(target, work),
         "local_memory": work.local_read_bytes * energy.local_memory_read_pj_per_byte
         + work.local_write_bytes * energy.local_memory_write_pj_per_byte,
         "noc": work.noc_hop_bytes * energy.noc_pj_per_hop_byte,

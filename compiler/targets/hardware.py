@@ -28,6 +28,7 @@ from stc.compiler.targets.components import (
     STORAGE_KINDS,
     ActivationLayout,
     Compute,
+    CoreBuffers,
     Energy,
     GlobalMemory,
     LocalMemory,
@@ -40,6 +41,7 @@ from stc.compiler.targets.reading import (
     TargetError,
     read_activation_layout,
     read_compute,
+    read_core_buffers,
     read_energy,
     read_global_memory,
     read_local_memory,
@@ -74,6 +76,9 @@ class HardwareTarget:
     tile_types: tuple[TileType, ...]
     max_phases: int | None
     """Phases per step, for phase-synchronous targets (TianjicX); None where unlimited."""
+    core_buffers: CoreBuffers | None = None
+    """The buffers inside a core between its local memory and its MAC array; None where
+    the target does not price them."""
 
     @property
     def usable_memory_bytes(self) -> int:
@@ -238,6 +243,7 @@ def _read_target(table: Table) -> HardwareTarget:
         activation_layout=read_activation_layout(table.table("activation_layout")),
         tile_types=tile_types,
         max_phases=max_phases,
+        core_buffers=read_core_buffers(table.table("core_buffers")) if table.has("core_buffers") else None,
     )
     table.check_all_read()
     return target

@@ -24,6 +24,7 @@ from stc.compiler.targets.components import (
     Alignment,
     Bank,
     Compute,
+    CoreBuffers,
     Energy,
     GlobalMemory,
     LocalMemory,
@@ -236,6 +237,18 @@ def read_energy(table: Table) -> Energy:
     )
     table.check_all_read()
     return energy
+
+
+def read_core_buffers(table: Table) -> CoreBuffers:
+    counts = ("vector_width", "lanes", "psum_positions", "weight_vectors")
+    core_buffers = CoreBuffers(
+        **{
+            field.name: table.integer(field.name, minimum=1) if field.name in counts else table.number(field.name)
+            for field in fields(CoreBuffers)
+        }
+    )
+    table.check_all_read()
+    return core_buffers
 
 
 def read_activation_layout(table: Table) -> ActivationLayout:

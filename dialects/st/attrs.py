@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
+from functools import lru_cache
 
 from xdsl.dialects.builtin import ArrayAttr, IntAttr
 from xdsl.dialects.utils import EnumAttribute
@@ -19,6 +20,7 @@ from xdsl.utils.str_enum import StrEnum
 
 from stc.compiler.targets.hardware import HardwareTarget
 from stc.dialects.integers import int_array
+from stc.dialects.prechecked import prechecked
 from stc.dialects.syntax import WithBody, format_int_tuple, parse_int_tuple, take_text
 
 Space = tuple[int, int, int, int]
@@ -48,6 +50,8 @@ class StageAttr(EnumAttribute[Stage]):
 
 STAGE_ATTRS = {stage: StageAttr(stage) for stage in Stage}
 """Each stage's attribute, built once."""
+
+STAGES = {stage.value: stage for stage in Stage}
 
 
 format_space = format_int_tuple
@@ -106,10 +110,13 @@ class CoordAttr(ParametrizedAttribute, WithBody):
         # xDSL's constructor checks the parameters against their definitions, which
         # these are by construction (int_array, StageAttr), then runs `verify`: only
         # that is run here (a mapped ResNet-50 holds some 2,000 distinct coordinates).
-        object.__setattr__(self, "space_dims", int_array(space))
-        object.__setattr__(self, "time_dims", int_array((step, phase, phase if last_phase is None else last_phase)))
-        object.__setattr__(self, "pi_stage", STAGE_ATTRS[stage] if type(stage) is Stage else StageAttr(stage))
+        self._hold(space, (step, phase, phase if last_phase is None else last_phase), stage)
         self.verify()
+
+    def _hold(self, space: Sequence[int], time: Sequence[int], stage: Stage) -> None:
+        object.__setattr__(self, "space_dims", int_array(space))
+        object.__setattr__(self, "time_dims", int_array(time))
+        object.__setattr__(self, "pi_stage", STAGE_ATTRS[stage] if type(stage) is Stage else StageAttr(stage))
 
     @property
     def space(self) -> Space:
@@ -181,9 +188,16 @@ class CoordAttr(ParametrizedAttribute, WithBody):
 
     @staticmethod
     def of_text(match: re.Match[str]) -> CoordAttr:
-        """The coordinate of a match of COORD_TEXT."""
+        """The coordinate of a match of COORD_TEXT: four and three naturals, so only its
+        phases are checked (as `verify` checks them)."""
         *space, step, phase, last_phase, stage = match.groups()
-        return CoordAttr([int(v) for v in space], int(step), int(phase), Stage(stage), last_phase and int(last_phase))
+        first = int(phase)
+        time = (int(step), first, first if last_phase is None else int(last_phase))
+        coord = CoordAttr.__new__(CoordAttr)
+        coord._hold([int(v) for v in space], time, STAGES[stage])
+        if problem := phases_problem(first, time[2], coord.stage):
+            raise VerifyException(f"coordinate {coord.text()}: {problem}")
+        return coord
 
     def print_body(self, printer: Printer) -> None:
         printer.print_string(self.text())
@@ -246,8 +260,29 @@ def route_data(match: re.Match[str]) -> RouteData:
 
 
 def route_list(text: str) -> ArrayAttr[RouteAttr]:
-    """The routes of a match of ROUTE_LIST_TEXT."""
-    return ArrayAttr(RouteAttr(route_data(match)) for match in ROUTE_TEXT.finditer(text))
+    """
+    The routes of a match of ROUTE_LIST_TEXT, cut at the separators the match placed. Each
+    core of a match has 4 coordinates, so a route is checked only for having one (as
+    `RouteAttr.verify` checks it); a mapped graph names the same few hundred cores in
+    thousands of routes, each read once.
+    """
+    routes: list[RouteAttr] = []
+    for route in text[len("#st.route<from ") : -len("]>")].split("]>, #st.route<from "):
+        head, _, path = route.partition(" bytes, [")
+        source, _, nbytes = head.partition(", ")
+        if not path:
+            routes.append(RouteAttr((int(source), int(nbytes), ())))  # its error
+            continue
+        cores = tuple(core_of(core) for core in path[1:-1].split("), ("))
+        routes.append(prechecked(RouteAttr, (int(source), int(nbytes), cores)))
+    return prechecked(ArrayAttr, tuple(routes))
+
+
+@lru_cache(maxsize=1 << 12)
+def core_of(text: str) -> Space:
+    """The core `0, 0, 2, 3` (without its parentheses) of a route's match."""
+    chip_y, chip_x, core_y, core_x = text.split(", ")
+    return int(chip_y), int(chip_x), int(core_y), int(core_x)
 
 
 @irdl_attr_definition

@@ -36,10 +36,11 @@ from stc.dialects.task.attrs import (
     BoxAttr,
     NpzDataAttr,
     RandomDataAttr,
+    box_shape,
     format_box,
     parse_optional_box,
 )
-from stc.dialects.task.base import StorageOp, check_tensor
+from stc.dialects.task.base import StorageOp, check_tensor, tensor_shape
 from stc.dialects.task.storage import NO_ENCODING
 
 DataReference = RandomDataAttr | NpzDataAttr | DenseIntOrFPElementsAttr
@@ -119,13 +120,13 @@ class DataOp(StorageOp):
         check_tensor(self, "data", self.full_type, self.RANK, self.ELEMENT_WIDTHS)
         if isinstance(self.data, DenseIntOrFPElementsAttr) and self.data.type != self.full_type:
             raise self.error(f"dense data of type {self.data.type} does not match {self.full_type}")
-        full_shape = self.full_type.get_shape()
+        full_shape = tensor_shape(self.full_type)
         if self.box is not None and not self.box.inside(full_shape):
             raise self.error(f"box {format_box(self.box)} is not inside the data's {list(full_shape)}")
         result = self.result.type
-        shape = full_shape if self.box is None else self.box.shape
+        shape = full_shape if self.box is None else box_shape(self.box)
         element = self.full_type.get_element_type()
-        if result.get_shape() != shape or result.get_element_type() != element or result.encoding != NO_ENCODING:
+        if tensor_shape(result) != shape or result.get_element_type() != element or result.encoding != NO_ENCODING:
             raise self.error(
                 f"result {result} must be {TensorType(element, shape)}, "
                 f"the type of box {format_box(self.region)} of the data"

@@ -99,7 +99,7 @@ class WindowBlock(ComputeBlock):
         return (1, 1)
 
     def output_channels(self) -> int:
-        return self.data_inputs[0].type.get_shape()[3]  # pyright: ignore[reportAttributeAccessIssue]
+        return tensor_shape(self.data_inputs[0].type)[3]  # pyright: ignore[reportArgumentType]
 
     def verify_shapes(self) -> None:
         n, h, w, _ = tensor_shape(self.data_inputs[0].type)  # pyright: ignore[reportArgumentType]
@@ -142,13 +142,13 @@ class ConvOp(WindowBlock):
         return self.ints("dilation")  # pyright: ignore[reportReturnType]
 
     def output_channels(self) -> int:
-        return self.weight.type.get_shape()[0]  # pyright: ignore[reportAttributeAccessIssue]
+        return tensor_shape(self.weight.type)[0]  # pyright: ignore[reportArgumentType]
 
     def verify_roles(self, roles: Sequence[Role]) -> None:
         super().verify_roles(roles)
         check_element_width(self, "the input", self.input.type, (8,))
-        channels = self.input.type.get_shape()[3]  # pyright: ignore[reportAttributeAccessIssue]
-        if self.weight.type.get_shape()[3] != channels:  # pyright: ignore[reportAttributeAccessIssue]
+        channels = tensor_shape(self.input.type)[3]  # pyright: ignore[reportArgumentType]
+        if tensor_shape(self.weight.type)[3] != channels:  # pyright: ignore[reportArgumentType]
             raise self.error(f"weight {self.weight.type} must reduce over the input's {channels} channels")
 
 

@@ -16,7 +16,7 @@ from xdsl.utils.exceptions import ParseError, VerifyException
 from stc.compiler.ir_files import StcParser, module_text, parse_source
 from stc.dialects import stc_context
 from stc.dialects.st.attrs import CoordAttr, RouteAttr, Stage
-from stc.dialects.syntax import parse_int_list, parse_int_tuple
+from stc.dialects.syntax import parse_int_list, parse_int_tuple, parse_tensor_type
 from stc.dialects.task.attrs import BoxAttr, parse_optional_box
 
 I64 = hs.integers(-(2**63), 2**63 - 1)
@@ -62,6 +62,18 @@ def test_boxes_read_the_same_in_one_match_and_token_by_token(intervals: list[tup
                 parse_optional_box(parser)
             continue
         assert parse_optional_box(parser) == expected.data
+
+
+@settings(max_examples=40, deadline=None)
+@given(hs.lists(hs.integers(0, 10**19 - 1), min_size=1, max_size=8), hs.sampled_from([8, 16, 32, 64]))
+def test_tensor_types_read_the_same_in_one_match_once_per_spelling_and_token_by_token(shape: list[int], width: int):
+    text = f"tensor<{'x'.join(map(str, shape))}xi{width}>"
+    expected = Parser(stc_context(), text).parse_type()
+    parser = Parser(stc_context(), f"{text} {text} x")
+    first, second = parse_tensor_type(parser), parse_tensor_type(parser)
+    assert first == expected
+    assert second is first
+    assert parser.parse_optional_keyword("x")
 
 
 coords = hs.builds(

@@ -151,8 +151,15 @@ def test_set_8x8():
     assert energy.mac_pj == 0.018
     assert energy.noc_pj_per_hop_byte == 5.6
     assert energy.dram_pj_per_byte == 60
-    assert energy.core_buffer_pj_per_mac == pytest.approx(0.74 * 5.275e10 / (2_790_989_824 * 64))
-    assert load_target("tianjicx").energy.core_buffer_pj_per_mac == 0
+    buffers = target.core_buffers
+    assert buffers is not None
+    # SET's Polar core (src/main.cpp): 8-wide vectors, 8 lanes, OL1 2 KB over 8 lanes, WL1 4 KB
+    # of 8-element vectors; its energies per bit times 8.
+    assert (buffers.vector_width, buffers.lanes) == (8, 8)
+    assert (buffers.psum_positions, buffers.weight_vectors) == (2048 // 8, 4096 // 8)
+    per_bit = (0.0485625, 0.0411625, 0.0381625, 0.0308875, 0.0802, 0.0709, 0.07648125, 0.0989875)
+    assert buffers.energies == pytest.approx(tuple(8 * pj for pj in per_bit))
+    assert load_target("tianjicx").core_buffers is None
     assert (energy.local_memory_read_pj_per_byte, energy.local_memory_write_pj_per_byte) == (
         1.054,
         1.872,
@@ -245,6 +252,22 @@ def test_uncovered_positions_are_not_cores(tmp_path: Path):
 
 # Loading errors: one line, naming the file, the key and the problem.
 
+CORE_BUFFERS = """[core_buffers]
+vector_width = 8
+lanes = 8
+psum_positions = 256
+weight_vectors = 512
+activation_read_pj = 0.1
+activation_write_pj = 0.1
+weight_read_pj = 0.1
+weight_write_pj = 0.1
+psum_read_pj = 0.5
+psum_write_pj = 0.5
+output_read_pj = 0.2
+output_write_pj = 0.2
+
+"""
+
 ERRORS = [
     ("cores_x = 3\n", "", "mesh.cores_x: missing key"),
     ("cores_y = 2", 'cores_y = "two"', "mesh.cores_y: expected an integer, got string 'two'"),
@@ -263,9 +286,19 @@ ERRORS = [
     ("mac_pj = 0.1", "mac_pj = -0.1", "energy.mac_pj: expected a number >= 0, got -0.1"),
     ("mac_pj = 0.1", 'mac_pj = "low"', "energy.mac_pj: expected a number, got string 'low'"),
     (
-        "mac_pj = 0.1",
-        "mac_pj = 0.1\ncore_buffer_pj_per_mac = -0.2",
-        "energy.core_buffer_pj_per_mac: expected a number >= 0, got -0.2",
+        "[energy]",
+        CORE_BUFFERS.replace("lanes = 8", "lanes = 0") + "[energy]",
+        "core_buffers.lanes: expected an integer >= 1, got 0",
+    ),
+    (
+        "[energy]",
+        CORE_BUFFERS.replace("psum_write_pj = 0.5", "psum_write_pj = -0.5") + "[energy]",
+        "core_buffers.psum_write_pj: expected a number >= 0, got -0.5",
+    ),
+    (
+        "[energy]",
+        CORE_BUFFERS.replace("lanes = 8\n", "") + "[energy]",
+        "core_buffers.lanes: missing key",
     ),
     (
         "link_bandwidth_bytes_per_cycle = 4",
@@ -331,6 +364,12 @@ ERRORS = [
         "energy.mac_pj: missing key",
     ),
 ]
+
+
+def test_user_target_with_core_buffers(tmp_path: Path):
+    target = load_target(write_target(tmp_path, TINY_TARGET.replace("[energy]", CORE_BUFFERS + "[energy]", 1)))
+    assert target.core_buffers is not None
+    assert (target.core_buffers.lanes, target.core_buffers.energies[5]) == (8, 0.5)
 
 
 @pytest.mark.parametrize(("old", "new", "message"), ERRORS)

@@ -6,9 +6,9 @@ import re
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as hs
-from xdsl.dialects.builtin import DenseArrayBase, IntegerAttr, i64
+from xdsl.dialects.builtin import ArrayAttr, DenseArrayBase, IntAttr, IntegerAttr, i64
 
-from stc.dialects.integers import I64_MAX, I64_MIN, i64_array, i64_attr
+from stc.dialects.integers import I64_MAX, I64_MIN, i64_array, i64_attr, int_array
 
 EDGES = [I64_MIN - 1, I64_MIN, I64_MIN + 1, -1, 0, 1, I64_MAX - 1, I64_MAX, I64_MAX + 1, 1 << 64, (1 << 64) - 1]
 
@@ -49,3 +49,12 @@ def test_an_i64_array_is_the_attribute_xdsl_builds_or_fails_alike(values: list[i
     assert str(attr) == str(expected)
     assert attr.get_values() == expected.get_values()
     attr.verify()
+
+
+@settings(max_examples=100, deadline=None)
+@given(hs.lists(hs.integers(-(1 << 70), 1 << 70), max_size=5))
+def test_an_int_array_is_the_attribute_xdsl_builds(values: list[int]):
+    attr, expected = int_array(values), ArrayAttr(IntAttr(value) for value in values)
+    assert attr == expected
+    assert hash(attr) == hash(expected)
+    assert [type(element.data) for element in attr] == [type(element.data) for element in expected]
