@@ -93,6 +93,7 @@ class GraphBlocks:
 
     def __init__(self, graph: GraphOp):
         self.graph = graph
+        self.body = graph.block
         self.by_id: dict[int, TaskOp] = {op.task_id: op for op in graph.tasks()}
         self.ids = graph.fresh_ids()
         self.created: list[int] = []
@@ -109,7 +110,7 @@ class GraphBlocks:
         return op
 
     def insert(self, op: TaskOpT, before: Operation) -> TaskOpT:
-        self.graph.block.insert_op_before(op, before)
+        self.body.insert_op_before(op, before)
         self.by_id[op.task_id] = op
         self.created.append(op.task_id)
         return op
@@ -117,7 +118,7 @@ class GraphBlocks:
     def erase(self, op: TaskOp) -> None:
         del self.by_id[op.task_id]
         self.erased.append(op.task_id)
-        self.graph.block.erase_op(op)
+        self.body.erase_op(op)
 
     def surviving_created(self) -> list[int]:
         return [task_id for task_id in self.created if task_id in self.by_id]
