@@ -11,7 +11,7 @@ after its own (`st.store_late`), beside that phase's compute, instead of after i
 ```
 
 The memory plan keeps such a result one phase longer and `isa-lower` emits its store in
-the next phase with the prefetches (`compiler/memory/plan.py`, `lowering/program.py`).
+the next phase with the prefetches (`compiler/memory/plan.py`, `lowering/global_memory.py`).
 A store moves only where the machine gains: each core's phase is priced with
 `price.step_cycles` from the work the placed graph gives it (`CoreWork`), a phase takes its
 slowest core (and at least its global-memory bytes at the chip's bandwidth), and a store is
