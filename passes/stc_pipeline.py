@@ -48,8 +48,8 @@ class StcPipelinePass(ModulePass):
       many-core target any value but "none" makes one group).
     - pipeline: task-layer-group's software pipelining of slices on a target whose DMA
       overlaps compute (default true).
-    - delay: task-layer-group's delayed stores of group outputs on such a target (default
-      true).
+    - delay: task-layer-group's delayed stores of group outputs on such a target, and
+      st-place's late spills of a many-core group (default true).
     - search: st-search instead of task-split, task-layer-group and st-place (default false
       on every target: 0.30–0.82 × st-place's cycles on set-8x8, aie-ml and tianjicx, equal on
       tpu-like, but 8–31 × its compile time; docs/passes/st-search.md).
@@ -75,7 +75,7 @@ class StcPipelinePass(ModulePass):
         return [
             TaskSplitPass(fit=self.target),
             *([grouping] if self.group != "none" else []),
-            StPlacePass(seed=self.seed, iterations=self.iterations, target=self.target),
+            StPlacePass(seed=self.seed, iterations=self.iterations, target=self.target, delay=self.delay),
             StRoutePass(),
             StLmemAllocPass(),
             IsaLowerPass(),

@@ -2,7 +2,7 @@
 Benchmark of task-layer-group: zoo networks on a one-core target, grouped by each search
 against layer by layer, measured by the machine in the same run; on a many-core target
 (`--target tianjicx`), the one group whose buffers st-place holds on their readers' cores
-against layer by layer.
+against layer by layer, and with st-place's late spills against without them (`delay=false`).
 
     python -m stc.tools.bench_layer_group [--network resnet50 ...] [--target tpu-like] [--batch 1] [--runs 3]
 
@@ -170,12 +170,13 @@ def spatial(network: str, batch: int, target: str, floor: int) -> None:
         start = time.perf_counter()
         runs[group] = machine_run(network, batch, target, group)
         runs[group, "seconds"] = time.perf_counter() - start
-    grouped, alone = runs["best"], runs["none"]
+    grouped, alone, now = runs["best"], runs["none"], machine_run(network, batch, target, "best", delay=False)
     click.echo(f"{network} batch {batch} on {target}: one group, buffers held on their readers' cores")
-    if refused({"grouped": grouped, "layer by layer": alone}):
+    if refused({"grouped": grouped, "layer by layer": alone, "grouped, no late spills": now}):
         return
     assert isinstance(grouped, dict)
     assert isinstance(alone, dict)
+    assert isinstance(now, dict)
     click.echo(
         f"  DRAM bytes: grouped {grouped['dram_bytes']} / layer by layer {alone['dram_bytes']} = "
         f"{grouped['dram_bytes'] / alone['dram_bytes']:.3f}; compulsory floor {floor} "
@@ -187,6 +188,11 @@ def spatial(network: str, batch: int, target: str, floor: int) -> None:
         f"compile + run {runs['best', 'seconds']:.1f} s / {runs['none', 'seconds']:.1f} s; bit-identical"
     )
     echo_overlap(grouped, alone)
+    click.echo(
+        f"  late spills (st-place): cycles {grouped['cycles']} / without (delay=false) {now['cycles']} = "
+        f"{grouped['cycles'] / now['cycles']:.4f}; DRAM bytes {grouped['dram_bytes']} / {now['dram_bytes']}; "
+        "bit-identical"
+    )
 
 
 def echo_overlap(grouped: dict, alone: dict) -> None:

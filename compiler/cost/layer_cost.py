@@ -209,20 +209,30 @@ def weight_loads(
     box, cores = pieces(layer, batch, part), np.arange(start, start + part.cores)
     slices = layer.weight_bytes * (box.k[1] - box.k[0]) / layer.out_channels
     ports = mesh.port_core[cores]
+    dram = weight_dram(layer, part, batch, multicast)
     if not multicast:
-        loads = slices + layer.table_bytes
-        return float(loads.sum()), mesh.xy_loads(ports, cores, loads)
+        return dram, mesh.xy_loads(ports, cores, slices + layer.table_bytes)
     first = np.arange(part.pk)
     group = np.arange(part.cores) % part.pk
     links, _ = mesh.tree_loads(ports[first][group], cores, group, slices[first])
-    dram = float(slices[first].sum())
     if layer.table_bytes:
         everyone = np.zeros(len(cores), dtype=np.int64)
         links = (
             links + mesh.tree_loads(np.full(len(cores), ports[0]), cores, everyone, np.array([layer.table_bytes]))[0]
         )
-        dram += layer.table_bytes
     return dram, links
+
+
+@functools.lru_cache(maxsize=1 << 14)
+def weight_dram(layer: Layer, part: Partition, batch: int, multicast: bool) -> float:
+    """The DRAM bytes of loading every core's weight slice and whole tables (`weight_loads`):
+    each core's, or with `multicast` each distinct slice (cores 0 … pk − 1) and each table
+    once."""
+    box = pieces(layer, batch, part)
+    slices = layer.weight_bytes * (box.k[1] - box.k[0]) / layer.out_channels
+    if not multicast:
+        return float((slices + layer.table_bytes).sum())
+    return float(slices[: part.pk].sum()) + layer.table_bytes
 
 
 def input_loads(

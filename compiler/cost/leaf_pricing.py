@@ -93,10 +93,10 @@ class LeafPricing:
         layer = self.network.layers[index]
         runs = self.network.batch // place.batch
         parts = self.partitions(index, place, placed, spread)
-        in_dram = tuple(producer is None for producer in placed)
+        anywhere = tuple(None if producer is None else attrs.evolve(producer, start=0) for producer in placed)
         options = []
         for bound, counts, part in sorted(
-            (self.bound(index, part, place.batch, in_dram, output, runs), part.counts, part) for part in parts
+            (self.bound(index, part, place.batch, anywhere, output, runs), part.counts, part) for part in parts
         ):
             if options and (bound, counts) > options[0][:2]:
                 break
@@ -107,13 +107,14 @@ class LeafPricing:
         return part, cost
 
     def bound(
-        self, index: int, part: Partition, batch: int, in_dram: tuple[bool, ...], output: Output, runs: int
+        self, index: int, part: Partition, batch: int, inputs: tuple[Placed | None, ...], output: Output, runs: int
     ) -> float:
-        """`leaf_bound`, cached on its arguments."""
-        key = (index, part, batch, in_dram, output, runs)
+        """`leaf_bound`, cached on its arguments (the producers placed at core 0: where they
+        run does not change it)."""
+        key = (index, part, batch, inputs, output, runs)
         if key not in self._bounds:
             layer = self.network.layers[index]
-            self._bounds[key] = leaf_bound(self.context, layer, part, batch, in_dram, output, self.objective, runs)
+            self._bounds[key] = leaf_bound(self.context, layer, part, batch, inputs, output, self.objective, runs)
         return self._bounds[key]
 
     def over_runs(self, cost: NodeCost, runs: int) -> float:

@@ -104,16 +104,19 @@ class NodeCost:
     the local copy it saves where its whole result may land in place instead."""
 
     def profile(self) -> tuple[np.ndarray, np.ndarray]:
-        """Cycles and DRAM bytes of every slot of one run, the weights on chip."""
+        """Cycles and DRAM bytes of every slot of one run, the weights on chip (callers must
+        not write to the arrays)."""
         slots = np.array([self.steady_latency]) if self.slots is None else self.slots
         dram = np.array([float(self.work.dram_bytes)]) if self.slot_dram is None else self.slot_dram
+        if self.repeats == 1:
+            return slots, dram
         return np.tile(slots, self.repeats), np.tile(dram, self.repeats)
 
     def loading(self) -> tuple[np.ndarray, np.ndarray]:
         """Cycles and DRAM bytes the weights' loading adds to each slot of `profile`."""
-        length = len(self.profile()[0])
         if self.loads is not None and self.load_dram is not None:
             return self.loads, self.load_dram
+        length = (1 if self.slots is None else len(self.slots)) * self.repeats
         cycles, dram = np.zeros(length), np.zeros(length)
         cycles[0], dram[0] = self.weight_cycles, self.weights.dram_bytes
         return cycles, dram

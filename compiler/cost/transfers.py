@@ -1,7 +1,8 @@
 """
 An input from a producer on chip, as isa-lower moves it: which (producer core, consumer
 core) pairs send which boxes (`transfers`, wherever both run) and, placed, the bytes over
-each link, the bytes moved and the producer cores' send cycles (`on_chip`).
+each link, the bytes moved and the producer cores' send cycles (`on_chip`), and a floor of
+those cycles wherever both run (`send_floor`, for the leaf bound).
 
     loads, moved, received, injecting = on_chip(mesh, 24.0, 32.0, 1, placed, layer, 16, 1, part, source)
 """
@@ -58,6 +59,44 @@ def on_chip(
     in_place = pairs.most(np.where(pairs.whole, copies, 0.0))
     moved = float(shared[local].sum() + sent_box.sum())
     return loads, moved, pairs.total, np.stack([cycles + farthest, in_place])
+
+
+@functools.lru_cache(maxsize=1 << 14)
+def send_floor(
+    link_bandwidth: float,
+    local_bandwidth: float,
+    hop_latency: int,
+    producer: Placed,
+    layer: Layer,
+    batch: int,
+    part: Partition,
+    source: Source,
+) -> tuple[float, float, float, float]:
+    """At most what `on_chip` returns wherever both run (`producer.start` is not read: pass 0
+    for fewer cache entries): the most cycles a producer core spends sending, the bytes
+    received, the bytes read to send or copy and the bytes over links. Of a core's pairs at
+    most one, the one to its own core, is a local copy, the others are sends (a hop or more
+    each): a core of one pair pays the cheaper of its box's send (and a hop) and its copy; a
+    core of several pairs pays every box's send and a hop, but a box that goes to one core
+    only may be a copy instead where that is cheaper. Every box is read once at least, and
+    a box for n cores crosses n − 1 links at least."""
+    pairs = transfers(producer.layer, producer.batch, producer.part, layer, batch, part, source)
+    if not len(pairs.sender):
+        return 0.0, pairs.total, 0.0, 0.0
+    box = np.zeros(len(pairs.group_sender))
+    box[pairs.group] = pairs.shared
+    sends = np.ceil(box * producer.batch / batch / link_bandwidth)
+    copies = np.ceil(2 * (box * producer.batch / batch) / local_bandwidth)
+    size = np.bincount(pairs.group, minlength=len(box))
+    alone = size == 1
+    saved = np.zeros(pairs.cores)
+    np.maximum.at(saved, pairs.group_sender, np.where(alone, np.maximum(sends - copies, 0.0), 0.0))
+    count = np.bincount(pairs.sender, minlength=pairs.cores)
+    sending = np.bincount(pairs.group_sender, sends, minlength=pairs.cores)
+    copying = np.bincount(pairs.group_sender, np.where(alone, copies, 0.0), minlength=pairs.cores)
+    one = np.where(count == 1, np.minimum(sending + hop_latency, copying), 0.0)
+    cycles = np.where(count > 1, sending - saved + hop_latency, one)
+    return float(cycles.max()), pairs.total, float(box.sum()), float((box * (size - 1)).sum())
 
 
 @frozen

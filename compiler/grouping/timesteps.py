@@ -52,6 +52,7 @@ from stc.compiler.memory.rectangles import AllocationError, Memory, Request, pea
 from stc.compiler.memory.storage_size import buffer_bytes
 from stc.compiler.targets.cost_units import Work, copy_cycles
 from stc.compiler.targets.hardware import HardwareTarget
+from stc.dialects.task.stats import is_contiguous, row_major_strides
 
 Load = tuple[int, tuple[int, ...], bool]
 """A box loaded from global memory: bytes, NHWC extent, whether a network input."""
@@ -161,7 +162,7 @@ def plan_group(
             macs, streamed_read, streamed_write = macs + layer_macs, streamed_read + read, streamed_write + written
             dram_write += spilled + output
             timeline[step].compute += layer_cycles(target, layer.on_mac_array, layer_macs, read, result)
-            for nbytes, after_spill in copied_bytes(layers, layer, mine, {m: found[m] for m in members}):
+            for nbytes, after_spill in copied_bytes(layers, layer, mine, {m: found[m] for m in members}, target):
                 timeline[step].compute += copy_cycles(target, nbytes)
                 timeline[step].after_store += copy_cycles(target, nbytes) if after_spill and not late else 0
             if late:
@@ -255,11 +256,12 @@ def loaded_boxes(tile: Tile, mine: LayerSlice, inside: set[int]) -> Iterator[Loa
 
 
 def copied_bytes(
-    layers: LayerGraph, layer: Layer, mine: LayerSlice, found: dict[int, LayerSlice]
+    layers: LayerGraph, layer: Layer, mine: LayerSlice, found: dict[int, LayerSlice], target: HardwareTarget
 ) -> Iterator[tuple[int, bool]]:
     """The bytes of a slice's result copied into each buffer of the group that takes it:
     the rows each reader's slice reads (a buffer a network output stores: the rows the
-    slice owns), but for the first that takes the whole result, where it is made in place;
+    slice owns), but for the first that takes the whole result as one aligned run, where it
+    is made in place (`memory.plan.takes_whole`: a channel band of a concatenation too);
     each with whether a buffer outside the group comes before it (isa-lower then emits the
     result's store before the copy, in the buffers' order)."""
     whole = box_bytes(layer.shape, layer.itemsize, mine.batch, mine.rows)
@@ -282,10 +284,27 @@ def copied_bytes(
                 shifted(mine.batch, shift[0]),
             )
             nbytes = box_bytes([hi - lo for lo, hi in source.box], layer.itemsize, batch, rows)
-            if not in_place and nbytes == whole and tile.shape[2:] == layer.shape[2:]:
+            base = (reader.batch[0], reader.read[0]) if tile.reader is not None else (0, 0)
+            at_tile = (batch[0] - base[0], rows[0] - base[1], *at[2:])
+            if not in_place and nbytes == whole and lands_whole(tile, layer, mine, reader, at_tile, target):
                 in_place = True
             elif nbytes:
                 yield nbytes, spilled
+
+
+def lands_whole(
+    tile: Tile, layer: Layer, mine: LayerSlice, reader: LayerSlice, at: Sequence[int], target: HardwareTarget
+) -> bool:
+    """Whether a slice's whole result, placed at `at` in a reader's slice of a tile (a
+    buffer a network output stores: the whole tile), is one run of bytes at an address
+    aligned for the result, as the memory plan asks of a result made in place."""
+    rows = reader.read if tile.reader is not None else (0, tile.shape[1])
+    batch = reader.batch if tile.reader is not None else (0, tile.shape[0])
+    extent = (batch[1] - batch[0], rows[1] - rows[0], *tile.shape[2:])
+    box = (mine.batch[1] - mine.batch[0], mine.rows[1] - mine.rows[0], *layer.shape[2:])
+    alignment = getattr(target.local_memory.alignment_bytes, layer.kind)
+    offset = sum(i * stride for i, stride in zip(at, row_major_strides(extent, tile.itemsize), strict=True))
+    return tile.itemsize == layer.itemsize and is_contiguous(box, extent) and offset % alignment == 0
 
 
 def shifted(interval: Interval, by: int) -> Interval:

@@ -50,7 +50,7 @@ from stc.compiler.tiling.pieces import (
     split_error,
     split_grid,
 )
-from stc.dialects.integers import i64_array, i64_attr
+from stc.dialects.integers import built_i64_array, i64_array, i64_attr
 from stc.dialects.task import (
     AddOp,
     BoxAttr,
@@ -93,6 +93,7 @@ class GraphBlocks:
 
     def __init__(self, graph: GraphOp):
         self.graph = graph
+        self.body = graph.block
         self.by_id: dict[int, TaskOp] = {op.task_id: op for op in graph.tasks()}
         self.ids = graph.fresh_ids()
         self.created: list[int] = []
@@ -109,7 +110,7 @@ class GraphBlocks:
         return op
 
     def insert(self, op: TaskOpT, before: Operation) -> TaskOpT:
-        self.graph.block.insert_op_before(op, before)
+        self.body.insert_op_before(op, before)
         self.by_id[op.task_id] = op
         self.created.append(op.task_id)
         return op
@@ -117,7 +118,7 @@ class GraphBlocks:
     def erase(self, op: TaskOp) -> None:
         del self.by_id[op.task_id]
         self.erased.append(op.task_id)
-        self.graph.block.erase_op(op)
+        self.body.erase_op(op)
 
     def surviving_created(self) -> list[int]:
         return [task_id for task_id in self.created if task_id in self.by_id]
@@ -361,13 +362,13 @@ def take_hints(blocks: GraphBlocks) -> list[tuple[int, Sequence[int]]]:
 def record_created(blocks: GraphBlocks) -> None:
     """Add the ids of the blocks a run created to its graph's `split_created`, after the ids
     earlier runs recorded there that are still in the graph."""
-    blocks.graph.attributes[CREATED] = DenseArrayBase.from_list(i64, kept_created(blocks) + blocks.surviving_created())
+    blocks.graph.attributes[CREATED] = built_i64_array(kept_created(blocks) + blocks.surviving_created())
 
 
 def forget_erased(blocks: GraphBlocks) -> None:
     """Drop from the graph's `split_created`, if it has one, the blocks a run erased."""
     if CREATED in blocks.graph.attributes:
-        blocks.graph.attributes[CREATED] = DenseArrayBase.from_list(i64, kept_created(blocks))
+        blocks.graph.attributes[CREATED] = built_i64_array(kept_created(blocks))
 
 
 def kept_created(blocks: GraphBlocks) -> list[int]:

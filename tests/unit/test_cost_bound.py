@@ -4,6 +4,7 @@ partition pricing every candidate chooses."""
 
 import random
 
+import attrs
 import pytest
 from test_search_speed import WholePricing
 from test_search_start import deep_network, with_buffer
@@ -36,7 +37,8 @@ def zoo_model(name: str, target_name: str, batch: int, cost: str) -> CostModel:
 @pytest.mark.parametrize("cost", COSTS)
 def test_the_bound_is_at_most_the_cost_of_every_partition_on_any_cores(name, target_name, batch, cost):
     """Every layer on random cores, each source from DRAM or from its producer on random
-    cores and partition, the output to chip, DRAM or both: bound ≤ cost, each candidate,
+    cores, partition and subbatch (the bound sees it at core 0), the output to chip, DRAM
+    or both: bound ≤ cost, each candidate,
     for one run and for 2–16 runs with the weights loaded once (`over_runs`)."""
     model = zoo_model(name, target_name, batch, cost)
     rng = random.Random(f"{name}-{cost}")
@@ -52,16 +54,17 @@ def test_the_bound_is_at_most_the_cost_of_every_partition_on_any_cores(name, tar
                     placed.append(None)
                     continue
                 where = rng.randint(1, cores)
-                part = rng.choice(model.candidates(source.producer, where, batch))
-                placed.append(Placed(model.network.layers[source.producer], cores - where, part, batch))
+                sub = rng.choice([n for n in range(1, batch + 1) if batch % n == 0])
+                part = rng.choice(model.candidates(source.producer, where, sub))
+                placed.append(Placed(model.network.layers[source.producer], cores - where, part, sub))
             output = rng.choice(list(Output))
-            in_dram = tuple(producer is None for producer in placed)
+            anywhere = tuple(None if producer is None else attrs.evolve(producer, start=0) for producer in placed)
             runs = rng.randint(2, 16)
             for part in model.candidates(index, count, batch):
                 exact = leaf_cost(model.context, layer, start, part, batch, tuple(placed), output)
-                bound = leaf_bound(model.context, layer, part, batch, in_dram, output, model.objective)
+                bound = leaf_bound(model.context, layer, part, batch, anywhere, output, model.objective)
                 assert bound <= model.objective(exact.energy(model.target), exact.latency)
-                over = leaf_bound(model.context, layer, part, batch, in_dram, output, model.objective, runs)
+                over = leaf_bound(model.context, layer, part, batch, anywhere, output, model.objective, runs)
                 assert over <= model.over_runs(exact, runs)
                 checked += 1
     assert checked >= 3 * len(model.network.layers)

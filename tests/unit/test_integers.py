@@ -6,9 +6,9 @@ import re
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as hs
-from xdsl.dialects.builtin import ArrayAttr, IntAttr, IntegerAttr, i64
+from xdsl.dialects.builtin import ArrayAttr, DenseArrayBase, IntAttr, IntegerAttr, i64
 
-from stc.dialects.integers import I64_MAX, I64_MIN, i64_attr, int_array
+from stc.dialects.integers import I64_MAX, I64_MIN, i64_array, i64_attr, int_array
 
 EDGES = [I64_MIN - 1, I64_MIN, I64_MIN + 1, -1, 0, 1, I64_MAX - 1, I64_MAX, I64_MAX + 1, 1 << 64, (1 << 64) - 1]
 
@@ -32,6 +32,23 @@ def test_an_i64_is_the_attribute_xdsl_builds_or_fails_alike(value: int):
 
 def test_a_bool_is_left_to_xdsl():
     assert i64_attr(True) == IntegerAttr(True, i64)
+
+
+@settings(max_examples=300, deadline=None)
+@given(hs.lists(hs.one_of(hs.integers(I64_MIN, I64_MAX), hs.integers(-(1 << 70), 1 << 70), hs.sampled_from(EDGES))))
+def test_an_i64_array_is_the_attribute_xdsl_builds_or_fails_alike(values: list[int]):
+    try:
+        expected = DenseArrayBase.from_list(i64, values)
+    except Exception as error:  # noqa: BLE001 - whatever xDSL raises, i64_array must raise it too
+        with pytest.raises(type(error), match=re.escape(str(error))):
+            i64_array(values)
+        return
+    attr = i64_array(values)
+    assert attr == expected
+    assert hash(attr) == hash(expected)
+    assert str(attr) == str(expected)
+    assert attr.get_values() == expected.get_values()
+    attr.verify()
 
 
 @settings(max_examples=100, deadline=None)

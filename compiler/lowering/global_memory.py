@@ -1,0 +1,153 @@
+"""
+Global memory in `isa-lower`: its regions (network inputs and outputs in NCHW, one
+`isa.data` per distinct data box, spilled results) and the DMA between it and the cores'
+local memories: data blocks, input boxes, output stores, spills and their reloads, shared
+by multicast on targets with `multicast_loads`.
+"""
+
+from __future__ import annotations
+
+from xdsl.dialects.builtin import TensorType
+
+from stc.compiler.lowering.boxes import Box, nchw_box, nhwc_box
+from stc.compiler.lowering.layout import load_through_nc1hwc0, store_through_nc1hwc0
+from stc.compiler.lowering.phases import PhaseCode
+from stc.compiler.lowering.shared_loads import BoxLoad
+from stc.dialects import isa, task
+from stc.dialects.st import STAGING_IN, STAGING_OUT
+from stc.dialects.task.base import element_width
+from stc.dialects.task.stats import tensor_bytes
+
+GLOBAL_ALIGNMENT = 64
+"""Where global regions start: no target requires it; it keeps DMA boxes round."""
+
+
+def nchw_type(typ: TensorType) -> TensorType:
+    n, h, w, c = typ.get_shape()
+    return TensorType(typ.get_element_type(), (n, c, h, w))
+
+
+class GlobalMemory(PhaseCode):
+    """The global memory of one graph's program, and the DMA to and from it."""
+
+    def take_global(self, nbytes: int) -> int:
+        address = -(-self.global_end // GLOBAL_ALIGNMENT) * GLOBAL_ALIGNMENT
+        self.global_end = address + nbytes
+        return address
+
+    def declare_globals(self) -> None:
+        for op in self.graph.inputs():
+            typ = nchw_type(op.result.type)
+            address = self.take_global(tensor_bytes(typ))
+            self.global_at[op.task_id] = address
+            self.declarations.append(isa.InputOp(op.input_name.data, typ, address, isa.GlobalLayout.NCHW))
+        for op in self.graph.outputs():
+            typ = nchw_type(op.source.type)  # pyright: ignore[reportArgumentType]
+            address = self.take_global(tensor_bytes(typ))
+            self.global_at[op.task_id] = address
+            self.declarations.append(isa.OutputOp(op.output_name.data, typ, address, isa.GlobalLayout.NCHW))
+
+    # --- Loads and stores ---------------------------------------------------------------
+
+    def load_data(self, op: task.WeightOp | task.BiasOp | task.TableOp) -> None:
+        """One `isa.data` per distinct box, loaded in the first phase the block lives; on a
+        target with `multicast_loads`, once for all the cores that load it in that phase
+        (`shared_loads`): the first of them in graph order loads it with `isa.dma_multicast`
+        to the others, which receive it where they would have loaded it (a prefetch: at the
+        end of their phase)."""
+        key = (op.data, op.full_type, op.box)
+        nbytes = tensor_bytes(op.result.type)
+        if key not in self.global_at:
+            self.global_at[key] = address = self.take_global(nbytes)
+            self.declarations.append(isa.DataOp(op.data, op.full_type, address, op.box))
+        share = self.shared.get(op.task_id)
+        if share is None:
+            self.emit_load(op, isa.DmaLoadOp([nbytes], self.global_at[key], self.local(op)))
+        elif share.loader == op.task_id:
+            multicast = isa.DmaMulticastOp([nbytes], self.global_at[key], self.local(op), share.receivers, share.tag)
+            self.emit_load(op, multicast)
+        else:
+            recv = isa.RecvOp(nbytes, self.local(op), share.source, share.tag)
+            self.emit_receive(op, self.plan.core(op.task_id), self.plan.first(op.task_id), recv)
+
+    def load_inputs(self, buffer: task.BufferOp) -> None:
+        """The boxes of network inputs a buffer takes, at the start of its first phase."""
+        for value, box, offset in self.plan.sources[buffer.task_id]:
+            source = value.owner
+            if not isinstance(source, task.InputOp):
+                continue
+            shape = nchw_type(source.result.type).get_shape()
+            global_box = nchw_box(self.global_at[source.task_id], shape, 1, box.lo, box.shape)
+            tile = self.buffer_box(buffer, offset, box.shape)
+            if self.staged:
+                self.emit_load(buffer, *load_through_nc1hwc0(global_box, self.local(buffer, STAGING_IN), tile))
+            else:
+                self.load_box(buffer, (buffer.task_id, source.task_id, box), global_box, tile)
+
+    def store_output(self, output: task.OutputOp) -> None:
+        buffer = output.source.owner
+        assert isinstance(buffer, task.BufferOp)
+        shape = tuple(buffer.result.type.get_shape())
+        tile = self.buffer_box(buffer, (0,) * len(shape), shape)
+        typ = nchw_type(buffer.result.type)
+        itemsize = element_width(typ) // 8  # pyright: ignore[reportOptionalOperand]
+        destination = nchw_box(self.global_at[output.task_id], typ.get_shape(), itemsize, (0,) * len(shape), shape)
+        if itemsize > 1:  # the bytes of each element are the innermost dimension on both sides
+            tile = Box(tile.address, (*shape, itemsize), (*tile.strides[:-1], itemsize, 1))
+        if self.staged and itemsize == 1:
+            ops = store_through_nc1hwc0(tile, self.local(buffer, STAGING_OUT), destination)
+        else:
+            ops = [isa.DmaStoreOp(tile.sizes, destination.address, tile.address, destination.strides, tile.strides)]
+        self.emit(buffer.task_id, self.plan.last(buffer.task_id), *ops)
+
+    def buffer_box(self, buffer: task.BufferOp, offset: tuple[int, ...], extent: tuple[int, ...]) -> Box:
+        typ = buffer.result.type
+        itemsize = element_width(typ) // 8  # pyright: ignore[reportOptionalOperand]
+        return nhwc_box(self.local(buffer), typ.get_shape(), itemsize, offset, extent)
+
+    def spill(self, op: task.ComputeBlock) -> int:
+        """Store a result to global memory once, right after it is made, or beside the next
+        phase's compute with `st.store_late`; its address there."""
+        if op.task_id in self.global_at:
+            return self.global_at[op.task_id]
+        nbytes = tensor_bytes(op.result.type)
+        self.global_at[op.task_id] = address = self.take_global(nbytes)
+        store = isa.DmaStoreOp([nbytes], address, self.local(op))
+        if (time := self.plan.stored(op.task_id)) > self.plan.first(op.task_id):
+            self.emit_beside(self.plan.core(op.task_id), time, store)
+        else:
+            self.emit(op.task_id, time, store)
+        return address
+
+    def reload(self, op: task.ComputeBlock, buffer: task.BufferOp, box: task.BoxAttr, offset: tuple[int, ...]) -> None:
+        """Load a spilled box of a result into a buffer, in the buffer's first phase."""
+        typ = op.result.type
+        itemsize = element_width(typ) // 8  # pyright: ignore[reportOptionalOperand]
+        source = nhwc_box(self.spill(op), typ.get_shape(), itemsize, box.lo, box.shape)
+        self.load_box(buffer, (buffer.task_id, op.task_id, box), source, self.buffer_box(buffer, offset, box.shape))
+
+    def load_box(self, buffer: task.BufferOp, load: BoxLoad, source: Box, destination: Box) -> None:
+        """Load a box from global memory into a buffer in its first phase; on a target with
+        `multicast_loads`, once for all the buffers that load it in that phase
+        (`shared_box_loads`): the first loads it with `isa.dma_multicast`, the others
+        receive it into their own box."""
+        share = self.shared_boxes.get(load)
+        if share is None:
+            sizes = destination.sizes
+            op = isa.DmaLoadOp(sizes, source.address, destination.address, source.strides, destination.strides)
+            self.emit_load(buffer, op)
+        elif share.loader == buffer.task_id:
+            receivers, tag = share.receivers, share.tag
+            op = isa.DmaMulticastOp(
+                destination.sizes,
+                source.address,
+                destination.address,
+                receivers,
+                tag,
+                source.strides,
+                destination.strides,
+            )
+            self.emit_load(buffer, op)
+        else:
+            recv = isa.RecvOp(destination.sizes, destination.address, share.source, share.tag, destination.strides)
+            self.emit_receive(buffer, self.plan.core(buffer.task_id), self.plan.first(buffer.task_id), recv)

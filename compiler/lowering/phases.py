@@ -1,0 +1,124 @@
+"""
+Where `isa-lower` puts each core's instructions: per (step, phase) pair, in the phase's
+order, beside its compute (prefetches, late stores) or at its end (receives into buffers
+only later phases read); the phases numbered and closed by `isa.sync`. Also the local
+addresses st-lmem-alloc gave the blocks.
+"""
+
+from __future__ import annotations
+
+import itertools
+from collections import defaultdict
+
+from xdsl.dialects.builtin import DenseArrayBase, IntegerAttr, TensorType
+from xdsl.ir import Operation
+from xdsl.utils.exceptions import PassFailedException
+
+from stc.compiler.lowering.shared_loads import BoxLoad, SharedLoad
+from stc.compiler.memory.plan import MemoryPlan, describe
+from stc.compiler.targets.hardware import Coord, HardwareTarget
+from stc.dialects import isa, task
+from stc.dialects.st import ADDRESS
+
+
+class PhaseCode:
+    """The state of one graph's lowering, and each core's instructions phase by phase."""
+
+    def __init__(self, graph: task.GraphOp, target: HardwareTarget, target_name: str, pass_name: str = "isa-lower"):
+        self.graph = graph
+        self.target = target
+        self.target_name = target_name
+        self.pass_name = pass_name
+        self.plan = MemoryPlan(graph, target, pass_name)
+        self.staged = target.activation_layout.kind == "nc1hwc0"
+        self.declarations: list[Operation] = []
+        self.global_end = 0
+        self.global_at: dict[object, int] = {}
+        """The global address of each network input (by task id) and data box (by reference)."""
+        self.code: dict[Coord, dict[int, list[Operation]]] = defaultdict(lambda: defaultdict(list))
+        self.late: dict[Coord, dict[int, list[Operation]]] = defaultdict(lambda: defaultdict(list))
+        """Receives at the end of a core's phase: into buffers only later phases read."""
+        self.beside: dict[Coord, dict[int, list[Operation]]] = defaultdict(lambda: defaultdict(list))
+        """DMA no compute of the phase waits for, nor waits for a compute of it, before the
+        phase's first store: loads into blocks only later phases read, late stores."""
+        self.tags = itertools.count()
+        self.shared: dict[int, SharedLoad] = {}
+        """The data blocks whose load is shared (multicast loads), by task id."""
+        self.shared_boxes: dict[BoxLoad, SharedLoad] = {}
+        """The boxes buffers load from global memory whose load is shared (multicast loads)."""
+
+    # --- Addresses --------------------------------------------------------------------
+
+    def local(self, op: task.TaskOp, attribute: str = ADDRESS) -> int:
+        value = op.attributes.get(attribute)
+        if isinstance(value, DenseArrayBase):  # a staging area: address, bytes
+            return int(value.get_values()[0])
+        if not isinstance(value, IntegerAttr):
+            raise PassFailedException(
+                f"{self.pass_name}: {describe(op)} of task.graph @{self.graph.graph_name} has no {attribute}; "
+                "run st-lmem-alloc first"
+            )
+        return value.value.data
+
+    def tile(self, op: task.TaskOp) -> isa.TileAttr:
+        typ = op.results[0].type
+        assert isinstance(typ, TensorType)
+        return isa.TileAttr(self.local(op), typ)
+
+    # --- Each core's phases ------------------------------------------------------------
+
+    def cores(self) -> list[isa.CoreOp]:
+        """Each core's instructions, phase by phase: the mapping's (step, phase) pairs that
+        hold instructions, numbered in order."""
+        times = sorted({time for phases in self.code.values() for time in phases})
+        cores: list[isa.CoreOp] = []
+        for coord in sorted(self.code):
+            body: list[Operation] = []
+            phases = self.code[coord]
+            last = max(times.index(time) for time in phases)
+            for phase, time in enumerate(times[: last + 1]):
+                ops = phases.get(time, [])
+                store = next((i for i, op in enumerate(ops) if isinstance(op, isa.DmaStoreOp)), len(ops))
+                body += ops[:store] + self.beside[coord].get(time, []) + ops[store:] + self.late[coord].get(time, [])
+                body.append(isa.SyncOp(phase))
+            cores.append(isa.CoreOp(coord, body))
+        return cores
+
+    def steps(self) -> int:
+        """Steps of the target's `max_phases` phases the program's phases take."""
+        phases = len({time for phases in self.code.values() for time in phases})
+        limit = self.target.max_phases
+        return 1 if limit is None else max(1, -(-phases // limit))
+
+    def emit(self, task_id: int, time: int, *ops: Operation) -> None:
+        self.code[self.plan.core(task_id)][time].extend(ops)
+
+    def emit_load(self, block: task.StorageOp, *ops: Operation) -> None:
+        """Load into a storage block in its first phase: with the phase's other loads, or as
+        a prefetch when only compute blocks of later phases read it."""
+        time, core = self.plan.first(block.task_id), self.plan.core(block.task_id)
+        if self.read_later(block, time):
+            self.emit_beside(core, time, *ops)
+        else:
+            self.emit(block.task_id, time, *ops)
+
+    def emit_beside(self, core: Coord, time: int, *ops: Operation) -> None:
+        """DMA that runs beside the compute of its phase (`beside`)."""
+        self.code[core].setdefault(time, [])  # the phase holds this core's instructions, if only these
+        self.beside[core][time].extend(ops)
+
+    def emit_receive(self, block: task.StorageOp, core: Coord, time: int, recv: isa.RecvOp) -> None:
+        """A receive into `block`: with the phase's code, or at the end of the core's phase
+        when only later phases read the block (`late`)."""
+        if not self.read_later(block, time):
+            self.emit(block.task_id, time, recv)
+            return
+        self.code[core].setdefault(time, [])  # the phase holds this core's instructions, if only these
+        self.late[core][time].append(recv)
+
+    def read_later(self, buffer: task.StorageOp, time: int) -> bool:
+        """Whether only compute blocks of later phases read the block."""
+        return all(
+            isinstance(use.operation, task.ComputeBlock) and self.plan.first(use.operation.task_id) > time
+            for use in buffer.result.uses
+        )
