@@ -39,9 +39,9 @@ from xdsl.dialects.builtin import ModuleOp
 from stc.compiler.diagnostics import StcError
 from stc.compiler.references import referenced_target
 from stc.compiler.targets.cost_units import (
-    CORE_BUFFER_ACCESSES,
     Work,
     copy_cycles,
+    core_buffer_counters,
     dma_cycles,
     energy_pj,
     link_cycles,
@@ -55,7 +55,7 @@ from stc.runtime.core import Core
 from stc.runtime.data import DataStore
 from stc.runtime.inputs import Arrays, check_int8_inputs, completed_inputs, random_int8_inputs
 from stc.runtime.kernels.vec_trans_scatter import vec_trans_scatter
-from stc.runtime.views import strided_view
+from stc.runtime.views import global_extent, strided_view
 
 TASK_DATA_OPS: dict[str, type[task.DataOp]] = {
     "weight": task.WeightOp,
@@ -200,15 +200,9 @@ class Machine:
             "noc_bytes": self.noc_bytes,
             "noc_hop_bytes": self.work.noc_hop_bytes,
             "noc_max_link_bytes": max(self.link_bytes.values(), default=0),
-            **self.core_buffer_counters(),
+            **core_buffer_counters(self.target, self.work),
             "energy_pj": energy_pj(self.target, self.work),
         }
-
-    def core_buffer_counters(self) -> dict[str, dict[str, int]]:
-        """The accesses to the buffers inside the cores, on a target that prices them."""
-        if self.target.core_buffers is None:
-            return {}
-        return {"core_buffers": {name: getattr(self.work, name) for name in CORE_BUFFER_ACCESSES}}
 
     # --- Phases ---------------------------------------------------------------------
 
@@ -395,16 +389,6 @@ class Machine:
             raise StcError(f"{site}: {error}") from None
         moved = op.moved_bytes()
         return copy_cycles(self.target, moved), Work(local_read_bytes=moved, local_write_bytes=moved)
-
-
-def global_extent(program: isa.ProgramOp, instructions: Mapping[Coord, list[tuple[int, int, isa.Instruction]]]) -> int:
-    """Bytes of global memory a program uses: up to the end of its last declaration or
-    DMA box (`instructions` are the cores' numbered instructions)."""
-    ends = [op.start + op.nbytes for op in program.body.block.ops if isinstance(op, isa.GlobalOp)]
-    ends += [
-        access.end for numbered in instructions.values() for _, _, op in numbered for access in op.global_accesses()
-    ]
-    return max(ends, default=0)
 
 
 def check_inputs(program: isa.ProgramOp, inputs: Mapping[str, np.ndarray]) -> None:

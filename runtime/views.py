@@ -1,7 +1,7 @@
 """
 Views of the byte memories an isa instruction reads or writes, checked against the memory's
 bounds: a compute instruction's tile of local memory as a typed tensor, and a DMA's, copy's
-or transfer's strided box of bytes.
+or transfer's strided box of bytes; and how many bytes of global memory a program uses.
 
     x = tile(core, site, "input", op.inputs.data[0])      # int8 N x H x W x C, writable
     box = strided_view(core.memory, core.capacity, site, "local", address, strides, sizes)
@@ -11,10 +11,13 @@ A view outside the memory is an error at `site` (`isa.where`) naming the bytes a
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+
 import numpy as np
 from numpy.lib.stride_tricks import as_strided
 
 from stc.compiler.diagnostics import StcError
+from stc.compiler.targets.hardware import Coord
 from stc.dialects import isa
 from stc.runtime.core import Core
 
@@ -51,3 +54,13 @@ def strided_view(
     if strides == isa.dense_strides(sizes):
         return memory[address:end].reshape(sizes)
     return as_strided(memory[address:], shape=sizes, strides=strides)
+
+
+def global_extent(program: isa.ProgramOp, instructions: Mapping[Coord, list[tuple[int, int, isa.Instruction]]]) -> int:
+    """Bytes of global memory a program uses: up to the end of its last declaration or
+    DMA box (`instructions` are the cores' numbered instructions)."""
+    ends = [op.start + op.nbytes for op in program.body.block.ops if isinstance(op, isa.GlobalOp)]
+    ends += [
+        access.end for numbered in instructions.values() for _, _, op in numbered for access in op.global_accesses()
+    ]
+    return max(ends, default=0)

@@ -172,6 +172,14 @@ def core_buffer_pj(target: HardwareTarget, work: Work) -> float:
     return sum(getattr(work, name) * pj for name, pj in zip(CORE_BUFFER_ACCESSES, buffers.energies, strict=True))
 
 
+def core_buffer_counters(target: HardwareTarget, work: Work) -> dict[str, dict[str, int]]:
+    """`{"core_buffers": accesses by kind}` of a work, on a target that prices its core
+    buffers (`stc-run --stats`); none on another."""
+    if target.core_buffers is None:
+        return {}
+    return {"core_buffers": {name: getattr(work, name) for name in CORE_BUFFER_ACCESSES}}
+
+
 def energy_pj(target: HardwareTarget, work: Work) -> dict[str, float]:
     """Energy by component and in total, in picojoules."""
     energy = target.energy

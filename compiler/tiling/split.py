@@ -28,7 +28,6 @@ from xdsl.dialects.builtin import (
     ModuleOp,
     TensorType,
     i32,
-    i64,
 )
 from xdsl.ir import Operation, SSAValue
 from xdsl.irdl import AttrSizedOperandSegments
@@ -374,7 +373,7 @@ def forget_erased(blocks: GraphBlocks) -> None:
 def kept_created(blocks: GraphBlocks) -> list[int]:
     """The ids earlier runs recorded in the graph's `split_created` that are still in the graph."""
     graph = blocks.graph
-    earlier = graph.attributes.get(CREATED, DenseArrayBase.from_list(i64, []))
+    earlier = graph.attributes.get(CREATED, built_i64_array([]))
     if not isa(earlier, DenseArrayBase[I64]):
         raise PassFailedException(f"task.graph @{graph.graph_name}: {CREATED} is array<i64: ...>, got {earlier}")
     return [task_id for task_id in earlier.get_values() if task_id in blocks.by_id]
