@@ -158,7 +158,7 @@ def leaf_cost(
     bandwidth = target.global_memory.bandwidth_bytes_per_cycle
     steady = np.ceil(dram / bandwidth) + cycles
     busy = np.ceil((dram + weight_slices) / bandwidth) + cycles
-    injection = max((float(each.max()) for _, each, _ in sends), default=0.0)
+    injection = max((float(each.max()) for _, each, _, _ in sends), default=0.0)
     later = max(float(steady.max()) + injection, dma_cycles(target, work.dram_bytes))
     first = max(float(busy.max()) + injection, dma_cycles(target, work.dram_bytes + weights.dram_bytes))
     count = mesh.core_count
