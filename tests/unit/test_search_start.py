@@ -11,7 +11,8 @@ from stc.compiler.cost.network import NETWORK_INPUT, Network
 from stc.compiler.cost.recursion import NodeCost
 from stc.compiler.cost.schedule import Run
 from stc.compiler.cost.tree import Node
-from stc.compiler.search.annealing import cheapest_greedy, greedy_segments, initial_tree, set_start
+from stc.compiler.search.annealing import cheapest_greedy, greedy_segments, initial_tree, priced_greedy, set_start
+from stc.compiler.search.chains import shared_start
 from stc.compiler.targets.cost_units import Work
 
 
@@ -154,6 +155,25 @@ def test_the_start_is_the_cheapest_greedy_segmentation_over_subbatch_caps():
     assert model.evaluate(capped).value(cost) < model.evaluate(uncapped).value(cost)
     assert repr(cheapest_greedy(model)) == repr(capped)
     assert repr(initial_tree(model)) == repr(capped)
+
+
+def test_the_start_s_caps_priced_in_two_processes_give_the_same_start():
+    """The caps 4 and 2 priced side by side, then 1 (and nothing after it): the same start as
+    one process pricing them one after the other."""
+    network = deep_network(4, batch=4, channels=512, hw=4)
+    target = with_buffer(100_000)
+    shared = shared_start(CostModel(network, target), "set", workers=1)
+    assert repr(shared) == "T/1[T/1[L0], T/1[L1], T/1[L2], T/1[L3]]"
+    assert repr(shared) == repr(initial_tree(CostModel(network, target)))
+    model = CostModel(network, target)
+    asked: list[list[int]] = []
+
+    def greedy(caps: list[int]) -> list:
+        asked.append(caps)
+        return [priced_greedy(model, "set", cap) for cap in caps]
+
+    assert repr(cheapest_greedy(model, greedy=greedy, width=2)) == repr(shared)
+    assert asked == [[4, 2], [1]]
 
 
 def test_greedy_segments_give_up_when_a_layer_fits_nowhere():
