@@ -25,9 +25,10 @@ import numpy as np
 
 from stc.compiler.cost.leaf_pricing import LeafPricing, Place
 from stc.compiler.cost.network import Network
+from stc.compiler.cost.node_cost import NodeCost, bounded
 from stc.compiler.cost.objective import Objective
 from stc.compiler.cost.partition import Partition
-from stc.compiler.cost.recursion import NodeCost, bounded, reloaded, s_buffers, s_cut, stages_of, t_buffers, t_cut
+from stc.compiler.cost.recursion import reloaded, s_buffers, s_cut, stages_of, t_buffers, t_cut
 from stc.compiler.cost.schedule import runs_of
 from stc.compiler.cost.tree import Node
 from stc.compiler.diagnostics import StcError
@@ -130,7 +131,7 @@ class CostModel(LeafPricing):
                 need = f"more than {usable} B" if cost is None else f"{cost.buffer_peak()} B"
                 return attrs.evolve(INVALID, reason=f"segment {index} needs {need} on a core > {usable} B")
             costs.append(cost)
-        root = costs[0] if len(costs) == 1 and segments[0] is tree else t_cut(costs, 1, self.target)
+        root = costs[0] if len(costs) == 1 and segments[0] is tree else t_cut(costs, 1, self.target, early=False)
         return Estimate(root, root.energy(self.target), root.latency, True)
 
     def segment_of(self, tree: Node) -> dict[int, tuple[int, int]]:
@@ -208,7 +209,7 @@ class CostModel(LeafPricing):
                 self._segments[key] = (None, located)
                 return None, located
             charged = self.charged(leaves)
-            cost = bounded(self.node_cost(segment, self.held(segment, charged)), self.target)
+            cost = bounded(self.node_cost(segment, self.held(segment, charged), top=True), self.target)
             reloads = [(charged[layer], times) for layer, times in self.reloads(segment).items()]
             cost = reloaded(cost, reloads, self.target)
             if cost.fits(self.target) or int(cost.buf.max(initial=0)) > self.target.usable_memory_bytes:
@@ -302,6 +303,13 @@ class CostModel(LeafPricing):
             own = cost.busy + sending[layer] - in_place[layer]
             first = max(float(own.max()), float(dma_cycles(self.target, cost.total_work.dram_bytes)))
             later = max(float((own - cost.weight_busy).max()), float(dma_cycles(self.target, dram)))
+            assert cost.input_busy is not None
+            assert cost.input_steady is not None
+            loaded = cost.work.dram_read_bytes
+            rest = cost.total_work.dram_bytes - loaded
+            early_first = max(float((own - cost.input_busy).max()), float(dma_cycles(self.target, rest)))
+            steady = own - cost.weight_busy - cost.input_steady
+            early_slot = max(float(steady.max()), float(dma_cycles(self.target, dram - loaded)))
             result[layer] = attrs.evolve(
                 cost,
                 latency=first,
@@ -311,6 +319,9 @@ class CostModel(LeafPricing):
                 head_dram=float(cost.weights.dram_bytes),
                 head_cycles=later,
                 head_layers=frozenset({layer}),
+                input_dram=float(loaded),
+                early_slot=early_slot,
+                early_first=early_first,
             )
         return result
 
@@ -327,12 +338,14 @@ class CostModel(LeafPricing):
             for layer, cost in leaves.items()
         }
 
-    def node_cost(self, node: Node, leaves: dict[int, NodeCost]) -> NodeCost:
+    def node_cost(self, node: Node, leaves: dict[int, NodeCost], top: bool = False) -> NodeCost:
+        """A node's cost from its leaves'; a segment's (`top`) T-cut also loads its first
+        leaf's inputs early from the second subbatch on (`recursion.early_loads`)."""
         if node.is_leaf:
             return leaves[node.layer]
         children = [self.node_cost(child, leaves) for child in node.children]
         if node.kind == "T":
-            return t_cut(children, node.n, self.target)
+            return t_cut(children, node.n, self.target, wrap=top)
         return s_cut(children, node.n, stages_of(self.sibling_reads(node)), self.target)
 
     def sibling_reads(self, node: Node) -> list[set[int]]:
