@@ -12,7 +12,9 @@ collectable again.
 
 Nothing is frozen when the caller froze objects itself or disabled the collector: their
 heap is left as they set it. Within a pass or a file read, `collection_paused` stops the
-collector while objects are created in bulk (a file's ops, a split's pieces).
+collector while objects are created in bulk (a file's ops, a split's pieces), and moves them
+into the oldest generation on exit (`aged`), so the young generations' collections that would
+follow at once do not walk them all twice.
 """
 
 from __future__ import annotations
@@ -49,4 +51,18 @@ def collection_paused() -> Iterator[None]:
         yield
     finally:
         if collecting:
+            aged()
             gc.enable()
+
+
+def aged() -> None:
+    """
+    Move every object alive into the oldest generation, without a collection (`gc.freeze`,
+    then `gc.unfreeze`), unless the caller froze objects itself. After objects were created
+    in bulk with the collector paused, the youngest generation holds them all, and the
+    collections that would follow at once would walk them twice (once in each young
+    generation) only to keep them.
+    """
+    if not gc.get_freeze_count():
+        gc.freeze()
+        gc.unfreeze()

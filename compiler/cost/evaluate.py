@@ -23,6 +23,7 @@ from __future__ import annotations
 import attrs
 import numpy as np
 
+from stc.compiler.cost.holds import held_peak
 from stc.compiler.cost.leaf_pricing import LeafPricing, Place
 from stc.compiler.cost.network import Network
 from stc.compiler.cost.objective import Objective
@@ -66,6 +67,9 @@ class CostModel(LeafPricing):
             layer.macs_per_image / rate + layer.output_bytes_per_image * layer.vector_bytes_per_output / bandwidth
             for layer in network.layers
         ]
+        self.in_order = target.with_global_memory(dma_overlaps_compute=False)
+        """The target with its DMA in order: a segment whose prefetched weights overflow a
+        core is priced on it, with none prefetched."""
         self._segments: dict[tuple, tuple[NodeCost | None, dict[int, tuple[Place, Partition]]]] = {}
         self._steps: dict[tuple, dict[int, int]] = {}
 
@@ -208,7 +212,9 @@ class CostModel(LeafPricing):
                 self._segments[key] = (None, located)
                 return None, located
             charged = self.charged(leaves)
-            cost = bounded(self.node_cost(segment, self.held(segment, charged)), self.target)
+            cost = self.combined(segment, charged, self.target)
+            if cost.prefetched and not cost.fits(self.target):
+                cost = self.combined(segment, charged, self.in_order)
             reloads = [(charged[layer], times) for layer, times in self.reloads(segment).items()]
             cost = reloaded(cost, reloads, self.target)
             if cost.fits(self.target) or int(cost.buf.max(initial=0)) > self.target.usable_memory_bytes:
@@ -314,6 +320,22 @@ class CostModel(LeafPricing):
             )
         return result
 
+    def combined(self, segment: Node, charged: dict[int, NodeCost], target: HardwareTarget) -> NodeCost:
+        """The segment's leaves combined by the recursion on `target` (a copy of the model's
+        without DMA beside compute prices it with no weights prefetched), its buffers with
+        what is held across slots when its layers run once (`held_peak`)."""
+        cost = bounded(self.node_cost(segment, self.held(segment, charged), target), target)
+        if subbatched(segment):
+            return cost
+        return attrs.evolve(cost, buf=np.maximum(cost.buf, self.held_peak(segment, charged, cost)))
+
+    def held_peak(self, segment: Node, leaves: dict[int, NodeCost], cost: NodeCost) -> np.ndarray:
+        """Per core, the peak of a segment whose layers run once, its inputs and prefetched
+        weights held across slots as the lowering holds them (`holds.held_peak`)."""
+        runs = runs_of(self, segment, self.network.batch)
+        producers = {layer: self.network.layers[layer].producers for layer in leaves}
+        return held_peak(runs, leaves, producers, self.target.max_phases, dict(cost.prefetched))
+
     def held(self, segment: Node, leaves: dict[int, NodeCost]) -> dict[int, NodeCost]:
         """The leaves as the buffer check sees them. In a segment every cut of which has
         one subbatch each leaf runs once, and its pieces' weights live only in its own
@@ -327,13 +349,13 @@ class CostModel(LeafPricing):
             for layer, cost in leaves.items()
         }
 
-    def node_cost(self, node: Node, leaves: dict[int, NodeCost]) -> NodeCost:
+    def node_cost(self, node: Node, leaves: dict[int, NodeCost], target: HardwareTarget) -> NodeCost:
         if node.is_leaf:
             return leaves[node.layer]
-        children = [self.node_cost(child, leaves) for child in node.children]
+        children = [self.node_cost(child, leaves, target) for child in node.children]
         if node.kind == "T":
-            return t_cut(children, node.n, self.target)
-        return s_cut(children, node.n, stages_of(self.sibling_reads(node)), self.target)
+            return t_cut(children, node.n, target)
+        return s_cut(children, node.n, stages_of(self.sibling_reads(node)), target)
 
     def sibling_reads(self, node: Node) -> list[set[int]]:
         """For each child of a cut, the earlier siblings it reads from."""

@@ -6,7 +6,7 @@ import gc
 
 import pytest
 
-from stc.compiler.heap import frozen_between_passes
+from stc.compiler.heap import collection_paused, frozen_between_passes
 
 
 def test_settle_freezes_what_is_alive_and_the_exit_unfreezes_it():
@@ -45,3 +45,32 @@ def test_a_heap_the_caller_froze_or_a_disabled_collector_is_left_alone():
             assert gc.get_freeze_count() == 0
     finally:
         gc.enable()
+
+
+def in_generation(generation: int, objects: list[list[int]]) -> int:
+    """How many of `objects` the collector holds in `generation`."""
+    ids = {id(o) for o in objects}
+    return sum(id(o) in ids for o in gc.get_objects(generation))
+
+
+def test_what_a_pause_created_ends_in_the_oldest_generation_without_a_collection():
+    collections = gc.get_stats()
+    with collection_paused():
+        made = [[index] for index in range(1000)]
+        assert in_generation(0, made) == len(made)
+    assert gc.isenabled()
+    assert gc.get_freeze_count() == 0
+    assert in_generation(2, made) == len(made)
+    assert [s["collections"] for s in gc.get_stats()] == [s["collections"] for s in collections]
+
+
+def test_a_pause_leaves_a_heap_the_caller_froze_as_it_is():
+    gc.freeze()
+    try:
+        frozen = gc.get_freeze_count()
+        with collection_paused():
+            made = [[index] for index in range(1000)]
+        assert gc.get_freeze_count() == frozen
+        assert in_generation(2, made) == 0
+    finally:
+        gc.unfreeze()
