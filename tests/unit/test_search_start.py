@@ -8,7 +8,7 @@ from test_cost_layer import TARGET, conv
 from stc.compiler.cost.evaluate import CostModel
 from stc.compiler.cost.holds import held_peak
 from stc.compiler.cost.network import NETWORK_INPUT, Network
-from stc.compiler.cost.recursion import NodeCost
+from stc.compiler.cost.node_cost import NodeCost
 from stc.compiler.cost.schedule import Run
 from stc.compiler.cost.tree import Node
 from stc.compiler.search.annealing import cheapest_greedy, greedy_segments, initial_tree, priced_greedy, set_start
@@ -113,6 +113,22 @@ def test_an_input_is_held_from_its_first_producer_s_slot():
     assert list(held_peak(runs, leaves, producers, None, {})) == [25, 22]
     assert list(held_peak(runs, leaves, producers, None, {2: 2})) == [25, 29]
     assert list(held_peak(runs, leaves, producers, 2, {2: 2})) == [15, 8]
+
+
+def test_an_input_loaded_early_is_held_from_the_slot_before():
+    """The leaves above with leaf 1 reading from DRAM: its input (10 / 0 B) is held in its own
+    slot only (core 0: 3 + 4 + 10 = 17 at most), or, loaded a slot early (`early`), from
+    slot 0 too: 5 + 10 (leaf 2's) + 10 = 25."""
+    runs = [Run(0, 0, 0), Run(1, 0, 1), Run(2, 0, 2)]
+
+    def cost(buf, wgt, ifm):
+        ifm, wgt, buf = (np.array(values, float) for values in (ifm, wgt, buf))
+        return NodeCost(Work(), Work(), np.zeros(2), np.zeros(2), 0.0, ifm, wgt, buf)
+
+    leaves = {0: cost([5, 1], [0, 0], [1, 1]), 1: cost([3, 2], [4, 0], [10, 0]), 2: cost([1, 1], [0, 7], [10, 20])}
+    producers = {0: set(), 1: set(), 2: {0, 1}}
+    assert list(held_peak(runs, leaves, producers, None, {})) == [17, 22]
+    assert list(held_peak(runs, leaves, producers, None, {}, frozenset({1}))) == [25, 22]
 
 
 def test_greedy_segments_fuse_what_fits():
