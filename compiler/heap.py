@@ -12,7 +12,9 @@ collectable again.
 
 Nothing is frozen when the caller froze objects itself or disabled the collector: their
 heap is left as they set it. Within a pass or a file read, `collection_paused` stops the
-collector while objects are created in bulk (a file's ops, a split's pieces).
+collector while objects are created in bulk (a file's ops, a split's pieces); between
+passes, it then freezes what they created at once, as the next `settle` would, instead of
+letting the first collection after it scan them all (0.15 s after a 12,544-piece split).
 """
 
 from __future__ import annotations
@@ -21,6 +23,9 @@ import gc
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 
+FREEZING = [False]
+"""Whether `frozen_between_passes` freezes the heap now (one flag, set in place)."""
+
 
 @contextmanager
 def frozen_between_passes() -> Iterator[Callable[[], None]]:
@@ -28,9 +33,12 @@ def frozen_between_passes() -> Iterator[Callable[[], None]]:
     if gc.get_freeze_count() or not gc.isenabled():
         yield lambda: None
         return
+    outer = FREEZING[0]
+    FREEZING[0] = True
     try:
         yield gc.freeze
     finally:
+        FREEZING[0] = outer
         gc.unfreeze()
 
 
@@ -41,7 +49,8 @@ def collection_paused() -> Iterator[None]:
     objects by the million, and nearly all of them stay (ops, values, attributes): each
     collection of the older generations walks all of them again, a tenth of the time of
     reading a 100,000-op file. What is left as garbage is freed by reference counting or,
-    once the collector runs again, by it.
+    once the collector runs again, by it. Between passes what was created is frozen on
+    exit, as `settle` would freeze it after the pass.
     """
     collecting = gc.isenabled()
     gc.disable()
@@ -49,4 +58,6 @@ def collection_paused() -> Iterator[None]:
         yield
     finally:
         if collecting:
+            if FREEZING[0]:
+                gc.freeze()
             gc.enable()

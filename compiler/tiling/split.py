@@ -16,15 +16,15 @@ overflow int32 is refused. The pieces' geometry and the checks of a split vector
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
-from numbers import Integral
 from typing import TypeVar
 
 from xdsl.dialects.builtin import (
     I64,
     ArrayAttr,
     DenseArrayBase,
+    IntegerAttr,
     ModuleOp,
     TensorType,
     i32,
@@ -35,7 +35,7 @@ from xdsl.utils.exceptions import PassFailedException
 from xdsl.utils.hints import isa
 
 from stc.compiler.heap import collection_paused
-from stc.compiler.op_lines import created
+from stc.compiler.op_lines import created, link_before
 from stc.compiler.tiling.copies import BufferSources, DataBlocks, data_box
 from stc.compiler.tiling.pieces import (
     UNSPLIT,
@@ -43,13 +43,14 @@ from stc.compiler.tiling.pieces import (
     BoxIndex,
     Counts,
     Piece,
+    broadcast_vectors,
     intersection,
     shape_of,
     split_counts,
     split_error,
     split_grid,
 )
-from stc.dialects.integers import built_i64_array, i64_array, i64_attr
+from stc.dialects.integers import built_i64_array, built_i64_attr, i64_array, i64_attr
 from stc.dialects.task import (
     AddOp,
     BoxAttr,
@@ -95,6 +96,8 @@ class GraphBlocks:
         self.body = graph.block
         self.by_id: dict[int, TaskOp] = {op.task_id: op for op in graph.tasks()}
         self.ids = graph.fresh_ids()
+        self.pending: list[TaskOp] = []
+        """The blocks made for the split under way, linked into the body when it ends."""
         self.created: list[int] = []
         self.erased: list[int] = []
         self.splits: list[SplitRecord] = []
@@ -108,11 +111,20 @@ class GraphBlocks:
             raise split_error(op, "only compute blocks are split, this is a storage block")
         return op
 
-    def insert(self, op: TaskOpT, before: Operation) -> TaskOpT:
-        self.body.insert_op_before(op, before)
+    def fresh_id(self) -> IntegerAttr[I64]:
+        """The id attribute of a new block (built anew: ids do not recur)."""
+        return built_i64_attr(next(self.ids))
+
+    def insert(self, op: TaskOpT) -> TaskOpT:
+        """Add a new block, linked by `link_pending` before the block being split."""
+        self.pending.append(op)
         self.by_id[op.task_id] = op
         self.created.append(op.task_id)
         return op
+
+    def link_pending(self, before: Operation) -> None:
+        link_before(self.body, self.pending, before)
+        self.pending.clear()
 
     def erase(self, op: TaskOp) -> None:
         del self.by_id[op.task_id]
@@ -203,7 +215,7 @@ def piece_input(
         assert isinstance(owner, BufferOp)
         copy = buffers[owner].region(piece.read_box(), next(blocks.ids))
     copy.result.name_hint = value.name_hint
-    return blocks.insert(copy, op).result
+    return blocks.insert(copy).result
 
 
 def piece_bias(blocks: GraphBlocks, op: ComputeBlock, piece: Piece, partial: bool, data: DataBlocks) -> list[SSAValue]:
@@ -214,7 +226,7 @@ def piece_bias(blocks: GraphBlocks, op: ComputeBlock, piece: Piece, partial: boo
     assert isinstance(bias.owner, DataOp)
     copy = data.block(bias.owner, (piece.f,), next(blocks.ids))
     copy.result.name_hint = bias.name_hint
-    return [blocks.insert(copy, op).result]
+    return [blocks.insert(copy).result]
 
 
 def build_piece(
@@ -236,7 +248,7 @@ def build_piece(
         groups.append([piece_input(blocks, op, value, piece, buffers, data) for value in values])
     if op.has_bias():
         groups.append(piece_bias(blocks, op, piece, partial, data))
-    properties = dict(op.properties) | {"id": i64_attr(next(blocks.ids))}
+    properties = dict(op.properties) | {"id": blocks.fresh_id()}
     if isinstance(op, WindowBlock):
         properties["pad"] = i64_array(piece.y.pad + piece.x.pad)
     if partial:
@@ -248,7 +260,7 @@ def build_piece(
     operands = [value for group in groups for value in group]
     piece_op = created(type(op), operands=operands, result_types=[result_type], properties=properties)
     piece_op.result.name_hint = op.result.name_hint
-    return blocks.insert(piece_op, op)
+    return blocks.insert(piece_op)
 
 
 def join_partial_sums(blocks: GraphBlocks, op: ComputeBlock, built: Sequence[tuple[Piece, ComputeBlock]]) -> None:
@@ -264,17 +276,17 @@ def join_partial_sums(blocks: GraphBlocks, op: ComputeBlock, built: Sequence[tup
     partial_type = TensorType(i32, shape_of(op.result))
     branches: list[SSAValue] = []
     for sources in slices.values():
-        branch = blocks.insert(BufferOp(next(blocks.ids), StorageKind.SI, sources, partial_type), op)
+        branch = blocks.insert(BufferOp(next(blocks.ids), StorageKind.SI, sources, partial_type))
         branch.result.name_hint = op.result.name_hint and f"{op.result.name_hint}_partial"
         branches.append(branch.result)
     bias = op.optional_bias
     add = AddOp.build(
         operands=[branches, [] if bias is None else [bias]],
-        properties={"id": i64_attr(next(blocks.ids)), "shift": op.properties["shift"]},
+        properties={"id": blocks.fresh_id(), "shift": op.properties["shift"]},
         result_types=[op.result.type],
     )
     add.result.name_hint = op.result.name_hint
-    blocks.insert(add, op)
+    blocks.insert(add)
     op.result.replace_all_uses_with(add.result)
 
 
@@ -300,6 +312,7 @@ def split_block(blocks: GraphBlocks, op: ComputeBlock, counts: Counts) -> None:
             join_partial_sums(blocks, op, built)
         else:
             route_result(op.result, [(piece.out_box(), piece_op.result) for piece, piece_op in built])
+        blocks.link_pending(op)
         erase_with_inputs(blocks, op)
 
 
@@ -320,30 +333,6 @@ def split_group(graph: GraphOp, task_ids: Sequence[int], vectors: Sequence[int] 
     blocks = GraphBlocks(graph)
     blocks.split_in_order(list(zip(task_ids, broadcast_vectors(task_ids, vectors), strict=True)))
     return blocks.surviving_created()
-
-
-def is_count(value: object) -> bool:
-    """An integer, numpy's included, that is not a boolean."""
-    return isinstance(value, Integral) and not isinstance(value, bool)
-
-
-def counts_of(vector: object) -> tuple[int, ...]:
-    """A split vector (any sequence of integers) as Python ints."""
-    counts = list(vector) if isinstance(vector, Iterable) else None
-    if counts is None or not all(is_count(count) for count in counts):
-        raise PassFailedException(f"split_group: a split vector is a sequence of integer counts, got {vector!r}")
-    return tuple(int(count) for count in counts)  # pyright: ignore[reportArgumentType]
-
-
-def broadcast_vectors(
-    task_ids: Sequence[int], vectors: Sequence[int] | Sequence[Sequence[int]]
-) -> list[tuple[int, ...]]:
-    """One vector per task: a single vector (a sequence of integers) is given to every task."""
-    if not any(isinstance(item, Iterable) for item in vectors):
-        return [counts_of(vectors)] * len(task_ids)
-    if len(vectors) != len(task_ids):
-        raise PassFailedException(f"split_group: {len(vectors)} vectors for {len(task_ids)} tasks")
-    return [counts_of(vector) for vector in vectors]
 
 
 def take_hints(blocks: GraphBlocks) -> list[tuple[int, Sequence[int]]]:

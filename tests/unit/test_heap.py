@@ -6,7 +6,7 @@ import gc
 
 import pytest
 
-from stc.compiler.heap import frozen_between_passes
+from stc.compiler.heap import collection_paused, frozen_between_passes
 
 
 def test_settle_freezes_what_is_alive_and_the_exit_unfreezes_it():
@@ -45,3 +45,21 @@ def test_a_heap_the_caller_froze_or_a_disabled_collector_is_left_alone():
             assert gc.get_freeze_count() == 0
     finally:
         gc.enable()
+
+
+def test_what_a_paused_collection_created_between_passes_is_frozen_at_its_end():
+    with frozen_between_passes():
+        with collection_paused():
+            assert not gc.isenabled()
+            made = [[index] for index in range(1000)]
+        assert gc.isenabled()
+        assert gc.get_freeze_count() >= len(made)
+    assert gc.get_freeze_count() == 0
+
+
+def test_a_paused_collection_outside_passes_freezes_nothing():
+    with collection_paused():
+        made = [[index] for index in range(1000)]
+    assert gc.isenabled()
+    assert len(made) == 1000
+    assert gc.get_freeze_count() == 0
