@@ -195,9 +195,9 @@ def property_defaults(op_type: type[IRDLOperation]) -> list[tuple[str, Attribute
 
 def link_before(block: Block, ops: Sequence[Operation], existing: Operation) -> None:
     """
-    `block.insert_ops_before(ops, existing)` for ops `created` made and nothing attached:
-    they hold no region, so none can contain the block, and they are linked in one pass
-    (a split links four per piece).
+    `block.insert_ops_before(ops, existing)` for detached ops without regions (as `created`
+    makes them): none can contain the block, so xDSL's walk up its parents per op is not
+    needed (a tenth of a split's cost), and they are linked in one pass.
     """
     if existing.parent is not block:
         raise ValueError("Can't insert operation before operation not in current block")

@@ -96,8 +96,6 @@ class GraphBlocks:
         self.body = graph.block
         self.by_id: dict[int, TaskOp] = {op.task_id: op for op in graph.tasks()}
         self.ids = graph.fresh_ids()
-        self.pending: list[TaskOp] = []
-        """The blocks made for the split under way, linked into the body when it ends."""
         self.created: list[int] = []
         self.erased: list[int] = []
         self.splits: list[SplitRecord] = []
@@ -115,16 +113,12 @@ class GraphBlocks:
         """The id attribute of a new block (built anew: ids do not recur)."""
         return built_i64_attr(next(self.ids))
 
-    def insert(self, op: TaskOpT) -> TaskOpT:
-        """Add a new block, linked by `link_pending` before the block being split."""
-        self.pending.append(op)
+    def insert(self, op: TaskOpT, before: Operation) -> TaskOpT:
+        """Add a new block before `before`, linked without xDSL's per-op walk up the parents."""
+        link_before(self.body, [op], before)
         self.by_id[op.task_id] = op
         self.created.append(op.task_id)
         return op
-
-    def link_pending(self, before: Operation) -> None:
-        link_before(self.body, self.pending, before)
-        self.pending.clear()
 
     def erase(self, op: TaskOp) -> None:
         del self.by_id[op.task_id]
@@ -215,7 +209,7 @@ def piece_input(
         assert isinstance(owner, BufferOp)
         copy = buffers[owner].region(piece.read_box(), next(blocks.ids))
     copy.result.name_hint = value.name_hint
-    return blocks.insert(copy).result
+    return blocks.insert(copy, op).result
 
 
 def piece_bias(blocks: GraphBlocks, op: ComputeBlock, piece: Piece, partial: bool, data: DataBlocks) -> list[SSAValue]:
@@ -226,7 +220,7 @@ def piece_bias(blocks: GraphBlocks, op: ComputeBlock, piece: Piece, partial: boo
     assert isinstance(bias.owner, DataOp)
     copy = data.block(bias.owner, (piece.f,), next(blocks.ids))
     copy.result.name_hint = bias.name_hint
-    return [blocks.insert(copy).result]
+    return [blocks.insert(copy, op).result]
 
 
 def build_piece(
@@ -260,7 +254,7 @@ def build_piece(
     operands = [value for group in groups for value in group]
     piece_op = created(type(op), operands=operands, result_types=[result_type], properties=properties)
     piece_op.result.name_hint = op.result.name_hint
-    return blocks.insert(piece_op)
+    return blocks.insert(piece_op, op)
 
 
 def join_partial_sums(blocks: GraphBlocks, op: ComputeBlock, built: Sequence[tuple[Piece, ComputeBlock]]) -> None:
@@ -276,7 +270,7 @@ def join_partial_sums(blocks: GraphBlocks, op: ComputeBlock, built: Sequence[tup
     partial_type = TensorType(i32, shape_of(op.result))
     branches: list[SSAValue] = []
     for sources in slices.values():
-        branch = blocks.insert(BufferOp(next(blocks.ids), StorageKind.SI, sources, partial_type))
+        branch = blocks.insert(BufferOp(next(blocks.ids), StorageKind.SI, sources, partial_type), op)
         branch.result.name_hint = op.result.name_hint and f"{op.result.name_hint}_partial"
         branches.append(branch.result)
     bias = op.optional_bias
@@ -286,7 +280,7 @@ def join_partial_sums(blocks: GraphBlocks, op: ComputeBlock, built: Sequence[tup
         result_types=[op.result.type],
     )
     add.result.name_hint = op.result.name_hint
-    blocks.insert(add)
+    blocks.insert(add, op)
     op.result.replace_all_uses_with(add.result)
 
 
@@ -312,7 +306,6 @@ def split_block(blocks: GraphBlocks, op: ComputeBlock, counts: Counts) -> None:
             join_partial_sums(blocks, op, built)
         else:
             route_result(op.result, [(piece.out_box(), piece_op.result) for piece, piece_op in built])
-        blocks.link_pending(op)
         erase_with_inputs(blocks, op)
 
 
