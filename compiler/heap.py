@@ -12,9 +12,9 @@ collectable again.
 
 Nothing is frozen when the caller froze objects itself or disabled the collector: their
 heap is left as they set it. Within a pass or a file read, `collection_paused` stops the
-collector while objects are created in bulk (a file's ops, a split's pieces); between
-passes, it then freezes what they created at once, as the next `settle` would, instead of
-letting the first collection after it scan them all (0.15 s after a 12,544-piece split).
+collector while objects are created in bulk (a file's ops, a split's pieces), and moves them
+into the oldest generation on exit (`aged`), so the young generations' collections that would
+follow at once do not walk them all twice.
 """
 
 from __future__ import annotations
@@ -23,9 +23,6 @@ import gc
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 
-FREEZING = [False]
-"""Whether `frozen_between_passes` freezes the heap now (one flag, set in place)."""
-
 
 @contextmanager
 def frozen_between_passes() -> Iterator[Callable[[], None]]:
@@ -33,12 +30,9 @@ def frozen_between_passes() -> Iterator[Callable[[], None]]:
     if gc.get_freeze_count() or not gc.isenabled():
         yield lambda: None
         return
-    outer = FREEZING[0]
-    FREEZING[0] = True
     try:
         yield gc.freeze
     finally:
-        FREEZING[0] = outer
         gc.unfreeze()
 
 
@@ -49,8 +43,7 @@ def collection_paused() -> Iterator[None]:
     objects by the million, and nearly all of them stay (ops, values, attributes): each
     collection of the older generations walks all of them again, a tenth of the time of
     reading a 100,000-op file. What is left as garbage is freed by reference counting or,
-    once the collector runs again, by it. Between passes what was created is frozen on
-    exit, as `settle` would freeze it after the pass.
+    once the collector runs again, by it.
     """
     collecting = gc.isenabled()
     gc.disable()
@@ -58,6 +51,18 @@ def collection_paused() -> Iterator[None]:
         yield
     finally:
         if collecting:
-            if FREEZING[0]:
-                gc.freeze()
+            aged()
             gc.enable()
+
+
+def aged() -> None:
+    """
+    Move every object alive into the oldest generation, without a collection (`gc.freeze`,
+    then `gc.unfreeze`), unless the caller froze objects itself. After objects were created
+    in bulk with the collector paused, the youngest generation holds them all, and the
+    collections that would follow at once would walk them twice (once in each young
+    generation) only to keep them.
+    """
+    if not gc.get_freeze_count():
+        gc.freeze()
+        gc.unfreeze()

@@ -173,12 +173,12 @@ def read_module(path: Path, role: str = "") -> ModuleOp:
     check_regular_file(path, role)
     with path.open("rb") as stream:
         source = read_bounded(stream, f"{role}: {str(path)!r}" if role else str(path))
-    module = parse_source(stc_context(), source, str(path))
-    try:
-        with collection_paused():
+    with collection_paused():  # from parsing to the end of verifying: no collection walks the new ops
+        module = parse_source(stc_context(), source, str(path))
+        try:
             module.verify()
-    except DiagnosticException as e:
-        raise StcError(f"{path}: {first_paragraph(e)}") from None
+        except DiagnosticException as e:
+            raise StcError(f"{path}: {first_paragraph(e)}") from None
     return module
 
 

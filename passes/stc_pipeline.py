@@ -51,8 +51,9 @@ class StcPipelinePass(ModulePass):
     - delay: task-layer-group's delayed stores of group outputs on such a target, and
       st-place's late spills of a many-core group (default true).
     - search: st-search instead of task-split, task-layer-group and st-place (default false
-      on every target: 0.30–0.82 × st-place's cycles on set-8x8, aie-ml and tianjicx, equal on
-      tpu-like, but 8–31 × its compile time; docs/passes/st-search.md).
+      on every target: 0.11–0.81 × st-place's cycles on set-8x8, aie-ml and tianjicx, equal on
+      tpu-like, but ResNet-18 compiles in 6.9–31 CPU s against 0.5–0.8 at any round budget;
+      docs/passes/st-search.md, "The default, measured again").
     - rounds: st-search's annealing rounds per chain (default 100 per layer).
     """
 

@@ -27,7 +27,7 @@ import numpy as np
 from xdsl.dialects.builtin import ModuleOp
 
 from stc.compiler.diagnostics import StcError, reported_errors
-from stc.compiler.heap import frozen_between_passes
+from stc.compiler.heap import collection_paused, frozen_between_passes
 from stc.compiler.ir_files import check_regular_file, read_module
 from stc.compiler.references import references_within
 from stc.runtime.inputs import Arrays, completed_inputs
@@ -225,10 +225,11 @@ def cli(
     """Execute an stc module."""
     problems: list[str] = []
     with reported_errors("stc-run"), frozen_between_passes() as settle:
-        module = read_confined(file, "", data_dirs)
-        shapes = input_shapes(module)
-        compared = None if other is None else (other, read_confined(other, "--compare", data_dirs))
-        settle()  # the modules live until the end: collections while executing need not walk them
+        with collection_paused():  # the modules live until the end: frozen before any collection walks them
+            module = read_confined(file, "", data_dirs)
+            shapes = input_shapes(module)
+            compared = None if other is None else (other, read_confined(other, "--compare", data_dirs))
+            settle()
         if compared is not None:
             check_same_inputs(file, shapes, *compared)
         inputs = completed_inputs(shapes, parse_inputs(input_specs), seed)

@@ -23,11 +23,13 @@ from __future__ import annotations
 import attrs
 import numpy as np
 
+from stc.compiler.cost.holds import held_peak
 from stc.compiler.cost.leaf_pricing import LeafPricing, Place
 from stc.compiler.cost.network import Network
+from stc.compiler.cost.node_cost import NodeCost, bounded
 from stc.compiler.cost.objective import Objective
 from stc.compiler.cost.partition import Partition
-from stc.compiler.cost.recursion import NodeCost, bounded, reloaded, s_buffers, s_cut, stages_of, t_buffers, t_cut
+from stc.compiler.cost.recursion import reloaded, s_buffers, s_cut, stages_of, t_buffers, t_cut
 from stc.compiler.cost.schedule import runs_of
 from stc.compiler.cost.tree import Node
 from stc.compiler.diagnostics import StcError
@@ -66,6 +68,9 @@ class CostModel(LeafPricing):
             layer.macs_per_image / rate + layer.output_bytes_per_image * layer.vector_bytes_per_output / bandwidth
             for layer in network.layers
         ]
+        self.in_order = target.with_global_memory(dma_overlaps_compute=False)
+        """The target with its DMA in order: a segment whose prefetched weights overflow a
+        core is priced on it, with none prefetched."""
         self._segments: dict[tuple, tuple[NodeCost | None, dict[int, tuple[Place, Partition]]]] = {}
         self._steps: dict[tuple, dict[int, int]] = {}
 
@@ -130,7 +135,7 @@ class CostModel(LeafPricing):
                 need = f"more than {usable} B" if cost is None else f"{cost.buffer_peak()} B"
                 return attrs.evolve(INVALID, reason=f"segment {index} needs {need} on a core > {usable} B")
             costs.append(cost)
-        root = costs[0] if len(costs) == 1 and segments[0] is tree else t_cut(costs, 1, self.target)
+        root = costs[0] if len(costs) == 1 and segments[0] is tree else t_cut(costs, 1, self.target, early=False)
         return Estimate(root, root.energy(self.target), root.latency, True)
 
     def segment_of(self, tree: Node) -> dict[int, tuple[int, int]]:
@@ -208,7 +213,9 @@ class CostModel(LeafPricing):
                 self._segments[key] = (None, located)
                 return None, located
             charged = self.charged(leaves)
-            cost = bounded(self.node_cost(segment, self.held(segment, charged)), self.target)
+            cost = self.combined(segment, charged, self.target)
+            if (cost.prefetched or cost.early_inputs) and not cost.fits(self.target):
+                cost = self.combined(segment, charged, self.in_order)
             reloads = [(charged[layer], times) for layer, times in self.reloads(segment).items()]
             cost = reloaded(cost, reloads, self.target)
             if cost.fits(self.target) or int(cost.buf.max(initial=0)) > self.target.usable_memory_bytes:
@@ -302,6 +309,13 @@ class CostModel(LeafPricing):
             own = cost.busy + sending[layer] - in_place[layer]
             first = max(float(own.max()), float(dma_cycles(self.target, cost.total_work.dram_bytes)))
             later = max(float((own - cost.weight_busy).max()), float(dma_cycles(self.target, dram)))
+            assert cost.input_busy is not None
+            assert cost.input_steady is not None
+            loaded = cost.work.dram_read_bytes
+            rest = cost.total_work.dram_bytes - loaded
+            early_first = max(float((own - cost.input_busy).max()), float(dma_cycles(self.target, rest)))
+            steady = own - cost.weight_busy - cost.input_steady
+            early_slot = max(float(steady.max()), float(dma_cycles(self.target, dram - loaded)))
             result[layer] = attrs.evolve(
                 cost,
                 latency=first,
@@ -311,8 +325,28 @@ class CostModel(LeafPricing):
                 head_dram=float(cost.weights.dram_bytes),
                 head_cycles=later,
                 head_layers=frozenset({layer}),
+                input_dram=float(loaded),
+                early_slot=early_slot,
+                early_first=early_first,
             )
         return result
+
+    def combined(self, segment: Node, charged: dict[int, NodeCost], target: HardwareTarget) -> NodeCost:
+        """The segment's leaves combined by the recursion on `target` (a copy of the model's
+        without DMA beside compute prices it with no weights prefetched), its buffers with
+        what is held across slots when its layers run once (`held_peak`)."""
+        cost = bounded(self.node_cost(segment, self.held(segment, charged), target, top=True), target)
+        if subbatched(segment):
+            return cost
+        return attrs.evolve(cost, buf=np.maximum(cost.buf, self.held_peak(segment, charged, cost)))
+
+    def held_peak(self, segment: Node, leaves: dict[int, NodeCost], cost: NodeCost) -> np.ndarray:
+        """Per core, the peak of a segment whose layers run once, its inputs and prefetched
+        weights held across slots as the lowering holds them (`holds.held_peak`)."""
+        runs = runs_of(self, segment, self.network.batch)
+        producers = {layer: self.network.layers[layer].producers for layer in leaves}
+        held = (dict(cost.prefetched), cost.early_inputs)
+        return held_peak(runs, leaves, producers, self.target.max_phases, *held)
 
     def held(self, segment: Node, leaves: dict[int, NodeCost]) -> dict[int, NodeCost]:
         """The leaves as the buffer check sees them. In a segment every cut of which has
@@ -327,13 +361,15 @@ class CostModel(LeafPricing):
             for layer, cost in leaves.items()
         }
 
-    def node_cost(self, node: Node, leaves: dict[int, NodeCost]) -> NodeCost:
+    def node_cost(self, node: Node, leaves: dict[int, NodeCost], target: HardwareTarget, top: bool = False) -> NodeCost:
+        """A node's cost from its leaves' on `target`; a segment's (`top`) T-cut also loads its
+        first leaf's inputs early from the second subbatch on (`recursion.early_loads`)."""
         if node.is_leaf:
             return leaves[node.layer]
-        children = [self.node_cost(child, leaves) for child in node.children]
+        children = [self.node_cost(child, leaves, target) for child in node.children]
         if node.kind == "T":
-            return t_cut(children, node.n, self.target)
-        return s_cut(children, node.n, stages_of(self.sibling_reads(node)), self.target)
+            return t_cut(children, node.n, target, wrap=top)
+        return s_cut(children, node.n, stages_of(self.sibling_reads(node)), target)
 
     def sibling_reads(self, node: Node) -> list[set[int]]:
         """For each child of a cut, the earlier siblings it reads from."""

@@ -35,8 +35,8 @@ from attrs import frozen
 from stc.compiler.cost.inputs import Placed, needed_input, needed_storage, needed_volume
 from stc.compiler.cost.mesh import MeshModel
 from stc.compiler.cost.network import NETWORK_INPUT, Layer, Source
+from stc.compiler.cost.node_cost import NodeCost
 from stc.compiler.cost.partition import Partition, box_volume, pieces
-from stc.compiler.cost.recursion import NodeCost
 from stc.compiler.cost.staging import staging_cycles
 from stc.compiler.cost.storage import activation_storage, weight_storage
 from stc.compiler.cost.transfers import on_chip, row_ranks
@@ -87,6 +87,8 @@ def leaf_cost(
     """Per core: the local-memory bytes of its input buffers."""
     dram = np.zeros(part.cores)
     """Per core: the global-memory bytes its own DMAs move."""
+    loaded = np.zeros(part.cores)
+    """Per core: those of its input boxes."""
     ports = mesh.port_core[cores]
     received = sent = unread = 0.0
     multicast = target.global_memory.multicast_loads
@@ -100,6 +102,7 @@ def leaf_cost(
         stored += needed_storage(layer, batch, part, source, alignment)
         if placed is None:
             dram += volume
+            loaded += volume
             received += float(volume.sum())
             read, loads = input_loads(mesh, ports, cores, volume, layer, batch, part, source, multicast)
             links += loads
@@ -158,6 +161,8 @@ def leaf_cost(
     bandwidth = target.global_memory.bandwidth_bytes_per_cycle
     steady = np.ceil(dram / bandwidth) + cycles
     busy = np.ceil((dram + weight_slices) / bandwidth) + cycles
+    input_busy = busy - np.ceil((dram - loaded + weight_slices) / bandwidth) - cycles
+    input_steady = steady - np.ceil((dram - loaded) / bandwidth) - cycles
     injection = max((float(each.max()) for _, each, _ in sends), default=0.0)
     later = max(float(steady.max()) + injection, dma_cycles(target, work.dram_bytes))
     first = max(float(busy.max()) + injection, dma_cycles(target, work.dram_bytes + weights.dram_bytes))
@@ -175,6 +180,8 @@ def leaf_cost(
         compute_cycles=compute,
         busy=spread(count, cores, busy),
         weight_busy=spread(count, cores, busy - steady),
+        input_busy=spread(count, cores, input_busy),
+        input_steady=spread(count, cores, input_steady),
         sent=tuple(sends),
     )
 

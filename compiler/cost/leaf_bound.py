@@ -32,9 +32,9 @@ from stc.compiler.cost.layer_cost import (
     weight_dram,
 )
 from stc.compiler.cost.network import Layer
+from stc.compiler.cost.node_cost import scaled
 from stc.compiler.cost.objective import Objective
 from stc.compiler.cost.partition import Partition, pieces
-from stc.compiler.cost.recursion import scaled
 from stc.compiler.cost.transfers import send_floor
 from stc.compiler.targets.cost_units import Work, dma_cycles, energy_pj
 

@@ -18,9 +18,9 @@ from stc.compiler.cost.layer_cost import Context, Output, Placed, leaf_cost
 from stc.compiler.cost.leaf_bound import leaf_bound
 from stc.compiler.cost.mesh import MeshModel
 from stc.compiler.cost.network import NETWORK_INPUT, Layer, Network
+from stc.compiler.cost.node_cost import NodeCost, scaled
 from stc.compiler.cost.objective import objective
 from stc.compiler.cost.partition import Partition, candidates, dimensions
-from stc.compiler.cost.recursion import NodeCost, scaled
 from stc.compiler.targets.cost_units import energy_pj
 from stc.compiler.targets.hardware import HardwareTarget
 

@@ -24,7 +24,10 @@ With n the subbatches of a cut:
   all, the farthest of equals (`prefetched`; the lowering holds them from there and
   isa-lower loads them beside the compute): they add to that slot's DRAM bytes, and the child's first slot lasts as
   long as without them (`head_dram`, `head_cycles`). An S-cut's children of stage 0 load in
-  its first slot (its head); the others in their own first slot;
+  its first slot (its head); the others in their own first slot. Likewise a T-cut's leaves
+  after the first load their input boxes from DRAM in the slot before them, in every
+  subbatch, where that is faster (`early_loads`, `NodeCost.early_inputs`), and a segment's
+  first leaf in the last slot of the subbatch before, from the second subbatch on;
 - buffer usage per core: ifm = n·Σ ifm, wgt = Σ wgt; S-cut buf = Σ buf (n = 1) or
   Σ (buf + ifm) (n > 1); T-cut buf = max over i of buf_i + ifm_{i+1}, the last child with
   the first child's ifm when n > 1 (the next subbatch is prefetched).
@@ -39,168 +42,13 @@ from __future__ import annotations
 import attrs
 import numpy as np
 
-from stc.compiler.targets.cost_units import Work, dma_cycles, energy_pj
+from stc.compiler.cost.node_cost import NodeCost, Slots, bounded, combined, scaled
+from stc.compiler.targets.cost_units import Work
 from stc.compiler.targets.hardware import HardwareTarget
 
 PREFETCH_DEPTH = 32
 """How many slots before its first one a layer's weights may be loaded (held that much longer);
 at batch 1 the weights of stages 2-4 of ResNet-50 fill the DRAM idle beside stage 1's compute."""
-
-
-@attrs.frozen
-class NodeCost:
-    """What running a node once (for its whole batch) costs."""
-
-    work: Work
-    """All work but the weights' loading."""
-    weights: Work
-    """Loading the weights, once per run of the node (in its first subbatch)."""
-    links: np.ndarray
-    """Bytes over each directed link, weights excluded."""
-    weight_links: np.ndarray
-    latency: float
-    """Cycles of one run, the weights' loading included."""
-    ifm: np.ndarray
-    """Per core: bytes of input feature maps prefetched (ifm_usage)."""
-    wgt: np.ndarray
-    """Per core: bytes of pinned weights (wgt_usage)."""
-    buf: np.ndarray
-    """Per core: bytes needed while computing, weights excluded (buf_usage)."""
-    compute_cycles: float = 0.0
-    """The latency the MAC arrays and vector units alone would take."""
-    weight_cycles: float = 0.0
-    """What loading the weights adds to the latency: paid once per run of the node."""
-    slots: np.ndarray | None = None
-    """Cycles of each time slot of one run with the weights on chip, in order (None: one
-    slot of `steady_latency`)."""
-    slot_dram: np.ndarray | None = None
-    """DRAM bytes moved in each slot of one run, the weights' excepted (None: one slot of
-    all the work's)."""
-    repeats: int = 1
-    """How many times `slots` runs in one run of the node (a T-cut's subbatches)."""
-    loads: np.ndarray | None = None
-    """Per slot of one run (as `profile` gives them), the cycles loading the weights adds
-    to it in the run that loads them (None: all `weight_cycles` in the first slot)."""
-    load_dram: np.ndarray | None = None
-    """Per slot of one run, the weights' DRAM bytes loaded in it (None: all in the first)."""
-    head_dram: float = 0.0
-    """Weight bytes the first slot loads that the slot before the node may prefetch, on a
-    target whose DMA overlaps compute."""
-    head_cycles: float = 0.0
-    """The first slot's cycles in the run that loads the weights, once those are prefetched."""
-    head_layers: frozenset[int] = frozenset()
-    """The layers whose weights make `head_dram`."""
-    prefetched: tuple[tuple[int, int], ...] = ()
-    """(layer, k): the layers whose weights are loaded k slots before their first one,
-    beside the compute of those slots (where that is faster)."""
-    busy: np.ndarray | None = None
-    """A leaf's: per core of the chip, the cycles it works on its own piece (DMA and compute)
-    in the run that loads the weights."""
-    weight_busy: np.ndarray | None = None
-    """A leaf's: per core of the chip, the cycles of `busy` that load its weights."""
-    sent: tuple[tuple[int, np.ndarray, np.ndarray], ...] = ()
-    """A leaf's: per on-chip producer layer, the cycles each core of the chip spends
-    sending that producer's output to this leaf, in the producer's slot, and the cycles of
-    the local copy it saves where its whole result may land in place instead."""
-
-    def profile(self) -> tuple[np.ndarray, np.ndarray]:
-        """Cycles and DRAM bytes of every slot of one run, the weights on chip (callers must
-        not write to the arrays)."""
-        slots = np.array([self.steady_latency]) if self.slots is None else self.slots
-        dram = np.array([float(self.work.dram_bytes)]) if self.slot_dram is None else self.slot_dram
-        if self.repeats == 1:
-            return slots, dram
-        return np.tile(slots, self.repeats), np.tile(dram, self.repeats)
-
-    def loading(self) -> tuple[np.ndarray, np.ndarray]:
-        """Cycles and DRAM bytes the weights' loading adds to each slot of `profile`."""
-        if self.loads is not None and self.load_dram is not None:
-            return self.loads, self.load_dram
-        length = (1 if self.slots is None else len(self.slots)) * self.repeats
-        cycles, dram = np.zeros(length), np.zeros(length)
-        cycles[0], dram[0] = self.weight_cycles, self.weights.dram_bytes
-        return cycles, dram
-
-    def first_run(self) -> tuple[np.ndarray, np.ndarray]:
-        """Cycles and DRAM bytes of every slot of the run that loads the weights (new arrays)."""
-        (slots, dram), (loads, load_dram) = self.profile(), self.loading()
-        return slots + loads, dram + load_dram
-
-    def prefetched_run(self) -> tuple[np.ndarray, np.ndarray]:
-        """`first_run` with the first slot's `head_dram` prefetched by a slot before."""
-        slots, dram = self.first_run()
-        if self.head_dram:
-            slots[0], dram[0] = self.head_cycles, dram[0] - self.head_dram
-        return slots, dram
-
-    @property
-    def steady_latency(self) -> float:
-        """The cycles of a run once the weights are on chip."""
-        return self.latency - self.weight_cycles
-
-    @property
-    def total_work(self) -> Work:
-        return self.work + self.weights
-
-    def energy(self, target: HardwareTarget) -> float:
-        """Picojoules."""
-        return energy_pj(target, self.total_work)["total"]
-
-    def buffer_peak(self) -> int:
-        """The most bytes any core needs: max over cores of buf + wgt."""
-        return int((self.buf + self.wgt).max(initial=0))
-
-    def fits(self, target: HardwareTarget) -> bool:
-        return self.buffer_peak() <= target.usable_memory_bytes
-
-    def traffic_cycles(self, target: HardwareTarget) -> int:
-        """The node's DRAM traffic over the DRAM bandwidth, which the cores share. Links
-        carry any load at once: the machine models no link contention, so neither does
-        the model (docs/cost-model.md, calibration)."""
-        return dma_cycles(target, self.total_work.dram_bytes)
-
-
-def scaled(work: Work, n: int) -> Work:
-    return Work(*(n * value for value in attrs.astuple(work)))
-
-
-def total(works: list[Work]) -> Work:
-    result = Work()
-    for work in works:
-        result = result + work
-    return result
-
-
-def combined(
-    children: list[NodeCost],
-    n: int,
-    latency: float,
-    compute: float,
-    buf: np.ndarray,
-    slots: tuple[np.ndarray, np.ndarray, int],
-    loading: float,
-) -> NodeCost:
-    """The parts of a cut's cost that both kinds of cut share."""
-    return NodeCost(
-        work=scaled(total([c.work for c in children]), n),
-        weights=total([c.weights for c in children]),
-        links=n * sum(c.links for c in children),
-        weight_links=sum(c.weight_links for c in children),
-        latency=latency,
-        ifm=n * sum(c.ifm for c in children),
-        wgt=sum(c.wgt for c in children),
-        buf=buf,
-        compute_cycles=compute,
-        slots=slots[0],
-        slot_dram=slots[1],
-        repeats=slots[2],
-        weight_cycles=loading,
-    )
-
-
-def bounded(cost: NodeCost, target: HardwareTarget) -> NodeCost:
-    """At least the node's DRAM traffic over the DRAM bandwidth."""
-    return attrs.evolve(cost, latency=max(cost.latency, cost.traffic_cycles(target)))
 
 
 def reloaded(cost: NodeCost, reloads: list[tuple[NodeCost, int]], target: HardwareTarget) -> NodeCost:
@@ -237,15 +85,18 @@ def s_buffers(bufs: list[np.ndarray], ifms: list[np.ndarray], n: int) -> np.ndar
     return sum(buf + ifm for buf, ifm in zip(bufs, ifms, strict=True)) if n > 1 else sum(bufs)
 
 
-def t_cut(children: list[NodeCost], n: int, target: HardwareTarget) -> NodeCost:
-    """A T-cut: its children one after another on the same cores, n times."""
+def t_cut(children: list[NodeCost], n: int, target: HardwareTarget, early: bool = True, wrap: bool = False) -> NodeCost:
+    """A T-cut: its children one after another on the same cores, n times; on a target
+    whose DMA overlaps compute, with `early`, its leaves' input boxes loaded in the slot
+    before them where that is faster (`early_loads`; with `wrap`, a segment's, also its
+    first child's from the second subbatch on)."""
     buf = t_buffers([c.buf for c in children], [c.ifm for c in children], n)
+    compute = n * sum(c.compute_cycles for c in children)
+    if target.global_memory.dma_overlaps_compute:
+        return prefetching_t_cut(*early_loads(children, n, target, early, wrap), n, target, buf, compute)
     profiles = [child.profile() for child in children]
     slots = (np.concatenate([p[0] for p in profiles]), np.concatenate([p[1] for p in profiles]), n)
-    compute = n * sum(c.compute_cycles for c in children)
     rest = (n - 1) * len(slots[0])
-    if target.global_memory.dma_overlaps_compute:
-        return prefetching_t_cut(children, n, target, buf, slots, compute)
     loading = sum(c.weight_cycles for c in children)
     latency = n * float(slots[0].sum()) + loading
     loads = [np.concatenate([*parts, np.zeros(rest)]) for parts in zip(*(c.loading() for c in children), strict=True)]
@@ -253,23 +104,75 @@ def t_cut(children: list[NodeCost], n: int, target: HardwareTarget) -> NodeCost:
     return bounded(attrs.evolve(cost, loads=loads[0], load_dram=loads[1]), target)
 
 
+def early_loads(
+    children: list[NodeCost], n: int, target: HardwareTarget, early: bool, wrap: bool
+) -> tuple[list[NodeCost], list[float], Slots, tuple[np.ndarray, np.ndarray, int]]:
+    """A T-cut's children with the input boxes from DRAM of each leaf after the first
+    loaded in the slot before it, beside that slot's compute, where that shortens a
+    subbatch's slots (in order, `NodeCost.early`), and the bytes each child's slot before
+    takes; the slots of the first subbatch, and of all n (as `NodeCost.profile`: slots,
+    DRAM bytes, repeats). With `wrap` and n > 1, the first leaf's inputs likewise in the
+    last slot of the subbatch before, from the second subbatch on (`moved[0]`). The
+    lowering holds those leaves' input buffers from the phase before, and the T-cut rule
+    of the buffer check already counts them there (buf_i + ifm_(i+1), the last child's
+    with ifm_0)."""
+    profiles = [child.profile() for child in children]
+    cycles, dram = np.concatenate([p[0] for p in profiles]), np.concatenate([p[1] for p in profiles])
+    moved = [0.0] * len(children)
+    result = list(children)
+    bandwidth = target.global_memory.bandwidth_bytes_per_cycle
+    starts = np.cumsum([0] + [len(p[0]) for p in profiles])
+    for i, child in enumerate(children[1:] if early else [], start=1):
+        if not child.input_dram:
+            continue
+        at, nbytes = int(starts[i]), child.input_dram
+        longer = max(float(cycles[at - 1]), float(np.ceil((dram[at - 1] + nbytes) / bandwidth)))
+        if cycles[at] - child.early_slot - (longer - cycles[at - 1]) <= 0:
+            continue
+        cycles[at - 1], dram[at - 1] = longer, dram[at - 1] + nbytes
+        cycles[at], dram[at] = child.early_slot, dram[at] - nbytes
+        result[i], moved[i] = child.early(), nbytes
+    first, nbytes = children[0], children[0].input_dram
+    if not (early and wrap and n > 1 and nbytes and len(cycles) > 1):
+        return result, moved, (cycles, dram), (cycles, dram, n)
+    longer = max(float(cycles[-1]), float(np.ceil((dram[-1] + nbytes) / bandwidth)))
+    if cycles[0] - first.early_slot - (longer - cycles[-1]) <= 0:
+        return result, moved, (cycles, dram), (cycles, dram, n)
+    head = (cycles.copy(), dram.copy())
+    head[0][-1], head[1][-1] = longer, dram[-1] + nbytes
+    later = (head[0].copy(), head[1].copy())
+    later[0][0], later[1][0] = first.early_slot, dram[0] - nbytes
+    tail = (later[0].copy(), later[1].copy())
+    tail[0][-1], tail[1][-1] = cycles[-1], dram[-1]
+    full = [np.concatenate([head[k], *[later[k]] * (n - 2), tail[k]]) for k in (0, 1)]
+    result[0], moved[0] = attrs.evolve(first, early_inputs=first.early_inputs | first.head_layers), nbytes
+    return result, moved, head, (full[0], full[1], 1)
+
+
 def prefetching_t_cut(
     children: list[NodeCost],
+    moved: list[float],
+    steady: Slots,
+    full: tuple[np.ndarray, np.ndarray, int],
     n: int,
     target: HardwareTarget,
     buf: np.ndarray,
-    slots: tuple[np.ndarray, np.ndarray, int],
     compute: float,
 ) -> NodeCost:
     """A T-cut on a target whose DMA overlaps compute: each child's first-slot weights are
     loaded in the earlier slot (of the last PREFETCH_DEPTH) where that shortens the first
     run most, if any; of equals the farthest, which leaves the nearer slots, which more of
     the later children reach, to them (ResNet-50 v1 b1's start tree on set-8x8: 423,520
-    cycles with the nearest of equals and a depth of 4, 420,308 with this and 32)."""
+    cycles with the nearest of equals and a depth of 4, 420,308 with this and 32). `moved`:
+    the input bytes each child's slot before loads for it (`early_loads`); `steady`: the
+    first subbatch's slots with the weights on chip, `full`: all n subbatches' (or one's,
+    the same each time)."""
     bandwidth = target.global_memory.bandwidth_bytes_per_cycle
     runs = [children[0].first_run()]
     prefetched = dict(pair for c in children for pair in c.prefetched)
-    for child in children[1:]:
+    for child, early in zip(children[1:], moved[1:], strict=True):
+        if early:
+            add_dram(runs, 0, early, bandwidth)
         loaded = child.first_run()
         if child.head_dram:
             hoisted = child.prefetched_run()
@@ -284,18 +187,21 @@ def prefetching_t_cut(
                 loaded = hoisted
                 prefetched |= dict.fromkeys(child.head_layers, back + 1)
         runs.append(loaded)
+    if moved[0]:
+        add_dram(runs, 0, moved[0], bandwidth)
     first_slots, first_dram = np.concatenate([r[0] for r in runs]), np.concatenate([r[1] for r in runs])
     head = children[0].head_dram
     head_cycles = max(children[0].head_cycles, float(np.ceil((first_dram[0] - head) / bandwidth))) if head else 0.0
-    loading = float(first_slots.sum() - slots[0].sum())
-    latency = n * float(slots[0].sum()) + loading
-    rest = np.zeros((n - 1) * len(slots[0]))
-    cost = combined(children, n, latency, compute, buf, slots, loading)
+    loading = float(first_slots.sum() - steady[0].sum())
+    repeats = full[2]
+    latency = repeats * float(full[0].sum()) + loading
+    rest = np.zeros(repeats * len(full[0]) - len(steady[0]))
+    cost = combined(children, n, latency, compute, buf, (full[0], full[1], repeats), loading)
     return bounded(
         attrs.evolve(
             cost,
-            loads=np.concatenate([first_slots - slots[0], rest]),
-            load_dram=np.concatenate([first_dram - slots[1], rest]),
+            loads=np.concatenate([first_slots - steady[0], rest]),
+            load_dram=np.concatenate([first_dram - steady[1], rest]),
             head_dram=float(head),
             head_cycles=head_cycles,
             head_layers=children[0].head_layers,

@@ -34,6 +34,9 @@ ATTEMPTS = 32
 GREEDY_COUNTS = 2
 """How many fitting subbatch counts the greedy segmentation compares per segment."""
 
+Greedy = Callable[[list[int]], list[tuple[Node | None, float]]]
+"""The greedy segmentation and its cost under each of some subbatch caps (`priced_greedy`)."""
+
 
 def temperature(x: float) -> float:
     """SET's schedule at progress x ∈ [0, 1]."""
@@ -69,35 +72,42 @@ class ChainResult:
     """(round, best cost) at round 0 and every round that lowered the best cost."""
 
 
-def initial_tree(model: CostModel, space: str = "set") -> Node:
+def initial_tree(model: CostModel, space: str = "set", greedy: Greedy | None = None, width: int = 1) -> Node:
     """The cheapest greedy segmentation (`cheapest_greedy`), which is SET's start when all
     layers fit on chip at once; SET's start (`set_start`) when a layer fits no subbatch count
     alone, or in the layer-pipeline space when it is cheaper (there the greedy segments
     are S-cuts)."""
-    greedy = cheapest_greedy(model, space)
-    if greedy is None:
+    greedy_tree = cheapest_greedy(model, space, greedy, width)
+    if greedy_tree is None:
         return set_start(model, space)
     if space != "lp":
-        return greedy
+        return greedy_tree
     start = set_start(model, space)
-    return min((greedy, start), key=lambda tree: model.evaluate(tree).value(model.objective))
+    return min((greedy_tree, start), key=lambda tree: model.evaluate(tree).value(model.objective))
 
 
-def cheapest_greedy(model: CostModel, space: str = "set") -> Node | None:
+def cheapest_greedy(model: CostModel, space: str = "set", greedy: Greedy | None = None, width: int = 1) -> Node | None:
     """`greedy_segments` with the subbatch counts capped at each count of the batch in turn,
     the largest first, until a cap's tree is not cheaper than the last: the cheapest. A
     lower cap closes a segment where its subbatches would shrink, so the segments run larger
-    subbatches (each layer's weights and inputs are used for more images per run)."""
+    subbatches (each layer's weights and inputs are used for more images per run).
+    `greedy` prices `width` caps at a time (the chains' processes share them, `chains.py`);
+    the caps after the first not cheaper are priced for nothing, the start is the same."""
+    greedy = greedy or (lambda caps: [priced_greedy(model, space, cap) for cap in caps])
+    caps = list(reversed(subbatch_counts(model.network.batch)))
     best, best_cost = None, float("inf")
-    for cap in reversed(subbatch_counts(model.network.batch)):
-        tree = greedy_segments(model, space, cap)
-        if tree is None:
-            break
-        cost = model.evaluate(tree).value(model.objective)
-        if cost >= best_cost:
-            break
-        best, best_cost = tree, cost
+    for first in range(0, len(caps), width):
+        for tree, cost in greedy(caps[first : first + width]):
+            if tree is None or cost >= best_cost:
+                return best
+            best, best_cost = tree, cost
     return best
+
+
+def priced_greedy(model: CostModel, space: str, cap: int) -> tuple[Node | None, float]:
+    """`greedy_segments` under a cap and its cost (∞ when a layer fits no count)."""
+    tree = greedy_segments(model, space, cap)
+    return tree, float("inf") if tree is None else model.evaluate(tree).value(model.objective)
 
 
 def subbatch_counts(batch: int) -> list[int]:

@@ -1,9 +1,10 @@
 """
 The schedule search: independent annealing chains on the machine's cores, the best kept.
 
-Chain i starts from the same initial tree (built once) with seed `seed + i`; chain 0 runs
-in this process with the model that built it (its priced leaves reused) and draws the
-progress bar of `stc.compiler.progress` on a terminal, the others in worker processes. The
+Chain i starts from the same initial tree (built once, the processes sharing its greedy
+segmentations' subbatch caps) with seed `seed + i`; chain 0 runs in this process with the
+model that built it (its priced leaves reused) and draws the progress bar of
+`stc.compiler.progress` on a terminal, the others in worker processes. The
 best chain wins, ties to the lower index, so a search is deterministic for a seed unless
 the time budget ends chains early. Rounds default to SET's 100 per layer.
 
@@ -24,7 +25,7 @@ from stc.compiler.cost.network import Network
 from stc.compiler.cost.tree import Node
 from stc.compiler.diagnostics import StcError
 from stc.compiler.progress import Progress, progress
-from stc.compiler.search.annealing import REPORT_EVERY, ChainResult, anneal, initial_tree
+from stc.compiler.search.annealing import REPORT_EVERY, ChainResult, anneal, initial_tree, priced_greedy
 from stc.compiler.targets.hardware import HardwareTarget
 
 SPACES = ("set", "ls", "lp")
@@ -80,12 +81,12 @@ def search(
         raise StcError(f"chains must be at least 1, got {chains}")
     started = time.monotonic()
     model = CostModel(network, target, cost)
-    start = initial_tree(model, space)
+    workers = min(chains, jobs or len(os.sched_getaffinity(0))) - 1
+    start = shared_start(model, space, workers)
     initial = model.evaluate(start)
     rounds = ROUNDS_PER_LAYER * len(network.layers) if rounds is None else rounds
     deadline = None if budget_seconds is None else started + budget_seconds
     work = [ChainJob(network, target, cost, space, rounds, seed + i, deadline, start) for i in range(chains)]
-    workers = min(chains, jobs or len(os.sched_getaffinity(0))) - 1
     with progress(f"st-search {network.name} ({space})", rounds) as bar:
         shown = bar if show_progress else None
         if workers > 0:
@@ -100,3 +101,32 @@ def search(
     return SearchResult(
         winner.tree, winner.estimate, winner.cost, space, initial, tuple(results), time.monotonic() - started
     )
+
+
+_WORKER: tuple[CostModel, str] | None = None
+"""A start worker's model and space (set by `adopt` in each worker process)."""
+
+
+def adopt(model: CostModel, space: str) -> None:
+    global _WORKER
+    _WORKER = (model, space)
+
+
+def worker_greedy(cap: int) -> tuple[Node | None, float]:
+    assert _WORKER is not None
+    return priced_greedy(*_WORKER, cap)
+
+
+def shared_start(model: CostModel, space: str, workers: int) -> Node:
+    """`initial_tree`, its greedy segmentations' caps priced `workers + 1` at a time: the
+    first here (its leaves stay in `model` for chain 0), the others in forked workers (each
+    keeps its model's priced leaves from one cap to the next). The same tree as one process's."""
+    if workers == 0:
+        return initial_tree(model, space)
+    with multiprocessing.get_context("fork").Pool(workers, adopt, (model, space)) as pool:
+
+        def greedy(caps: list[int]) -> list[tuple[Node | None, float]]:
+            others = pool.map_async(worker_greedy, caps[1:])
+            return [priced_greedy(model, space, caps[0]), *others.get()]
+
+        return initial_tree(model, space, greedy, workers + 1)

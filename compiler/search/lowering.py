@@ -23,7 +23,11 @@ as any mapping.
    segment), the consumer's buffer is also held from its first producer's phase on, when
    that is in the same step and the core's memory allows; otherwise the machine passes it
    through global memory, which is always valid.
-6. **Prefetched weights.** On a target whose DMA overlaps compute, the weight, bias and
+6. **Early inputs.** On a target whose DMA overlaps compute, the buffers that load from
+   global memory of each layer whose input boxes the model loads a slot early are held
+   from the phase before each of its runs, where the core's memory allows, so that they
+   load beside the compute of that phase.
+7. **Prefetched weights.** On a target whose DMA overlaps compute, the weight, bias and
    table blocks of the first run of each layer the model prefetches k slots early are also
    held in the k phases before, where the core's memory allows, so that they load beside
    the compute of the first of them.
@@ -86,6 +90,8 @@ class Lowering:
         """(layer, core, step): the (phase, blocks) of each of the layer's runs there, in order."""
         self.first_run: dict[int, tuple[int, int]] = {}
         """(step, phase) of each layer's first run."""
+        self.segment_at: dict[int, int] = {}
+        """The segment (`CostModel.segments`) that runs in each slot."""
 
     def act(self, op: Operation) -> list[int]:
         created = self.executor.apply(op)
@@ -147,7 +153,9 @@ class Lowering:
 
     def put_pieces(self, pieces: dict[tuple[int, int], list[tuple[int, list[int]]]]) -> None:
         by_id = {op.task_id: op for op in self.graph.tasks()}
+        segment_of = self.model.segment_of(self.tree)
         for run in unroll(self.model, self.tree):
+            self.segment_at[run.slot] = segment_of[run.layer][0]
             for core, blocks in pieces[(run.layer, run.iteration)]:
                 y, x = self.model.context.mesh.order[core]
                 space = (0, 0, y, x)
@@ -252,6 +260,36 @@ class Lowering:
             except PassFailedException:
                 continue
 
+    def prefetch_inputs(self) -> None:
+        """On a target whose DMA overlaps compute, hold the buffers that load from global
+        memory of each layer whose input boxes the model loads a slot early
+        (`NodeCost.early_inputs`) from the phase before each of its runs too, where that is
+        in the same step and segment, after the phases that store what they load, and the
+        core's memory allows: isa-lower loads them there, beside that phase's compute."""
+        if not self.target.global_memory.dma_overlaps_compute:
+            return
+        estimate = self.model.evaluate(self.tree)
+        early = frozenset() if estimate.cost is None else estimate.cost.early_inputs
+        by_id = {op.task_id: op for op in self.graph.tasks()}
+        places = self.executor.matrix.places
+        for (layer, core, step), runs in self.runs_on.items():
+            if layer not in early:
+                continue
+            for phase, blocks in runs:
+                slot = step * (self.target.max_phases or 0) + phase
+                if phase == 0 or self.segment_at.get(slot - 1) != self.segment_at[slot]:
+                    continue
+                buffers = [op for block in blocks for op in input_storage(by_id[block])]  # pyright: ignore[reportArgumentType]
+                for buffer in buffers:
+                    if not isinstance(buffer, task.BufferOp) or places[buffer.task_id].phase < phase:
+                        continue
+                    if any(self.slot_of(p.task_id) >= slot - 1 for p in producers(buffer) if p.task_id in self.time):
+                        continue
+                    try:
+                        self.act(PutInOp(buffer.task_id, self.coord(core, slot - 1, Stage.MEMORY)))
+                    except PassFailedException:
+                        continue
+
     def prefetch_data(self) -> None:
         """On a target whose DMA overlaps compute, hold the weight, bias and table blocks of
         the first run of each layer the model prefetches k slots early (`NodeCost.prefetched`)
@@ -314,6 +352,7 @@ class Lowering:
             self.share_weights()
             self.put_unread()
             self.hold_on_chip()
+            self.prefetch_inputs()
             self.prefetch_data()
             self.put_io()
             self.executor.finish()

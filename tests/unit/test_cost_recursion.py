@@ -4,8 +4,9 @@ import attrs
 import numpy as np
 import pytest
 
+from stc.compiler.cost.node_cost import NodeCost
 from stc.compiler.cost.objective import objective
-from stc.compiler.cost.recursion import PREFETCH_DEPTH, NodeCost, reloaded, s_cut, stages_of, t_cut
+from stc.compiler.cost.recursion import PREFETCH_DEPTH, reloaded, s_cut, stages_of, t_cut
 from stc.compiler.diagnostics import StcError
 from stc.compiler.targets.cost_units import Work
 from stc.compiler.targets.hardware import load_target
@@ -210,3 +211,48 @@ def test_an_s_cut_s_first_slot_weights_are_its_head():
     cut = t_cut([child(1000), side], 1, TARGET)
     assert cut.latency == 1100
     assert cut.prefetched == ((1, 1), (2, 1))
+
+
+def reader(layer, steady, nbytes, early):
+    """A charged leaf whose input boxes, `nbytes` from DRAM, take `steady − early` cycles of
+    its slot (`early`: the slot once the slot before has loaded them)."""
+    cost = child(steady, dram=nbytes)
+    return attrs.evolve(
+        cost,
+        slots=np.array([float(steady)]),
+        slot_dram=np.array([float(nbytes)]),
+        head_layers=frozenset({layer}),
+        input_dram=float(nbytes),
+        early_slot=float(early),
+        early_first=float(early),
+    )
+
+
+def test_input_boxes_load_beside_the_slot_before_where_dma_overlaps_compute():
+    """b's 6,400 B of input (100 cycles at 64 B/cycle) load beside a's 1,000 cycles, which
+    have no DRAM bytes: each subbatch 1,000 + 50 instead of 1,000 + 150, the bytes moved to
+    a's slot; in order, or where the slot before is DRAM-bound (a's own 6,400 B: 100 → 200
+    cycles for b's 100 saved), they stay in b's slot."""
+    a, b = child(1000), reader(1, 150, 6400, 50)
+    assert t_cut([a, b], 2, IN_ORDER).latency == 2300
+    cut = t_cut([a, b], 2, TARGET)
+    assert (cut.latency, cut.early_inputs) == (2100, frozenset({1}))
+    assert [values.tolist() for values in cut.profile()] == [[1000, 50, 1000, 50], [6400, 0, 6400, 0]]
+    bound = t_cut([child(100, dram=6400), b], 2, TARGET)
+    assert (bound.latency, bound.early_inputs) == (500, frozenset())
+
+
+def test_a_segment_s_first_leaf_loads_its_inputs_in_the_last_slot_of_the_subbatch_before():
+    """With `wrap` (a segment's T-cut), the first leaf's inputs of subbatches 2 and 3 load
+    beside the 1,000 cycles of the last slot of the subbatch before; the first subbatch's
+    load in its own slot (150), the last subbatch's last slot loads nothing: 150 + 1,000 +
+    2 × (50 + 1,000) = 3,250, not 3 × 1,150. Without `wrap` (a T-cut inside a segment) it
+    stays in place."""
+    cut = t_cut([reader(0, 150, 6400, 50), child(1000)], 3, TARGET, wrap=True)
+    assert (cut.latency, cut.early_inputs) == (3250, frozenset({0}))
+    assert [values.tolist() for values in cut.profile()] == [
+        [150, 1000, 50, 1000, 50, 1000],
+        [6400, 6400, 0, 6400, 0, 0],
+    ]
+    inner = t_cut([reader(0, 150, 6400, 50), child(1000)], 3, TARGET)
+    assert (inner.latency, inner.early_inputs) == (3450, frozenset())

@@ -47,19 +47,30 @@ def test_a_heap_the_caller_froze_or_a_disabled_collector_is_left_alone():
         gc.enable()
 
 
-def test_what_a_paused_collection_created_between_passes_is_frozen_at_its_end():
-    with frozen_between_passes():
-        with collection_paused():
-            assert not gc.isenabled()
-            made = [[index] for index in range(1000)]
-        assert gc.isenabled()
-        assert gc.get_freeze_count() >= len(made)
-    assert gc.get_freeze_count() == 0
+def in_generation(generation: int, objects: list[list[int]]) -> int:
+    """How many of `objects` the collector holds in `generation`."""
+    ids = {id(o) for o in objects}
+    return sum(id(o) in ids for o in gc.get_objects(generation))
 
 
-def test_a_paused_collection_outside_passes_freezes_nothing():
+def test_what_a_pause_created_ends_in_the_oldest_generation_without_a_collection():
+    collections = gc.get_stats()
     with collection_paused():
         made = [[index] for index in range(1000)]
+        assert in_generation(0, made) == len(made)
     assert gc.isenabled()
-    assert len(made) == 1000
     assert gc.get_freeze_count() == 0
+    assert in_generation(2, made) == len(made)
+    assert [s["collections"] for s in gc.get_stats()] == [s["collections"] for s in collections]
+
+
+def test_a_pause_leaves_a_heap_the_caller_froze_as_it_is():
+    gc.freeze()
+    try:
+        frozen = gc.get_freeze_count()
+        with collection_paused():
+            made = [[index] for index in range(1000)]
+        assert gc.get_freeze_count() == frozen
+        assert in_generation(2, made) == 0
+    finally:
+        gc.unfreeze()

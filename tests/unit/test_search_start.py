@@ -2,12 +2,18 @@
 cost model's retry of an overflowing segment with weights split more ways (evaluate.py)."""
 
 import attrs
+import numpy as np
 from test_cost_layer import TARGET, conv
 
 from stc.compiler.cost.evaluate import CostModel
+from stc.compiler.cost.holds import held_peak
 from stc.compiler.cost.network import NETWORK_INPUT, Network
+from stc.compiler.cost.node_cost import NodeCost
+from stc.compiler.cost.schedule import Run
 from stc.compiler.cost.tree import Node
-from stc.compiler.search.annealing import cheapest_greedy, greedy_segments, initial_tree, set_start
+from stc.compiler.search.annealing import cheapest_greedy, greedy_segments, initial_tree, priced_greedy, set_start
+from stc.compiler.search.chains import shared_start
+from stc.compiler.targets.cost_units import Work
 
 
 def with_buffer(capacity: int, multicast_loads: bool = True):
@@ -53,9 +59,9 @@ def test_an_overflowing_segment_splits_the_weights_more_ways():
 
 def test_a_segment_run_once_holds_each_leaf_s_weights_in_its_own_phase():
     """One subbatch: each leaf runs once and its weights are put with its pieces, so a core
-    holds one leaf's weights at a time: the peak is max_i (buf_i + wgt_i + ifm_(i+1)), not
-    the sum of the weights plus the buffers."""
-    model = CostModel(deep_network(8), with_buffer(300_000))
+    holds one leaf's weights at a time (DMA in order: none prefetched): the peak is
+    max_i (buf_i + wgt_i + ifm_(i+1)), not the sum of the weights plus the buffers."""
+    model = CostModel(deep_network(8), with_buffer(300_000).with_global_memory(dma_overlaps_compute=False))
     tree = Node.cut("T", [Node.cut("T", [Node.leaf(i) for i in range(8)])])
     places = model.places(tree)
     segment_of = dict.fromkeys(range(8), 0)
@@ -69,6 +75,60 @@ def test_a_segment_run_once_holds_each_leaf_s_weights_in_its_own_phase():
     estimate = model.evaluate(tree)
     assert estimate.cost.buffer_peak() == peak
     assert peak < int(sum(cost.wgt for cost in leaves).max())
+
+
+def test_prefetched_weights_are_held_from_the_slot_that_loads_them():
+    """The same segment with DMA beside compute: c2 … c7's weights (18,496 B a core) are
+    prefetched 1, 2, 3, 3, 4 and 5 slots early, so in slot 2 (c2: buf 73,728 + wgt 18,496,
+    c3's input 65,536) a core also holds c3 … c7's weights: 157,760 + 5 × 18,496 = 250,240 B.
+    On 200,000 B that overflows, and the segment is priced with none prefetched: 157,760 B,
+    81,155 cycles instead of 79,421."""
+    tree = Node.cut("T", [Node.cut("T", [Node.leaf(i) for i in range(8)])])
+    roomy = CostModel(deep_network(8), with_buffer(300_000)).evaluate(tree)
+    assert roomy.cost.prefetched == ((2, 1), (3, 2), (4, 3), (5, 3), (6, 4), (7, 5))
+    assert roomy.cost.buffer_peak() == 250_240
+    assert roomy.latency == 79_421
+    tight = CostModel(deep_network(8), with_buffer(200_000)).evaluate(tree)
+    assert tight.valid
+    assert tight.cost.prefetched == ()
+    assert tight.cost.buffer_peak() == 157_760
+    assert tight.latency == 81_155
+
+
+def test_an_input_is_held_from_its_first_producer_s_slot():
+    """Three leaves in slots 0, 1, 2 on two cores; leaf 2 reads leaves 0 and 1 (a residual),
+    so its input (ifm 10 / 20 B) is held from slot 0, and leaf 1's (10 / 0 B) in slot 0. Core
+    0: 5 + 10 + 10 = 25 B in slot 0, 3 + 4 (wgt) + 10 = 17 in slot 1; core 1: 1 + 20 = 21,
+    then 2 + 20 = 22. With leaf 2's weights (0 / 7 B) prefetched two slots early, core 1
+    holds 28 and 29. In steps of two phases slot 2 starts step 1: leaf 2's producers and
+    prefetch lie in step 0 and hold nothing (core 0: 5 + 10 = 15; core 1: 1 + 7 in slot 2)."""
+    runs = [Run(0, 0, 0), Run(1, 0, 1), Run(2, 0, 2)]
+
+    def cost(buf, wgt, ifm):
+        ifm, wgt, buf = (np.array(values, float) for values in (ifm, wgt, buf))
+        return NodeCost(Work(), Work(), np.zeros(2), np.zeros(2), 0.0, ifm, wgt, buf)
+
+    leaves = {0: cost([5, 1], [0, 0], [1, 1]), 1: cost([3, 2], [4, 0], [10, 0]), 2: cost([1, 1], [0, 7], [10, 20])}
+    producers = {0: set(), 1: {0}, 2: {0, 1}}
+    assert list(held_peak(runs, leaves, producers, None, {})) == [25, 22]
+    assert list(held_peak(runs, leaves, producers, None, {2: 2})) == [25, 29]
+    assert list(held_peak(runs, leaves, producers, 2, {2: 2})) == [15, 8]
+
+
+def test_an_input_loaded_early_is_held_from_the_slot_before():
+    """The leaves above with leaf 1 reading from DRAM: its input (10 / 0 B) is held in its own
+    slot only (core 0: 3 + 4 + 10 = 17 at most), or, loaded a slot early (`early`), from
+    slot 0 too: 5 + 10 (leaf 2's) + 10 = 25."""
+    runs = [Run(0, 0, 0), Run(1, 0, 1), Run(2, 0, 2)]
+
+    def cost(buf, wgt, ifm):
+        ifm, wgt, buf = (np.array(values, float) for values in (ifm, wgt, buf))
+        return NodeCost(Work(), Work(), np.zeros(2), np.zeros(2), 0.0, ifm, wgt, buf)
+
+    leaves = {0: cost([5, 1], [0, 0], [1, 1]), 1: cost([3, 2], [4, 0], [10, 0]), 2: cost([1, 1], [0, 7], [10, 20])}
+    producers = {0: set(), 1: set(), 2: {0, 1}}
+    assert list(held_peak(runs, leaves, producers, None, {})) == [17, 22]
+    assert list(held_peak(runs, leaves, producers, None, {}, frozenset({1}))) == [25, 22]
 
 
 def test_greedy_segments_fuse_what_fits():
@@ -111,6 +171,25 @@ def test_the_start_is_the_cheapest_greedy_segmentation_over_subbatch_caps():
     assert model.evaluate(capped).value(cost) < model.evaluate(uncapped).value(cost)
     assert repr(cheapest_greedy(model)) == repr(capped)
     assert repr(initial_tree(model)) == repr(capped)
+
+
+def test_the_start_s_caps_priced_in_two_processes_give_the_same_start():
+    """The caps 4 and 2 priced side by side, then 1 (and nothing after it): the same start as
+    one process pricing them one after the other."""
+    network = deep_network(4, batch=4, channels=512, hw=4)
+    target = with_buffer(100_000)
+    shared = shared_start(CostModel(network, target), "set", workers=1)
+    assert repr(shared) == "T/1[T/1[L0], T/1[L1], T/1[L2], T/1[L3]]"
+    assert repr(shared) == repr(initial_tree(CostModel(network, target)))
+    model = CostModel(network, target)
+    asked: list[list[int]] = []
+
+    def greedy(caps: list[int]) -> list:
+        asked.append(caps)
+        return [priced_greedy(model, "set", cap) for cap in caps]
+
+    assert repr(cheapest_greedy(model, greedy=greedy, width=2)) == repr(shared)
+    assert asked == [[4, 2], [1]]
 
 
 def test_greedy_segments_give_up_when_a_layer_fits_nowhere():
