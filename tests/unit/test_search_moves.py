@@ -7,10 +7,11 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from test_cost_layer import two_layer_network
+from test_search_start import deep_network
 
 from stc.compiler.cost.evaluate import CostModel
 from stc.compiler.cost.tree import Node
-from stc.compiler.search import moves
+from stc.compiler.search import annealing, moves
 from stc.compiler.search.annealing import anneal, initial_tree, temperature
 from stc.compiler.search.chains import search
 from stc.compiler.search.moves import Rules, legal, mutate, tidy
@@ -197,6 +198,35 @@ def test_annealing_is_deterministic_for_a_seed_and_never_worse_than_its_start():
     assert repr(first.tree) == repr(again.tree)
     assert first.cost == again.cost
     assert first.cost <= model.evaluate(start).value(model.objective)
+
+
+@pytest.mark.parametrize("every", [0.1, 0.9])
+def test_a_chain_returns_to_its_best_tree_after_each_fraction_every_of_its_rounds(monkeypatch, every):
+    """The tree each round moves from, recorded: after every `every` of the rounds it is the
+    best tree found so far (the candidate of the curve's last round before it). A chain of six
+    convs at seed 0 wanders off its best tree (160 of 200 rounds move from another tree when
+    it returns only at 90 %), so a chain that did not return would fail."""
+    model = CostModel(deep_network(6), load_target("set-8x8"))
+    start = initial_tree(model)
+    moved_from, candidates = [], []
+
+    def recorded(tree, rng, rules, attempts):
+        drawn = moves.propose_legal(tree, rng, rules, attempts)
+        moved_from.append(repr(tree))
+        candidates.append(repr(drawn[-1][1]))
+        return drawn
+
+    monkeypatch.setattr(annealing, "propose_legal", recorded)
+    rounds = 200
+    result = anneal(model, start, rounds, seed=0, every=every)
+    period = int(every * rounds)
+    improved = [done for done, _ in result.curve[1:]]
+    returns = range(period, rounds, period)
+    for done in returns:
+        best = max((r for r in improved if r < done), default=0)
+        assert moved_from[done - 1] == (candidates[best - 1] if best else repr(start))
+    bests = {candidates[r - 1] for r in improved} | {repr(start)}
+    assert any(tree not in bests for tree in moved_from)
 
 
 def test_chains_in_processes_agree_with_one_process():
