@@ -293,13 +293,16 @@ class CostModel(LeafPricing):
         to its consumers in the segment (less one local copy of its whole result, which
         lands in place), and at least the leaf's DRAM bytes over the DRAM bandwidth; in the
         run that loads the weights (`weight_cycles`: what that adds) and in the others, which
-        is also the run's when the slot before prefetches the weights (`head_dram`)."""
+        is also the run's when the slot before prefetches the weights (`head_dram`). The
+        consumer whose copy lands in place neither reads nor writes it (`landed`)."""
         count = self.context.mesh.core_count
         sending = {layer: np.zeros(count) for layer in leaves}
         in_place = {layer: np.zeros(count) for layer in leaves}
-        for cost in leaves.values():
-            for producer, cycles, saved in cost.sent:
+        lands = {layer: np.full(count, -1) for layer in leaves}
+        for consumer, cost in leaves.items():
+            for producer, cycles, saved, _ in cost.sent:
                 sending[producer] += cycles
+                lands[producer][saved > in_place[producer]] = consumer
                 np.maximum(in_place[producer], saved, out=in_place[producer])
         result = {}
         for layer, cost in leaves.items():
@@ -309,6 +312,7 @@ class CostModel(LeafPricing):
             own = cost.busy + sending[layer] - in_place[layer]
             first = max(float(own.max()), float(dma_cycles(self.target, cost.total_work.dram_bytes)))
             later = max(float((own - cost.weight_busy).max()), float(dma_cycles(self.target, dram)))
+            landed = sum(float(kept[lands[producer] == layer].sum()) for producer, _, _, kept in cost.sent)
             assert cost.input_busy is not None
             assert cost.input_steady is not None
             loaded = cost.work.dram_read_bytes
@@ -318,6 +322,11 @@ class CostModel(LeafPricing):
             early_slot = max(float(steady.max()), float(dma_cycles(self.target, dram - loaded)))
             result[layer] = attrs.evolve(
                 cost,
+                work=attrs.evolve(
+                    cost.work,
+                    local_read_bytes=cost.work.local_read_bytes - int(landed),
+                    local_write_bytes=cost.work.local_write_bytes - int(landed),
+                ),
                 latency=first,
                 weight_cycles=first - later,
                 slots=np.array([later]),

@@ -141,18 +141,18 @@ def leaf_cost(
     copies = len(layer.block_ids) + int(layer.is_output)
     channels = box.k[1] - box.k[0]
     held = copies * activation_storage(box_volume(box.b, box.h, box.w), channels, layer.out_element_bytes, alignment)
+    weight_bytes = int(round(weight_slices.sum()))
+    read, written = local_bytes(layer, outputs, float(ifm.sum()), sent + dram_write, received, weight_bytes)
     work = Work(
         macs=int((outputs * reduction).sum()),
-        local_read_bytes=int(ifm.sum() + vector.sum() + sent + dram_write + staging[1].sum()),
-        local_write_bytes=int(out_bytes.sum() + received + staging[1].sum()),
+        local_read_bytes=int(read + staging[1].sum()),
+        local_write_bytes=int(written + staging[1].sum()),
         dram_read_bytes=int(round(dram.sum() - dram_write - unread)),
         dram_write_bytes=int(dram_write),
         noc_hop_bytes=int(round(links.sum())),
         **buffer_accesses(target.core_buffers, layer, batch, part),
     )
-    weight_bytes = int(round(weight_slices.sum()))
     weights = Work(
-        local_read_bytes=weight_bytes,
         local_write_bytes=weight_bytes,
         dram_read_bytes=int(round(weight_dram)),
         noc_hop_bytes=int(round(weight_links.sum())),
@@ -163,7 +163,7 @@ def leaf_cost(
     busy = np.ceil((dram + weight_slices) / bandwidth) + cycles
     input_busy = busy - np.ceil((dram - loaded + weight_slices) / bandwidth) - cycles
     input_steady = steady - np.ceil((dram - loaded) / bandwidth) - cycles
-    injection = max((float(each.max()) for _, each, _ in sends), default=0.0)
+    injection = max((float(each.max()) for _, each, _, _ in sends), default=0.0)
     later = max(float(steady.max()) + injection, dma_cycles(target, work.dram_bytes))
     first = max(float(busy.max()) + injection, dma_cycles(target, work.dram_bytes + weights.dram_bytes))
     count = mesh.core_count
@@ -184,6 +184,22 @@ def leaf_cost(
         input_steady=spread(count, cores, input_steady),
         sent=tuple(sends),
     )
+
+
+def local_bytes(
+    layer: Layer, outputs: np.ndarray, inputs: float, moved: float, received: float, weights: int
+) -> tuple[float, float]:
+    """The local-memory bytes one run of a leaf reads and writes, as the machine counts its
+    instructions: a conv or fc reads its input boxes (`inputs`) and its weight slice, bias
+    and tables (`weights`: every instruction reads its tiles); a vector block reads what it
+    streams (a pool its windows, an add its operands, a fused lut its input) and every
+    block writes the output box; sends, copies and DMA stores read (`moved`), receives,
+    copies and DMA loads write (`received`)."""
+    conv = layer.kind == "conv"
+    blocks = len(layer.block_ids)
+    streamed = float(outputs.sum()) * (layer.vector_bytes_per_output - (blocks - conv))
+    written = float(outputs.sum()) * layer.out_element_bytes * blocks
+    return (inputs if conv else 0.0) + streamed + moved + weights, written + received
 
 
 @functools.lru_cache(maxsize=1 << 14)

@@ -28,6 +28,7 @@ from stc.compiler.cost.layer_cost import (
     Placed,
     buffer_accesses,
     input_groups,
+    local_bytes,
     needed_volume,
     weight_dram,
 )
@@ -88,20 +89,19 @@ def leaf_bound(
         dram += out_bytes
     weight_slices = layer.weight_bytes * (box.k[1] - box.k[0]) / layer.out_channels + layer.table_bytes
     dram_write = float(out_bytes.sum()) if output is not Output.CHIP else 0.0
+    weight_bytes = int(round(weight_slices.sum()))
+    read, written = local_bytes(layer, outputs, float(ifm.sum()), sent + dram_write, received, weight_bytes)
     work = Work(
         macs=int((outputs * reduction).sum()),
-        local_read_bytes=int(ifm.sum() + vector.sum() + sent + dram_write),
-        local_write_bytes=int(out_bytes.sum() + received),
+        local_read_bytes=int(read),
+        local_write_bytes=int(written),
         dram_read_bytes=int(round(dram.sum() - dram_write - unread)),
         dram_write_bytes=int(dram_write),
         noc_hop_bytes=int(round(hops)),
         **buffer_accesses(target.core_buffers, layer, batch, part),
     )
-    weight_bytes = int(round(weight_slices.sum()))
     weight_read = weight_dram(layer, part, batch, target.global_memory.multicast_loads)
-    weights = Work(
-        local_read_bytes=weight_bytes, local_write_bytes=weight_bytes, dram_read_bytes=int(round(weight_read))
-    )
+    weights = Work(local_write_bytes=weight_bytes, dram_read_bytes=int(round(weight_read)))
     bandwidth = target.global_memory.bandwidth_bytes_per_cycle
     steady = np.ceil(dram / bandwidth) + cycles
     busy = np.ceil((dram + weight_slices) / bandwidth) + cycles

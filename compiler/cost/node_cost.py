@@ -66,10 +66,11 @@ class NodeCost:
     in the run that loads the weights."""
     weight_busy: np.ndarray | None = None
     """A leaf's: per core of the chip, the cycles of `busy` that load its weights."""
-    sent: tuple[tuple[int, np.ndarray, np.ndarray], ...] = ()
+    sent: tuple[tuple[int, np.ndarray, np.ndarray, np.ndarray], ...] = ()
     """A leaf's: per on-chip producer layer, the cycles each core of the chip spends
-    sending that producer's output to this leaf, in the producer's slot, and the cycles of
-    the local copy it saves where its whole result may land in place instead."""
+    sending that producer's output to this leaf, in the producer's slot, and the cycles and
+    bytes (per run of the leaf) of the local copy it saves where its whole result may land
+    in place instead."""
     input_busy: np.ndarray | None = None
     """A leaf's: per core of the chip, the cycles of `busy` that load its input boxes
     from DRAM (in the run that loads the weights; `input_steady`: in the others)."""

@@ -39,9 +39,9 @@ def on_chip(
     Returns the bytes over each link, the bytes read to send or copy, the bytes received
     and, per producer core, the cycles it spends sending in one run of the producer (each
     send and copy rounded to whole cycles, the farthest destination's hops added), and the
-    copy a producer core saves when its box is its whole result and the consumer's whole
-    input buffer, where isa-lower lets it land in place (cached: callers must not write to
-    the arrays)."""
+    copy's cycles and bytes (per run of the consumer) a producer core saves when its box is
+    its whole result and the consumer's whole input buffer, where isa-lower lets it land in
+    place (cached: callers must not write to the arrays)."""
     pairs = transfers(placed.layer, placed.batch, placed.part, layer, batch, part, source)
     shared, sender, receiver, group = pairs.shared, pairs.sender, pairs.receiver, pairs.group
     per_run = shared * placed.batch / batch
@@ -57,8 +57,9 @@ def on_chip(
     hops = mesh.hops[placed.start + sender, start + receiver] * hop_latency
     farthest = pairs.most(hops)
     in_place = pairs.most(np.where(pairs.whole, copies, 0.0))
+    kept = pairs.most(np.where(pairs.whole & local, shared, 0.0))
     moved = float(shared[local].sum() + sent_box.sum())
-    return loads, moved, pairs.total, np.stack([cycles + farthest, in_place])
+    return loads, moved, pairs.total, np.stack([cycles + farthest, in_place, kept])
 
 
 @functools.lru_cache(maxsize=1 << 14)

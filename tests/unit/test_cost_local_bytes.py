@@ -1,0 +1,90 @@
+"""The local-memory bytes a leaf reads and writes (`layer_cost.local_bytes`), as the machine
+counts its instructions, on hand-computed layers and against the machine."""
+
+import pytest
+
+from stc.compiler.cost.evaluate import CostModel
+from stc.compiler.cost.layer_cost import Context, Output, leaf_cost
+from stc.compiler.cost.mesh import MeshModel
+from stc.compiler.cost.network import NETWORK_INPUT, Layer, Source, network_of
+from stc.compiler.cost.partition import Partition
+from stc.compiler.cost.tree import Node
+from stc.compiler.search.annealing import initial_tree
+from stc.compiler.targets.hardware import load_target
+from stc.compiler.zoo import build_network
+from stc.runtime.golden import find_graph
+from stc.tools.search_machine import run_tree
+
+TARGET = load_target("set-8x8")
+CONTEXT = Context(TARGET, MeshModel.of(TARGET))
+
+
+def layer(kind, block_ids, vector, kernel=(1, 1), stride=(1, 1), out_hw=(4, 4), filters=16, weights=0):
+    return Layer(
+        name="l",
+        kind=kind,
+        block_ids=block_ids,
+        in_hw=(4, 4),
+        in_channels=8,
+        out_hw=out_hw,
+        out_channels=filters,
+        kernel=kernel,
+        stride=stride,
+        pad=(0, 0),
+        channelwise=kind == "vector",
+        sources=(Source(NETWORK_INPUT, 0, 0, 8),),
+        weight_bytes=weights,
+        macs_per_image=out_hw[0] * out_hw[1] * filters * 8 if kind == "conv" else 0,
+        vector_bytes_per_output=vector,
+        is_output=False,
+        weight_rows=8 if kind == "conv" else 0,
+        has_bias=kind == "conv",
+    )
+
+
+def test_a_conv_reads_its_input_and_weights_and_each_block_writes_the_output():
+    """A 1×1 conv (8 → 16 channels, 4×4) with a fused relu (2 bytes streamed per output: one
+    read, one write), split by output channels over two cores, from DRAM to DRAM. Per core,
+    as the machine runs it: the input DMA writes 128 B and the weight DMA 96 B (8 filters ×
+    8 + 8 biases × 4); the conv reads 128 + 96 and writes 128; the relu reads 128 and writes
+    128; the output DMA reads 128. So 480 B read and 480 written per core. The weights are
+    written once per run of the segment, read by every run's conv."""
+    conv = layer("conv", (0, 1), 2.0, weights=16 * 8 + 4 * 16)
+    cost = leaf_cost(CONTEXT, conv, 0, Partition(1, 2, 1, 1), 1, (None,), Output.DRAM)
+    assert cost.work.local_read_bytes == 2 * (128 + 96 + 128 + 128)
+    assert cost.work.local_write_bytes == 2 * (128 + 128 + 128)
+    assert cost.weights.local_write_bytes == 2 * 96
+    assert cost.weights.local_read_bytes == 0
+
+
+def test_a_pool_reads_its_windows_not_its_input_again():
+    """A 2×2 maxpool of stride 2 over 4×4×8 on one core, from DRAM to DRAM (5 bytes streamed
+    per output: four window reads and one write): the input DMA writes 128 B, the pool reads
+    its 32 outputs' windows (128 B) and writes 32, the output DMA reads 32."""
+    pool = layer("vector", (0,), 5.0, kernel=(2, 2), stride=(2, 2), out_hw=(2, 2), filters=8)
+    cost = leaf_cost(CONTEXT, pool, 0, Partition(1, 1, 1, 1), 1, (None,), Output.DRAM)
+    assert cost.work.local_read_bytes == 128 + 32
+    assert cost.work.local_write_bytes == 128 + 32
+
+
+@pytest.mark.parametrize(
+    ("name", "batch", "subbatches"),
+    [("tiny", 1, 1), ("lenet", 2, 1), ("lenet", 4, None)],
+)
+def test_the_model_reads_and_writes_the_machine_s_local_bytes(name, batch, subbatches):
+    """The local-memory bytes of the whole tree (every layer under one T-cut of one
+    subbatch, or the search's start tree), the model's against the machine's."""
+    module = build_network(name, batch=batch)
+    network = network_of(find_graph(module))
+    model = CostModel(network, TARGET)
+    leaves = [Node.leaf(i) for i in range(len(network.layers))]
+    tree = initial_tree(model) if subbatches is None else Node.cut("T", leaves, n=subbatches)
+    estimate = model.evaluate(tree)
+    assert estimate.cost is not None
+    work = estimate.cost.total_work
+    run = run_tree(module, "set-8x8", tree)
+    assert run.identical
+    assert (run.counters["local_read_bytes"], run.counters["local_write_bytes"]) == (
+        work.local_read_bytes,
+        work.local_write_bytes,
+    )
