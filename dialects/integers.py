@@ -26,14 +26,18 @@ CACHED_ATTRIBUTES = 1 << 14
 I64_MIN, I64_MAX = -(1 << 63), (1 << 63) - 1
 
 
-@lru_cache(maxsize=CACHED_ATTRIBUTES)
-def i64_attr(value: int) -> IntegerAttr[I64]:
+def built_i64_attr(value: int) -> IntegerAttr[I64]:
+    """`i64_attr(value)` built anew, not kept: for integers that do not recur (the ids of
+    the blocks a split creates)."""
     if type(value) is not int or not I64_MIN <= value <= I64_MAX:
         return IntegerAttr(value, i64)  # xDSL's normalisation or its error
     attr = IntegerAttr.__new__(IntegerAttr)
     object.__setattr__(attr, "value", prechecked(IntAttr, value))
     object.__setattr__(attr, "type", i64)
     return attr
+
+
+i64_attr = lru_cache(maxsize=CACHED_ATTRIBUTES)(built_i64_attr)
 
 
 def i64_array(values: Sequence[int]) -> DenseArrayBase[I64]:

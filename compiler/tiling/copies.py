@@ -19,7 +19,7 @@ from xdsl.ir import Attribute, SSAValue
 
 from stc.compiler.op_lines import created
 from stc.compiler.tiling.pieces import Box, BoxIndex, Piece, intersection
-from stc.dialects.integers import i64_array, i64_attr
+from stc.dialects.integers import built_i64_attr, i64_array
 from stc.dialects.task import BoxAttr, BufferOp, DataOp, WeightOp
 
 
@@ -67,7 +67,7 @@ class BufferSources:
             boxes.append(BoxAttr(source_box))
             offsets.append(i64_array(landing))
         properties: dict[str, Attribute] = {
-            "id": i64_attr(task_id),
+            "id": built_i64_attr(task_id),
             "kind": self.buffer.kind,
             "boxes": ArrayAttr(boxes),
             "offsets": ArrayAttr(offsets),
@@ -97,7 +97,7 @@ class DataBlocks:
         if (narrowed := self.boxes.get((op, box))) is None:
             narrowed = self.boxes[op, box] = self.narrowed(op, box)
         box_attr, result_type = narrowed
-        properties: dict[str, Attribute] = {"id": i64_attr(task_id), "data": op.data, "full_type": op.full_type}
+        properties: dict[str, Attribute] = {"id": built_i64_attr(task_id), "data": op.data, "full_type": op.full_type}
         if box_attr is not None:
             properties["box"] = box_attr
         return created(type(op), result_types=[result_type], properties=properties)

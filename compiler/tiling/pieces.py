@@ -1,7 +1,7 @@
 """
 A split's pieces: intervals and boxes, the input rows a range of windows reads (halos and
-pads), the grid of pieces a split vector cuts a compute block into, and the checks of a split
-vector against a block. `split.py` builds the pieces as blocks of the graph.
+pads), the grid of pieces a split vector cuts a compute block into, and the checks of split
+vectors (as given, and against a block). `split.py` builds the pieces as blocks of the graph.
 
     >>> average_split(10, 3)
     [(0, 4), (4, 7), (7, 10)]
@@ -13,8 +13,9 @@ from __future__ import annotations
 
 import itertools
 from bisect import bisect_left, bisect_right
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
+from numbers import Integral
 
 import numpy as np
 from xdsl.dialects.builtin import ShapedType
@@ -268,3 +269,27 @@ def split_grid(op: ComputeBlock, counts: Counts) -> Grid:
         average_split(shape_of(op.data_inputs[0])[3], nr),
         isinstance(op, ConvOp | FcOp),
     )
+
+
+def is_count(value: object) -> bool:
+    """An integer, numpy's included, that is not a boolean."""
+    return isinstance(value, Integral) and not isinstance(value, bool)
+
+
+def counts_of(vector: object) -> tuple[int, ...]:
+    """A split vector (any sequence of integers) as Python ints."""
+    counts = list(vector) if isinstance(vector, Iterable) else None
+    if counts is None or not all(is_count(count) for count in counts):
+        raise PassFailedException(f"split_group: a split vector is a sequence of integer counts, got {vector!r}")
+    return tuple(int(count) for count in counts)  # pyright: ignore[reportArgumentType]
+
+
+def broadcast_vectors(
+    task_ids: Sequence[int], vectors: Sequence[int] | Sequence[Sequence[int]]
+) -> list[tuple[int, ...]]:
+    """One vector per task: a single vector (a sequence of integers) is given to every task."""
+    if not any(isinstance(item, Iterable) for item in vectors):
+        return [counts_of(vectors)] * len(task_ids)
+    if len(vectors) != len(task_ids):
+        raise PassFailedException(f"split_group: {len(vectors)} vectors for {len(task_ids)} tasks")
+    return [counts_of(vector) for vector in vectors]

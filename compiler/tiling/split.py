@@ -16,15 +16,15 @@ overflow int32 is refused. The pieces' geometry and the checks of a split vector
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
-from numbers import Integral
 from typing import TypeVar
 
 from xdsl.dialects.builtin import (
     I64,
     ArrayAttr,
     DenseArrayBase,
+    IntegerAttr,
     ModuleOp,
     TensorType,
     i32,
@@ -35,7 +35,7 @@ from xdsl.utils.exceptions import PassFailedException
 from xdsl.utils.hints import isa
 
 from stc.compiler.heap import collection_paused
-from stc.compiler.op_lines import created
+from stc.compiler.op_lines import created, link_before
 from stc.compiler.tiling.copies import BufferSources, DataBlocks, data_box
 from stc.compiler.tiling.pieces import (
     UNSPLIT,
@@ -43,13 +43,14 @@ from stc.compiler.tiling.pieces import (
     BoxIndex,
     Counts,
     Piece,
+    broadcast_vectors,
     intersection,
     shape_of,
     split_counts,
     split_error,
     split_grid,
 )
-from stc.dialects.integers import built_i64_array, i64_array, i64_attr
+from stc.dialects.integers import built_i64_array, built_i64_attr, i64_array, i64_attr
 from stc.dialects.task import (
     AddOp,
     BoxAttr,
@@ -108,8 +109,13 @@ class GraphBlocks:
             raise split_error(op, "only compute blocks are split, this is a storage block")
         return op
 
+    def fresh_id(self) -> IntegerAttr[I64]:
+        """The id attribute of a new block (built anew: ids do not recur)."""
+        return built_i64_attr(next(self.ids))
+
     def insert(self, op: TaskOpT, before: Operation) -> TaskOpT:
-        self.body.insert_op_before(op, before)
+        """Add a new block before `before`, linked without xDSL's per-op walk up the parents."""
+        link_before(self.body, [op], before)
         self.by_id[op.task_id] = op
         self.created.append(op.task_id)
         return op
@@ -236,7 +242,7 @@ def build_piece(
         groups.append([piece_input(blocks, op, value, piece, buffers, data) for value in values])
     if op.has_bias():
         groups.append(piece_bias(blocks, op, piece, partial, data))
-    properties = dict(op.properties) | {"id": i64_attr(next(blocks.ids))}
+    properties = dict(op.properties) | {"id": blocks.fresh_id()}
     if isinstance(op, WindowBlock):
         properties["pad"] = i64_array(piece.y.pad + piece.x.pad)
     if partial:
@@ -270,7 +276,7 @@ def join_partial_sums(blocks: GraphBlocks, op: ComputeBlock, built: Sequence[tup
     bias = op.optional_bias
     add = AddOp.build(
         operands=[branches, [] if bias is None else [bias]],
-        properties={"id": i64_attr(next(blocks.ids)), "shift": op.properties["shift"]},
+        properties={"id": blocks.fresh_id(), "shift": op.properties["shift"]},
         result_types=[op.result.type],
     )
     add.result.name_hint = op.result.name_hint
@@ -320,30 +326,6 @@ def split_group(graph: GraphOp, task_ids: Sequence[int], vectors: Sequence[int] 
     blocks = GraphBlocks(graph)
     blocks.split_in_order(list(zip(task_ids, broadcast_vectors(task_ids, vectors), strict=True)))
     return blocks.surviving_created()
-
-
-def is_count(value: object) -> bool:
-    """An integer, numpy's included, that is not a boolean."""
-    return isinstance(value, Integral) and not isinstance(value, bool)
-
-
-def counts_of(vector: object) -> tuple[int, ...]:
-    """A split vector (any sequence of integers) as Python ints."""
-    counts = list(vector) if isinstance(vector, Iterable) else None
-    if counts is None or not all(is_count(count) for count in counts):
-        raise PassFailedException(f"split_group: a split vector is a sequence of integer counts, got {vector!r}")
-    return tuple(int(count) for count in counts)  # pyright: ignore[reportArgumentType]
-
-
-def broadcast_vectors(
-    task_ids: Sequence[int], vectors: Sequence[int] | Sequence[Sequence[int]]
-) -> list[tuple[int, ...]]:
-    """One vector per task: a single vector (a sequence of integers) is given to every task."""
-    if not any(isinstance(item, Iterable) for item in vectors):
-        return [counts_of(vectors)] * len(task_ids)
-    if len(vectors) != len(task_ids):
-        raise PassFailedException(f"split_group: {len(vectors)} vectors for {len(task_ids)} tasks")
-    return [counts_of(vector) for vector in vectors]
 
 
 def take_hints(blocks: GraphBlocks) -> list[tuple[int, Sequence[int]]]:

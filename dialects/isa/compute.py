@@ -19,7 +19,7 @@ from stc.dialects.isa.access import Access, tile_kind
 from stc.dialects.isa.attrs import TileAttr, i64_array_def, ints
 from stc.dialects.isa.core import Instruction
 from stc.dialects.syntax import check_clauses_given, clause_default, parse_int_list, print_attr_dict, print_clauses
-from stc.dialects.task.window import window_error, window_output_hw
+from stc.dialects.task.window import slid_windows
 
 INPUT_KINDS = {"weight": "weight", "table": "bias"}
 """Storage kinds of input roles that are not activations (tables align like biases)."""
@@ -178,15 +178,15 @@ class WindowInstruction(ComputeInstruction):
             raise self.error(f"the input is an NHWC tile of rank 4, got {source.tensor_type}")
         n, h, w, _ = source.shape
         geometry = (
-            self.window_shape(),
-            self.clause_ints("stride"),
-            self.clause_ints("pad"),
-            self.dilations(),
+            tuple(self.window_shape()),
+            tuple(self.clause_ints("stride")),
+            tuple(self.clause_ints("pad")),
+            tuple(self.dilations()),
         )
-        if message := window_error(h, w, *geometry):
-            raise self.error(message)
-        out_h, out_w = window_output_hw(h, w, *geometry)
-        self.expect_output_shape((n, out_h, out_w, self.output_channels()))
+        windows = slid_windows(h, w, *geometry)
+        if isinstance(windows, str):
+            raise self.error(windows)
+        self.expect_output_shape((n, *windows, self.output_channels()))
 
 
 @irdl_op_definition

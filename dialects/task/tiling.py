@@ -23,6 +23,8 @@ def tiling_error(shape: Sequence[int], placed: Sequence[Placed]) -> str | None:
     failure, are checked on the grid of box boundaries, whose cost depends on the number
     of boxes, not on the tensor's size.
     """
+    if len(placed) == 1 and not any(placed[0][0]) and tuple(placed[0][1]) == tuple(shape):
+        return None  # one box, the whole tensor (a buffer with one source): it tiles
     total = math.prod(shape)
     volume = 0
     for offset, size in placed:

@@ -10,6 +10,7 @@ and the message for a window that cannot slide).
 from __future__ import annotations
 
 from collections.abc import Sequence
+from functools import lru_cache
 from typing import ClassVar
 
 from xdsl.dialects.builtin import I64, DenseArrayBase, IntegerAttr, TensorType
@@ -85,6 +86,22 @@ def window_error(
     return None
 
 
+@lru_cache(maxsize=4096)
+def slid_windows(
+    height: int,
+    width: int,
+    window: tuple[int, ...],
+    stride: tuple[int, ...],
+    pad: tuple[int, ...],
+    dilation: tuple[int, ...],
+) -> tuple[int, int] | str:
+    """The number of windows along each axis (`window_output_hw`), or why they cannot slide
+    (`window_error`), once per geometry: the pieces of a split share a few."""
+    if message := window_error(height, width, window, stride, pad, dilation):
+        return message
+    return window_output_hw(height, width, window, stride, pad, dilation)
+
+
 class WindowBlock(ComputeBlock):
     """A block sliding a window over its input: conv, avgpool, maxpool."""
 
@@ -99,15 +116,16 @@ class WindowBlock(ComputeBlock):
         return (1, 1)
 
     def output_channels(self) -> int:
-        return tensor_shape(self.data_inputs[0].type)[3]  # pyright: ignore[reportArgumentType]
+        return tensor_shape(self.input.type)[3]  # pyright: ignore[reportAttributeAccessIssue]
 
     def verify_shapes(self) -> None:
-        n, h, w, _ = tensor_shape(self.data_inputs[0].type)  # pyright: ignore[reportArgumentType]
-        geometry = (self.window(), self.ints("stride"), self.ints("pad"), self.dilations())
-        if message := window_error(h, w, *geometry):
-            raise self.error(message)
-        out_h, out_w = window_output_hw(h, w, *geometry)
-        self.expect_result_shape((n, out_h, out_w, self.output_channels()))
+        # `input`, each window block's first operand, is its one activation input: a buffer
+        # (verify_roles has checked it)
+        n, h, w, _ = tensor_shape(self.input.type)  # pyright: ignore[reportAttributeAccessIssue]
+        windows = slid_windows(h, w, self.window(), self.ints("stride"), self.ints("pad"), self.dilations())
+        if isinstance(windows, str):
+            raise self.error(windows)
+        self.expect_result_shape((n, *windows, self.output_channels()))
 
 
 @irdl_op_definition

@@ -13,6 +13,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as hs
 from xdsl.dialects.builtin import ModuleOp
+from xdsl.ir import Block, Operation
 from xdsl.printer import Printer
 from xdsl.utils.exceptions import DiagnosticException, ParseError
 
@@ -145,3 +146,51 @@ def test_ops_created_directly_are_those_xdsl_creates():
     assert [(r.type, r.index, r.op) for r in ops[0].results] == [(typ, 0, ops[0])]
     for name in ("attributes", "location", "regions", "_successors", "_successor_uses", "parent"):
         assert getattr(ops[0], name) == getattr(ops[1], name)
+
+
+def relus(count: int) -> list[Operation]:
+    from xdsl.dialects.builtin import TensorType, i8
+
+    from stc.compiler.op_lines import created
+    from stc.dialects.integers import i64_attr
+    from stc.dialects.task import ReluOp
+
+    typ = TensorType(i8, (1, 1, 1, 4))
+    return [created(ReluOp, result_types=[typ], properties={"id": i64_attr(i)}) for i in range(count)]
+
+
+@given(hs.integers(1, 5), hs.integers(0, 4), hs.integers(0, 4))
+def test_ops_linked_in_bulk_are_those_inserted_one_by_one(existing: int, at: int, count: int):
+    """`link_before` leaves the block, its ops' order, parents and links as
+    `insert_ops_before` does, wherever the ops go."""
+    from stc.compiler.op_lines import link_before
+
+    at = min(at, existing - 1)
+    blocks = []
+    for link in (link_before, lambda block, ops, before: block.insert_ops_before(ops, before)):
+        block = Block(relus(existing))
+        new = relus(count)
+        link(block, new, list(block.ops)[at])
+        blocks.append(block)
+        order = [op.task_id for op in block.ops]
+        backwards, op = [], block.last_op
+        while op is not None:
+            backwards.append(op.task_id)
+            op = op.prev_op
+        assert backwards[::-1] == order
+        assert all(op.parent is block for op in block.ops)
+    mine, theirs = ([op.task_id for op in block.ops] for block in blocks)
+    assert mine == theirs
+    assert len(mine) == existing + count
+    assert blocks[0].first_op is not None
+    assert blocks[0].first_op.task_id == mine[0]
+
+
+def test_ops_attached_or_holding_regions_are_not_linked_in_bulk():
+    from stc.compiler.op_lines import link_before
+
+    block, other = Block(relus(2)), Block(relus(1))
+    with pytest.raises(ValueError, match="detached ops without regions"):
+        link_before(block, list(other.ops), block.first_op)  # pyright: ignore[reportArgumentType]
+    with pytest.raises(ValueError, match="not in current block"):
+        link_before(block, relus(1), other.first_op)  # pyright: ignore[reportArgumentType]
