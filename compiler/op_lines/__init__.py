@@ -154,7 +154,18 @@ def link_before(block: Block, ops: Sequence[Operation], existing: Operation) -> 
     """
     if existing.parent is not block:
         raise ValueError("Can't insert operation before operation not in current block")
-    previous = existing.prev_op
+    link(block, ops, existing)
+
+
+def link_at_end(block: Block, ops: Sequence[Operation]) -> None:
+    """`block.add_ops(ops)` for detached ops without regions, as `link_before` links them
+    (a core's instructions in isa-lower)."""
+    link(block, ops, None)
+
+
+def link(block: Block, ops: Sequence[Operation], following: Operation | None) -> None:
+    """Link the ops into the block before `following`, at its end when None."""
+    previous = block.last_op if following is None else following.prev_op
     for op in ops:
         if op.parent is not None or op.regions:
             raise ValueError("Only detached ops without regions are linked in bulk")
@@ -165,6 +176,8 @@ def link_before(block: Block, ops: Sequence[Operation], existing: Operation) -> 
         else:
             previous._next_op = op  # pyright: ignore[reportPrivateUsage]
         previous = op
-    if previous is not None:
-        previous._next_op = existing  # pyright: ignore[reportPrivateUsage]
-        existing._prev_op = previous  # pyright: ignore[reportPrivateUsage]
+    if following is None:
+        block._last_op = previous  # pyright: ignore[reportPrivateUsage]
+    elif previous is not None:
+        previous._next_op = following  # pyright: ignore[reportPrivateUsage]
+        following._prev_op = previous  # pyright: ignore[reportPrivateUsage]

@@ -186,6 +186,28 @@ def test_ops_linked_in_bulk_are_those_inserted_one_by_one(existing: int, at: int
     assert blocks[0].first_op.task_id == mine[0]
 
 
+@given(hs.integers(0, 4), hs.integers(0, 4))
+def test_ops_linked_at_the_end_are_those_added_one_by_one(existing: int, count: int):
+    """`link_at_end` leaves the block, its ops' order, parents and links as `add_ops` does."""
+    from stc.compiler.op_lines import link_at_end
+
+    blocks = []
+    for link in (link_at_end, Block.add_ops):
+        block = Block(relus(existing))
+        link(block, relus(count))
+        blocks.append(block)
+        order = [op.task_id for op in block.ops]
+        backwards, op = [], block.last_op
+        while op is not None:
+            backwards.append(op.task_id)
+            op = op.prev_op
+        assert backwards[::-1] == order
+        assert all(op.parent is block for op in block.ops)
+    mine, theirs = ([op.task_id for op in block.ops] for block in blocks)
+    assert mine == theirs == list(range(existing)) + list(range(count))
+    assert (blocks[0].first_op is None) == (existing + count == 0)
+
+
 def test_ops_attached_or_holding_regions_are_not_linked_in_bulk():
     from stc.compiler.op_lines import link_before
 
