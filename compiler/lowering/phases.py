@@ -50,6 +50,8 @@ class PhaseCode:
         """The boxes buffers load from global memory whose load is shared (multicast loads)."""
         self.first_reads: dict[int, float] = {}
         """`first_read` of each storage block asked about, by task id."""
+        self.layouts: dict[int, tuple[int, tuple[int, ...], int]] = {}
+        """(local address, byte strides, bytes per element) of each tile asked about, by task id."""
 
     # --- Addresses --------------------------------------------------------------------
 
