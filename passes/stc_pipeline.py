@@ -23,7 +23,7 @@ from xdsl.context import Context
 from xdsl.dialects.builtin import ModuleOp
 from xdsl.passes import ModulePass
 
-from stc.compiler.heap import frozen_between_passes
+from stc.compiler.heap import apply_in_turn
 from stc.passes.isa_lower import IsaLowerPass
 from stc.passes.st_lmem_alloc import StLmemAllocPass
 from stc.passes.st_place import StPlacePass
@@ -83,7 +83,4 @@ class StcPipelinePass(ModulePass):
         ]
 
     def apply(self, ctx: Context, op: ModuleOp) -> None:
-        with frozen_between_passes() as settle:
-            for stage in self.passes():
-                stage.apply(ctx, op)
-                settle()
+        apply_in_turn(self.passes(), ctx, op)
