@@ -197,8 +197,8 @@ def local_bytes(
     copies and DMA loads write (`received`)."""
     conv = layer.kind == "conv"
     blocks = len(layer.block_ids)
-    streamed = float(outputs.sum()) * (layer.vector_bytes_per_output - (blocks - conv))
     written = float(outputs.sum()) * layer.out_element_bytes * blocks
+    streamed = float(outputs.sum()) * layer.vector_bytes_per_output - written * (blocks - conv) / blocks
     return (inputs if conv else 0.0) + streamed + moved + weights, written + received
 
 
