@@ -116,6 +116,7 @@ def leaf_cost(
             target.noc.link_bandwidth_bytes_per_cycle,
             target.local_memory.bandwidth_bytes_per_cycle,
             target.noc.hop_latency_cycles,
+            alignment.activation if source.element_bytes == 1 else alignment.partial_sum,
             placed,
             layer,
             start,
