@@ -30,6 +30,7 @@ class TokenParser(StcParser):
     def __init__(self, *args: object, **kwargs: object):
         super().__init__(*args, **kwargs)  # pyright: ignore[reportArgumentType]
         self.op_lines.read = lambda: None
+        self.op_lines.read_run = lambda: []
 
 
 def outcome(parser_type: type[StcParser], text: str) -> tuple[str, ...]:
@@ -196,16 +197,15 @@ def test_ops_linked_at_the_end_are_those_added_one_by_one(existing: int, count: 
         block = Block(relus(existing))
         link(block, relus(count))
         blocks.append(block)
-        order = [op.task_id for op in block.ops]
         backwards, op = [], block.last_op
         while op is not None:
+            assert op.parent is block
             backwards.append(op.task_id)
             op = op.prev_op
-        assert backwards[::-1] == order
-        assert all(op.parent is block for op in block.ops)
+        assert backwards[::-1] == [op.task_id for op in block.ops]
     mine, theirs = ([op.task_id for op in block.ops] for block in blocks)
-    assert mine == theirs == list(range(existing)) + list(range(count))
-    assert (blocks[0].first_op is None) == (existing + count == 0)
+    assert mine == theirs == [*range(existing), *range(count)]
+    assert [op.task_id for op in (blocks[0].last_op,) if op is not None] == mine[-1:]
 
 
 def test_ops_attached_or_holding_regions_are_not_linked_in_bulk():
