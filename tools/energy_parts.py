@@ -14,7 +14,7 @@ import numpy as np
 from stc.compiler.cost.evaluate import CostModel
 from stc.compiler.cost.layer_cost import local_bytes
 from stc.compiler.cost.network import NETWORK_INPUT, Layer
-from stc.compiler.cost.node_cost import scaled
+from stc.compiler.cost.node_cost import NodeCost, scaled
 from stc.compiler.cost.tree import Node
 from stc.compiler.targets.cost_units import Work, energy_pj
 
@@ -22,17 +22,26 @@ OUTSIDE = ("local_memory", "noc", "dram")
 """The parts of `cost_units.energy_pj` outside the cores."""
 
 
+class Recording(CostModel):
+    """The model, keeping the leaves `charged` last priced (a segment's, once it fits)."""
+
+    last: dict[int, NodeCost] = {}
+
+    def charged(self, leaves: dict[int, NodeCost]) -> dict[int, NodeCost]:
+        self.last = super().charged(leaves)
+        return self.last
+
+
 def leaf_works(model: CostModel, tree: Node) -> dict[int, tuple[str, Work, Work]]:
     """Per layer: its partition, and the work and weights' loading of all its runs, as
-    `evaluate` charges them (segments priced without weight spreading: their sum is then
-    the estimate's)."""
-    places, segment_of = model.places(tree), model.segment_of(tree)
+    `evaluate` charges them (their sum is the estimate's)."""
+    recording = Recording(model.network, model.target, model.objective.name)
+    places, segment_of = recording.places(tree), recording.segment_of(tree)
     assert not isinstance(places, str), places
     result = {}
-    for segment in model.segments(tree):
-        located, leaves = {}, {}
-        model.buffers(segment, places, segment_of, dict.fromkeys(segment.leaves(), 1), located, leaves)
-        for layer, cost in model.charged(leaves).items():
+    for segment in recording.segments(tree):
+        _, located = recording.segment_cost(segment, places, segment_of)
+        for layer, cost in recording.last.items():
             place, part = located[layer]
             runs = model.network.batch // place.batch
             result[layer] = (str(part.counts), scaled(cost.work, runs), cost.weights)
