@@ -17,19 +17,20 @@ from stc.compiler.cost.network import NETWORK_INPUT, Layer
 from stc.compiler.cost.node_cost import NodeCost, scaled
 from stc.compiler.cost.tree import Node
 from stc.compiler.targets.cost_units import Work, energy_pj
+from stc.compiler.targets.hardware import HardwareTarget
 
 OUTSIDE = ("local_memory", "noc", "dram")
 """The parts of `cost_units.energy_pj` outside the cores."""
 
 
 class Recording(CostModel):
-    """The model, keeping the leaves `charged` last priced (a segment's, once it fits)."""
+    """The model, keeping the charged leaves it last combined (a segment's, once it fits)."""
 
     last: dict[int, NodeCost] = {}
 
-    def charged(self, leaves: dict[int, NodeCost]) -> dict[int, NodeCost]:
-        self.last = super().charged(leaves)
-        return self.last
+    def combined(self, segment: Node, charged: dict[int, NodeCost], target: HardwareTarget) -> NodeCost:
+        self.last = charged
+        return super().combined(segment, charged, target)
 
 
 def leaf_works(model: CostModel, tree: Node) -> dict[int, tuple[str, Work, Work]]:
