@@ -7,8 +7,9 @@ as any mapping.
    together by nn = (batch / leaf batch)·pb, ny = ph, nx = pw, nf = pk: one piece per core
    and subbatch of the partition the cost model chose (`CostModel.layout`).
 2. **Time.** The tree is unrolled into slots (`cost.schedule.unroll`); slot t is step
-   t // max_phases, phase t % max_phases. Piece (b, h, w, k) of a run goes to core
-   ((b mod pb)·ph + h)·pw + w)·pk + k of its leaf's snake-order core range.
+   t // max_phases, phase t % max_phases. Piece (b, h, w, k) of a run goes to the core of
+   piece ((b mod pb)·ph + h)·pw + w)·pk + k of its leaf's core range (`MeshModel.piece_cores`:
+   the snake order, or row by row where the pieces fill whole rows), as the model prices it.
 3. **Puts.** Every piece is put with `put_group_in` at its core and phase (the main block at
    its stage, fused blocks at the next free compute stage of that core and phase), so its
    input buffers sit beside it. Buffers no block reads (outputs) go on the core of their
@@ -129,10 +130,11 @@ class Lowering:
             per_block = [compute[j * total : (j + 1) * total] for j in range(len(blocks))]
             images = average_split(network.batch, nn)
             inner = part.ph * part.pw * part.pk
+            cores = self.model.context.mesh.piece_cores(place.start, part.cores)
             for q in range(total):
                 bn, rest = divmod(q, inner)
                 iteration = (images[bn][1] - 1) // place.batch
-                core = place.start + (bn % part.pb) * inner + rest
+                core = int(cores[(bn % part.pb) * inner + rest])
                 pieces[(index, iteration)].append((core, [ids[q] for ids in per_block]))
         return pieces
 
