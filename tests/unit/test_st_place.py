@@ -119,7 +119,7 @@ def test_xy_paths_match_the_target_on_one_chip_and_cross_chips(tmp_path: Path):
     two_chips.write_text(text.replace("chips_x = 1", "chips_x = 2"))
     wide = MeshGeometry(load_target(str(two_chips)))
     assert wide.hops((0, 0, 0, 15), (0, 1, 0, 0)) == 1
-    assert wide.xy_path((0, 0, 1, 15), (0, 1, 0, 0)) == [(0, 0, 1, 15), (0, 1, 1, 0), (0, 1, 0, 0)]
+    assert wide.xy_path((0, 0, 1, 15), (0, 1, 0, 0)) == ((0, 0, 1, 15), (0, 1, 1, 0), (0, 1, 0, 0))
     assert len(wide.snake) == 320
     module = Parser(stc_context(), CHAIN).parse_module()
     with references_within([tmp_path]):  # the target file is where the IR's files may be
