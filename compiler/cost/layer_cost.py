@@ -116,6 +116,7 @@ def leaf_cost(
             target.noc.link_bandwidth_bytes_per_cycle,
             target.local_memory.bandwidth_bytes_per_cycle,
             target.noc.hop_latency_cycles,
+            alignment.activation if source.element_bytes == 1 else alignment.partial_sum,
             placed,
             layer,
             start,
@@ -197,8 +198,8 @@ def local_bytes(
     copies and DMA loads write (`received`)."""
     conv = layer.kind == "conv"
     blocks = len(layer.block_ids)
-    streamed = float(outputs.sum()) * (layer.vector_bytes_per_output - (blocks - conv))
     written = float(outputs.sum()) * layer.out_element_bytes * blocks
+    streamed = float(outputs.sum()) * layer.vector_bytes_per_output - written * (blocks - conv) / blocks
     return (inputs if conv else 0.0) + streamed + moved + weights, written + received
 
 
