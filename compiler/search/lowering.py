@@ -124,7 +124,7 @@ class Lowering:
                 pieces[(index, 0)].append((place.start, blocks))
                 continue
             created = self.act(SplitGroupOp(blocks, [[*grid, 1]]))
-            by_id = {op.task_id: op for op in self.graph.tasks()}
+            by_id = self.executor.matrix.blocks
             compute = [i for i in created if isinstance(by_id.get(i), task.ComputeBlock)]
             assert len(compute) == total * len(blocks), (layer.name, len(compute), total)
             per_block = [compute[j * total : (j + 1) * total] for j in range(len(blocks))]
@@ -154,7 +154,7 @@ class Lowering:
         )
 
     def put_pieces(self, pieces: dict[tuple[int, int], list[tuple[int, list[int]]]]) -> None:
-        by_id = {op.task_id: op for op in self.graph.tasks()}
+        by_id = self.executor.matrix.blocks
         segment_of = self.model.segment_of(self.tree)
         for run in unroll(self.model, self.tree):
             self.segment_at[run.slot] = segment_of[run.layer][0]
@@ -177,7 +177,7 @@ class Lowering:
     def share_weights(self) -> None:
         """Make the runs of a layer on one core and step read the first run's data blocks,
         held from its phase to the last run's, where the core's memory allows."""
-        by_id = {op.task_id: op for op in self.graph.tasks()}
+        by_id = self.executor.matrix.blocks
         for (_, core, step), runs in self.runs_on.items():
             if len(runs) < 2:
                 continue
@@ -272,7 +272,7 @@ class Lowering:
             return
         estimate = self.model.evaluate(self.tree)
         early = frozenset() if estimate.cost is None else estimate.cost.early_inputs
-        by_id = {op.task_id: op for op in self.graph.tasks()}
+        by_id = self.executor.matrix.blocks
         places = self.executor.matrix.places
         for (layer, core, step), runs in self.runs_on.items():
             if layer not in early:
@@ -302,7 +302,7 @@ class Lowering:
             return
         estimate = self.model.evaluate(self.tree)
         ahead = {} if estimate.cost is None else dict(estimate.cost.prefetched)
-        by_id = {op.task_id: op for op in self.graph.tasks()}
+        by_id = self.executor.matrix.blocks
         for (layer, core, step), runs in self.runs_on.items():
             phase, blocks = runs[0]
             if layer not in ahead or (step, phase) != self.first_run[layer] or phase < ahead[layer]:
@@ -324,7 +324,7 @@ class Lowering:
         readers: dict[int, list] = defaultdict(list)
         for op in self.graph.tasks():
             if isinstance(op, task.BufferOp) and op.task_id in places:
-                for source, _, _ in op.pieces:
+                for source in op.sources:
                     if isinstance(source.owner, task.InputOp):
                         readers[source.owner.task_id].append(places[op.task_id])
         for op in self.graph.tasks():
@@ -366,7 +366,7 @@ class Lowering:
 def producers(buffer: task.StorageOp) -> list[task.ComputeBlock]:
     if not isinstance(buffer, task.BufferOp):
         return []
-    return [source.owner for source, _, _ in buffer.pieces if isinstance(source.owner, task.ComputeBlock)]
+    return [source.owner for source in buffer.sources if isinstance(source.owner, task.ComputeBlock)]
 
 
 def lower_tree(graph: task.GraphOp, target_name: str, model: CostModel, tree: Node) -> MappingOp:
