@@ -10,6 +10,7 @@ side in one run, with SET's own figures (docs/passes/st-search.md, from set-anch
     python -m stc.tools.bench_search --tianjicx               # searched against st-place
     python -m stc.tools.bench_search --tianjicx --only resnet18 --batch 8  # at another batch
     python -m stc.tools.bench_search --against-place set-8x8  # the same on another target
+    python -m stc.tools.bench_search --only darknet19 --spaces set --parts  # energy per leaf
 
 For each: latency against the compute bound (MACs / (64 cores × 1024 MAC/cycle)) and, at
 batch 1, against the weight-fetch bound (weight bytes / DRAM bytes per cycle), energy, EDP,
@@ -25,13 +26,14 @@ import statistics
 
 import click
 
-from stc.compiler.cost.evaluate import Estimate
+from stc.compiler.cost.evaluate import CostModel, Estimate
 from stc.compiler.cost.network import network_of
 from stc.compiler.search.chains import search
 from stc.compiler.targets.cost_units import core_buffer_pj
 from stc.compiler.targets.hardware import HardwareTarget, load_target
 from stc.compiler.zoo import build_network
 from stc.dialects import task
+from stc.tools.energy_parts import parts_rows
 from stc.tools.search_machine import COMPARED, cpu_seconds, run_placed, run_searched
 
 WORKLOADS = (("darknet19", 64), ("vgg19-conv", 64), ("resnet50-v1", 64), ("resnet50-v1", 1))
@@ -56,6 +58,7 @@ def run(
     spaces: tuple[str, ...] = ("ls", "lp", "set"),
     target_name: str = "set-8x8",
     cost: str = "edp",
+    parts: bool = False,
 ) -> list[str]:
     module = build_network(name, batch=batch)
     graph = next(op for op in module.ops if isinstance(op, task.GraphOp))
@@ -89,6 +92,8 @@ def run(
         )
         if space == "set":
             lines.append("  best tree: " + " | ".join(result.tree.notation(network, batch).splitlines()[:6]) + " …")
+        if parts:
+            lines += parts_rows(CostModel(network, target, cost), result.tree)
     reference = SET_BEST.get((name, batch))
     if reference is None:
         return lines
@@ -206,6 +211,7 @@ def placed_rows(
 @click.option("--tianjicx", is_flag=True, help="searched schedules against st-place on tianjicx, both run")
 @click.option("--against-place", "targets", multiple=True, help="as --tianjicx on this target (repeatable)")
 @click.option("--seeds", default=1, show_default=True, help="--tianjicx: searches per network, seeds 0, 1, …")
+@click.option("--parts", is_flag=True, help="each best tree's energy outside the cores, leaf by leaf")
 def main(
     only: str | None,
     rounds_per_layer: int,
@@ -220,6 +226,7 @@ def main(
     tianjicx: bool,
     targets: tuple[str, ...],
     seeds: int,
+    parts: bool,
 ) -> None:
     if machine:
         cases = tuple(case for case in MACHINE_CASES if only is None or case[0] == only)
@@ -238,7 +245,7 @@ def main(
         workloads = [(only, batch)]
     for name, size in workloads:
         searches = tuple((spaces or "ls,lp,set").split(","))
-        for line in run(name, size, rounds_per_layer, budget, chains, seed, searches, target_name, cost):
+        for line in run(name, size, rounds_per_layer, budget, chains, seed, searches, target_name, cost, parts):
             click.echo(line)
 
 

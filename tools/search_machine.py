@@ -22,6 +22,7 @@ from stc.compiler.cost.evaluate import CostModel
 from stc.compiler.cost.network import network_of
 from stc.compiler.cost.tree import Node
 from stc.compiler.diagnostics import StcError
+from stc.compiler.heap import apply_in_turn
 from stc.compiler.search.lowering import lower_tree
 from stc.compiler.search.searched_mapping import SEARCH_ATTR, summary
 from stc.compiler.targets.hardware import load_target
@@ -105,10 +106,9 @@ def cpu_seconds() -> float:
 
 
 def compile_with(passes: list[ModulePass], module: ModuleOp) -> tuple[float, float]:
-    """Apply the passes; their wall and CPU seconds."""
+    """Apply the passes as stc-pipeline does (`apply_in_turn`); their wall and CPU seconds."""
     wall, cpu = time.monotonic(), cpu_seconds()
-    for stage in passes:
-        stage.apply(Context(), module)
+    apply_in_turn(passes, Context(), module)
     return time.monotonic() - wall, cpu_seconds() - cpu
 
 

@@ -1,8 +1,9 @@
 """
 How a layer is divided among the cores of its group: counts along batch (b), output
 channels (k), rows (h) and columns (w), the pieces of a dimension as task-split makes them
-(piece k of n ending at ⌈k·size/n⌉). Core j of the group computes piece
-(b, h, w, k) with j = ((b·ph + h)·pw + w)·pk + k: neighbouring cores share an input.
+(piece k of n ending at ⌈k·size/n⌉). Piece j of the group is (b, h, w, k) with
+j = ((b·ph + h)·pw + w)·pk + k: neighbouring pieces share an input. Piece j runs on the
+group's core `MeshModel.piece_cores(start, cores)[j]`.
 
     part = best_partition(layer, cores=64, batch=8, target=target)
     part.counts                      # e.g. (8, 8, 1, 1)

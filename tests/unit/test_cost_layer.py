@@ -209,6 +209,33 @@ def test_cores_that_read_one_input_box_load_it_once_where_the_target_multicasts_
     assert (copies.latency, cost.latency) == (15, 9)
 
 
+def test_pieces_that_fill_whole_rows_run_row_by_row_where_loads_multicast():
+    """Pieces 0 … 15 from core 8 fill rows 1 and 2: row 1 from the left is snake cores
+    15 … 8. Elsewhere (a range not of whole rows, or a target whose cores load their own
+    copies) the pieces take the snake's next cores."""
+    mesh = CONTEXT.mesh
+    assert mesh.piece_cores(8, 16).tolist() == [15, 14, 13, 12, 11, 10, 9, 8, *range(16, 24)]
+    assert mesh.piece_cores(4, 8).tolist() == list(range(4, 12))
+    assert mesh.piece_cores(0, 12).tolist() == list(range(12))
+    assert COPIES.mesh.piece_cores(8, 16).tolist() == list(range(8, 24))
+
+
+def test_a_weight_slice_s_cores_share_a_column_when_its_pieces_fill_whole_rows():
+    """A conv of 16 filters (192 weight and bias bytes) split 2 × 8 (images × filters) on
+    rows 0 and 1: slice k (24 bytes) is on pieces k and k + 8, at (0, k) and (1, k), and
+    its multicast tree from the port of (0, k) runs min(k, 7 − k) links along row 0 and
+    one down: (0 + 1 + 2 + 3 + 3 + 2 + 1 + 0) + 8 = 20 links of 24 bytes. In the snake,
+    piece k + 8 was at (1, 7 − k): the tree ran to both columns, 8 + 7 + 6 + 5 + 5 + 6 + 7
+    + 8 = 52 links."""
+    layer = conv("c", NETWORK_INPUT)
+    part = Partition(2, 8, 1, 1)
+    cost = leaf_cost(CONTEXT, layer, 0, part, 2, (None,), Output.DRAM)
+    assert cost.weights.dram_read_bytes == 192
+    assert cost.weights.noc_hop_bytes == 20 * 24
+    mesh = CONTEXT.mesh
+    assert [mesh.order[core] for core in mesh.piece_cores(0, 16)[[3, 11]]] == [(0, 3), (1, 3)]
+
+
 def test_leaf_on_chip_sends_halos():
     """Producer rows 0-1 on (0,0) and 2-3 on (0,1); a 3×3 consumer (pad 1) with rows 0-1 on
     (0,2) reads input rows 0-2 and rows 2-3 on (0,3) rows 1-3: 64 + 32 and 32 + 64 bytes,
