@@ -26,13 +26,12 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Sequence
-from functools import cache
 from importlib import import_module
-from typing import TYPE_CHECKING, TypeVar
+from typing import TYPE_CHECKING
 
-from xdsl.dialects.builtin import UNKNOWN_LOC, ArrayAttr, TensorType
-from xdsl.ir import Attribute, Block, Operation, OpResult, SSAValue, SSAValues, Use
-from xdsl.irdl import IRDLOperation, OptionalDef, VariadicDef
+from xdsl.dialects.builtin import ArrayAttr, TensorType
+from xdsl.ir import Attribute, Block, Operation, SSAValue
+from xdsl.irdl import VariadicDef
 from xdsl.utils.lexer import Span
 
 from stc.dialects.prechecked import prechecked
@@ -51,6 +50,9 @@ AFTER_OP = re.compile(r"(?=\s|//|\Z)(?:\s++|//[^\n]*+)*+(?:[%}\"^]|\Z|[a-zA-Z_][
 """What may follow an op read whole: whitespace or a comment, then a token that no op
 continues with (a value, the end of the block, the next op's name), so that xDSL's parser
 would end the op there too (not take a box, `strides`, attributes or a location)."""
+
+BETWEEN_OPS = re.compile(r"(?:\s++|//[^\n]*+)*+", re.ASCII)
+"""The whitespace and comments after an op, as upstream's lexer skips them before a token."""
 
 Build = Callable[[dict[str, Attribute]], Operation]
 """Builds the op matched, with its discardable attributes."""
@@ -76,9 +78,36 @@ class OpLines:
 
     def read(self) -> Operation | None:
         """The op at the parser's position, read whole, or None (and nothing consumed)."""
+        if (read := self.read_at(self.parser.pos)) is None:
+            return None
+        op, end = read
+        self.parser._resume_from(end)  # pyright: ignore[reportPrivateUsage]
+        return op
+
+    def read_run(self) -> list[Operation]:
+        """
+        The ops from the parser's position on that are read whole, up to the first that
+        is not; the parser resumes after the last. The token after each op is not lexed,
+        only the whitespace and comments before the next skipped, as upstream's lexer
+        skips them (a mapped ResNet-50 is one run of 3,398 ops).
+        """
+        ops: list[Operation] = []
+        start = self.parser.pos
+        end = start
+        while (read := self.read_at(start)) is not None:
+            op, end = read
+            ops.append(op)
+            start = BETWEEN_OPS.match(self.text, end).end()  # pyright: ignore[reportOptionalMemberAccess]
+        if ops:
+            self.parser._resume_from(end)  # pyright: ignore[reportPrivateUsage]
+        return ops
+
+    def read_at(self, start: int) -> tuple[Operation, int] | None:
+        """The op whose text starts at `start`, read whole, and where its text ends; None
+        when it is not one the readers take. Its result is registered with the parser."""
         parser = self.parser
         text = self.text
-        if not isinstance(text, str) or (head := OP_HEAD.match(text, parser.pos)) is None:
+        if not isinstance(text, str) or (head := OP_HEAD.match(text, start)) is None:
             return None
         if (found := self.reader_of(head["name"], head["dialect"])) is None:
             return None
@@ -102,8 +131,7 @@ class OpLines:
         if result is not None:
             span = Span(head.start("result") - 1, head.end("result"), parser.lexer.input)
             parser._register_ssa_definition(result, op.results, span)  # pyright: ignore[reportPrivateUsage]
-        parser._resume_from(end)  # pyright: ignore[reportPrivateUsage]
-        return op
+        return op, end
 
     def reader_of(self, name: str, dialect: str) -> tuple[type[Operation], Reader, bool] | None:
         """The class the parser's context gives `name`, its reader and whether it has
@@ -147,52 +175,6 @@ class OpLines:
         return tensor_type_of(tensor_types(self.parser), text)
 
 
-OpType = TypeVar("OpType", bound=IRDLOperation)
-
-
-def created(
-    op_type: type[OpType],
-    operands: Sequence[SSAValue] = (),
-    result_types: Sequence[Attribute] = (),
-    properties: dict[str, Attribute] | None = None,
-    attributes: dict[str, Attribute] | None = None,
-) -> OpType:
-    """
-    `op_type.create(...)` for an op without successors or regions, at half its cost: the
-    fields `Operation.__init__` sets, set directly, and the defaults of properties not
-    given added in declaration order, as `IRDLOperation.__post_init__` adds them
-    (tests/unit/test_op_lines.py compares the two). `properties` becomes the op's.
-    """
-    op = op_type.__new__(op_type)
-    op._operands = SSAValues(operands)  # pyright: ignore[reportPrivateUsage]
-    uses = tuple(Use(op, index) for index in range(len(operands)))
-    for operand, use in zip(operands, uses, strict=True):
-        operand.add_use(use)
-    op._operand_uses = uses  # pyright: ignore[reportPrivateUsage]
-    op.results = SSAValues(OpResult(typ, op, index) for index, typ in enumerate(result_types))
-    properties = {} if properties is None else properties
-    for name, default in property_defaults(op_type):
-        if name not in properties:
-            properties[name] = default
-    op.properties = properties
-    op.attributes = {} if attributes is None else attributes
-    op.location = UNKNOWN_LOC
-    op._successors = ()  # pyright: ignore[reportPrivateUsage]
-    op._successor_uses = ()  # pyright: ignore[reportPrivateUsage]
-    op.regions = ()
-    return op
-
-
-@cache
-def property_defaults(op_type: type[IRDLOperation]) -> list[tuple[str, Attribute]]:
-    """The default of each property of `op_type` that has one, as `IRDLOperation.__post_init__` adds them."""
-    return [
-        (name, d.default_value)
-        for name, d in op_type.get_irdl_definition().properties.items()
-        if not isinstance(d, OptionalDef) and d.default_value is not None
-    ]
-
-
 def link_before(block: Block, ops: Sequence[Operation], existing: Operation) -> None:
     """
     `block.insert_ops_before(ops, existing)` for detached ops without regions (as `created`
@@ -201,7 +183,16 @@ def link_before(block: Block, ops: Sequence[Operation], existing: Operation) -> 
     """
     if existing.parent is not block:
         raise ValueError("Can't insert operation before operation not in current block")
-    previous = existing.prev_op
+    linked(block, ops, existing.prev_op, existing)
+
+
+def link_at_end(block: Block, ops: Sequence[Operation]) -> None:
+    """`block.add_ops(ops)` for detached ops without regions, linked in one pass as `link_before` links them."""
+    linked(block, ops, block.last_op, None)
+
+
+def linked(block: Block, ops: Sequence[Operation], previous: Operation | None, following: Operation | None) -> None:
+    """Link `ops` into `block` between `previous` and `following` (None: the block's start or end)."""
     for op in ops:
         if op.parent is not None or op.regions:
             raise ValueError("Only detached ops without regions are linked in bulk")
@@ -212,6 +203,10 @@ def link_before(block: Block, ops: Sequence[Operation], existing: Operation) -> 
         else:
             previous._next_op = op  # pyright: ignore[reportPrivateUsage]
         previous = op
-    if previous is not None:
-        previous._next_op = existing  # pyright: ignore[reportPrivateUsage]
-        existing._prev_op = previous  # pyright: ignore[reportPrivateUsage]
+    if previous is None:
+        return
+    previous._next_op = following  # pyright: ignore[reportPrivateUsage]
+    if following is None:
+        block._last_op = previous  # pyright: ignore[reportPrivateUsage]
+    else:
+        following._prev_op = previous  # pyright: ignore[reportPrivateUsage]
