@@ -23,6 +23,7 @@ from __future__ import annotations
 import attrs
 import numpy as np
 
+from stc.compiler.cost.charging import charged_leaves
 from stc.compiler.cost.holds import held_peak
 from stc.compiler.cost.leaf_pricing import LeafPricing, Place
 from stc.compiler.cost.network import Network
@@ -33,7 +34,6 @@ from stc.compiler.cost.recursion import reloaded, s_buffers, s_cut, stages_of, t
 from stc.compiler.cost.schedule import runs_of
 from stc.compiler.cost.tree import Node
 from stc.compiler.diagnostics import StcError
-from stc.compiler.targets.cost_units import dma_cycles
 from stc.compiler.targets.hardware import HardwareTarget
 
 
@@ -212,7 +212,7 @@ class CostModel(LeafPricing):
             if self.buffers(segment, places, segment_of, spreads, located, leaves) is None:
                 self._segments[key] = (None, located)
                 return None, located
-            charged = self.charged(leaves)
+            charged = charged_leaves(leaves, self.target, self.context.mesh.core_count)
             cost = self.combined(segment, charged, self.target)
             if (cost.prefetched or cost.early_inputs) and not cost.fits(self.target):
                 cost = self.combined(segment, charged, self.in_order)
@@ -286,59 +286,6 @@ class CostModel(LeafPricing):
             ifms.append(ifm)
         buf = (t_buffers if node.kind == "T" else s_buffers)(bufs, ifms, node.n)
         return None if int(buf.max(initial=0)) > limit else (buf, node.n * sum(ifms))
-
-    def charged(self, leaves: dict[int, NodeCost]) -> dict[int, NodeCost]:
-        """Each leaf's latency as the machine's phase of it lasts: its busiest core's own
-        work (DMA and compute) plus the cycles that core spends sending the leaf's output
-        to its consumers in the segment (less one local copy of its whole result, which
-        lands in place), and at least the leaf's DRAM bytes over the DRAM bandwidth; in the
-        run that loads the weights (`weight_cycles`: what that adds) and in the others, which
-        is also the run's when the slot before prefetches the weights (`head_dram`). The
-        consumer whose copy lands in place neither reads nor writes it (`landed`)."""
-        count = self.context.mesh.core_count
-        sending = {layer: np.zeros(count) for layer in leaves}
-        in_place = {layer: np.zeros(count) for layer in leaves}
-        lands = {layer: np.full(count, -1) for layer in leaves}
-        for consumer, cost in leaves.items():
-            for producer, cycles, saved, _ in cost.sent:
-                sending[producer] += cycles
-                lands[producer][saved > in_place[producer]] = consumer
-                np.maximum(in_place[producer], saved, out=in_place[producer])
-        result = {}
-        for layer, cost in leaves.items():
-            assert cost.busy is not None
-            assert cost.weight_busy is not None
-            dram = cost.work.dram_bytes
-            own = cost.busy + sending[layer] - in_place[layer]
-            first = max(float(own.max()), float(dma_cycles(self.target, cost.total_work.dram_bytes)))
-            later = max(float((own - cost.weight_busy).max()), float(dma_cycles(self.target, dram)))
-            landed = sum(float(kept[lands[producer] == layer].sum()) for producer, _, _, kept in cost.sent)
-            assert cost.input_busy is not None
-            assert cost.input_steady is not None
-            loaded = cost.work.dram_read_bytes
-            rest = cost.total_work.dram_bytes - loaded
-            early_first = max(float((own - cost.input_busy).max()), float(dma_cycles(self.target, rest)))
-            steady = own - cost.weight_busy - cost.input_steady
-            early_slot = max(float(steady.max()), float(dma_cycles(self.target, dram - loaded)))
-            result[layer] = attrs.evolve(
-                cost,
-                work=attrs.evolve(
-                    cost.work,
-                    local_read_bytes=cost.work.local_read_bytes - int(landed),
-                    local_write_bytes=cost.work.local_write_bytes - int(landed),
-                ),
-                latency=first,
-                weight_cycles=first - later,
-                slots=np.array([later]),
-                slot_dram=np.array([float(dram)]),
-                head_dram=float(cost.weights.dram_bytes),
-                head_cycles=later,
-                head_layers=frozenset({layer}),
-                input_dram=float(loaded),
-                early_slot=early_slot,
-                early_first=early_first,
-            )
-        return result
 
     def combined(self, segment: Node, charged: dict[int, NodeCost], target: HardwareTarget) -> NodeCost:
         """The segment's leaves combined by the recursion on `target` (a copy of the model's

@@ -1,4 +1,4 @@
-"""Tests for compiler/irdl_checks.py: an op's compiled IRDL check accepts what xDSL's
+"""Tests for compiler/irdl_checks.py and irdl_constraints.py: an op's compiled IRDL check accepts what xDSL's
 verifier accepts and, on anything else, raises xDSL's own error, on every op of every lit
 test, on the zoo's networks and programs and on drawn mutations of their ops."""
 
@@ -31,7 +31,8 @@ from xdsl.utils.exceptions import DiagnosticException, ParseError
 from xdsl.utils.test_value import create_ssa_value
 
 from stc.compiler.ir_files import module_text, parse_source
-from stc.compiler.irdl_checks import REMEMBERED, op_check
+from stc.compiler.irdl_checks import op_check
+from stc.compiler.irdl_constraints import REMEMBERED
 from stc.compiler.zoo import build_network
 from stc.dialects import get_all_dialects, stc_context
 from stc.dialects.integers import i64_array, i64_attr
