@@ -9,7 +9,7 @@ from typing import IO
 
 from xdsl.context import Context
 from xdsl.dialects.builtin import ModuleOp
-from xdsl.ir import Attribute, Operation
+from xdsl.ir import Attribute, Block, Operation
 from xdsl.parser import Parser
 from xdsl.parser.generic_parser import ParserState
 from xdsl.utils.exceptions import DiagnosticException, VerifyException
@@ -20,7 +20,7 @@ import stc.compiler.xdsl_fixes  # noqa: F401  (applied on import)
 from stc.compiler.diagnostics import StcError, first_paragraph
 from stc.compiler.fast_lexer import FastLexer
 from stc.compiler.heap import collection_paused
-from stc.compiler.op_lines import OpLines
+from stc.compiler.op_lines import OpLines, link_at_end
 from stc.dialects import get_all_dialects, stc_context
 
 
@@ -82,6 +82,16 @@ class StcParser(Parser):
         attributes, end = mapping
         self._resume_from(end)
         return attributes
+
+    def _parse_block_body(self, block: Block) -> None:
+        """A block's ops: each run of ops read whole (`OpLines.read_run`) linked at once,
+        any other op by xDSL's parser."""
+        while True:
+            if ops := self.op_lines.read_run():
+                link_at_end(block, ops)
+            if (op := self.parse_optional_operation()) is None:
+                return
+            block.add_op(op)
 
     def parse_operation(self) -> Operation:
         """An op: read whole when it is spelled as stc prints it (`stc.compiler.op_lines`),

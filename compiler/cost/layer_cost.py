@@ -8,7 +8,8 @@ Calibrated to the machine (docs/cost-model.md): what isa-lower emits for the pie
   from its port (`HardwareTarget.dram_port`). Inputs on chip: every producer core sends
   each consumer core the part of its output box that the consumer's input box needs
   (batch, rows with halo, columns with halo, channels), one XY route per pair.
-- Outputs to DRAM: each core stores its box over the route to its port.
+- Outputs to DRAM: each core stores its box over the route to its port; a network output
+  of several cores is gathered on the first, which stores it whole (`gathering`).
 - Weights: each core loads its slice (and whole lookup tables) from its port in the run
   of the first subbatch and keeps them for the later ones (`NodeCost.weights`, counted once
   per run of the segment; `weight_cycles`: what loading them adds to the first run).
@@ -116,6 +117,7 @@ def leaf_cost(
             target.noc.link_bandwidth_bytes_per_cycle,
             target.local_memory.bandwidth_bytes_per_cycle,
             target.noc.hop_latency_cycles,
+            alignment.activation if source.element_bytes == 1 else alignment.partial_sum,
             placed,
             layer,
             start,
@@ -129,7 +131,18 @@ def leaf_cost(
         producer_cores = placed.start + np.arange(placed.part.cores)
         sends.append((source.producer, *(spread(mesh.core_count, producer_cores, row) for row in injecting)))
     out_bytes = outputs.astype(float) * layer.out_element_bytes
-    if output is not Output.CHIP:
+    gathered = 0.0
+    if output is not Output.CHIP and layer.is_output and part.cores > 1:
+        gathered = float(out_bytes.sum())
+        dram[0] += gathered
+        links += mesh.xy_loads(cores[1:], np.full(part.cores - 1, cores[0]), out_bytes[1:])
+        links += mesh.xy_loads(cores[:1], ports[:1], np.array([gathered]))
+        cycles = cycles + gathering(target, out_bytes)
+        if staged:
+            extents = (batch, *layer.out_hw, layer.out_channels)
+            whole = tuple((np.zeros(1), np.full(1, extent)) for extent in extents)
+            staging[:, 0] += staged_boxes(target, whole, load=False)[:, 0]
+    elif output is not Output.CHIP:
         dram += out_bytes
         links += mesh.xy_loads(cores, ports, out_bytes)
         if staged and layer.is_output:
@@ -142,7 +155,9 @@ def leaf_cost(
     channels = box.k[1] - box.k[0]
     held = copies * activation_storage(box_volume(box.b, box.h, box.w), channels, layer.out_element_bytes, alignment)
     weight_bytes = int(round(weight_slices.sum()))
-    read, written = local_bytes(layer, outputs, float(ifm.sum()), sent + dram_write, received, weight_bytes)
+    read, written = local_bytes(
+        layer, outputs, float(ifm.sum()), sent + dram_write + gathered, received + gathered, weight_bytes
+    )
     work = Work(
         macs=int((outputs * reduction).sum()),
         local_read_bytes=int(read + staging[1].sum()),
@@ -197,8 +212,8 @@ def local_bytes(
     copies and DMA loads write (`received`)."""
     conv = layer.kind == "conv"
     blocks = len(layer.block_ids)
-    streamed = float(outputs.sum()) * (layer.vector_bytes_per_output - (blocks - conv))
     written = float(outputs.sum()) * layer.out_element_bytes * blocks
+    streamed = float(outputs.sum()) * layer.vector_bytes_per_output - written * (blocks - conv) / blocks
     return (inputs if conv else 0.0) + streamed + moved + weights, written + received
 
 
@@ -291,6 +306,17 @@ def input_groups(layer: Layer, batch: int, part: Partition, source: Source) -> t
     first = np.full(int(group.max()) + 1, part.cores)
     np.minimum.at(first, group, np.arange(part.cores))
     return group, first
+
+
+def gathering(target: HardwareTarget, out_bytes: np.ndarray) -> np.ndarray:
+    """Per core, the cycles a network output of several cores adds as st-search's lowering
+    stores it (`Lowering.put_unread`): its buffer is on the first core (that of the last run's
+    first piece), which copies its own box into it and stores the whole; each other core
+    sends it its box."""
+    local = target.local_memory.bandwidth_bytes_per_cycle
+    sends = np.ceil(out_bytes / target.noc.link_bandwidth_bytes_per_cycle)
+    sends[0] = np.ceil(2 * out_bytes[0] / local)
+    return sends
 
 
 def staged_boxes(

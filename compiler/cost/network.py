@@ -207,15 +207,18 @@ def data_bytes(op: task.ComputeBlock) -> int:
 
 
 def vector_bytes(op: task.ComputeBlock) -> int:
-    """Bytes the machine's vector unit streams for a whole block (0 for conv and fc)."""
+    """Bytes the machine's vector unit streams for a whole block (0 for conv and fc): it reads
+    each operand (a pool its windows) and writes its result, in their elements' bytes (int32
+    partial sums are 4 per element)."""
     if isinstance(op, task.ConvOp | task.FcOp):
         return 0
     out = math.prod(shape(op.result))
+    written = out * element_bytes(op.result)
     if isinstance(op, task.AvgPoolOp | task.MaxPoolOp):
         ky, kx = op.window()
-        return out * ky * kx + out
+        return out * ky * kx * element_bytes(op.operands[0]) + written
     buffers = [value for value in op.operands if isinstance(value.owner, task.BufferOp)]
-    return out * len(buffers) + out
+    return out * sum(element_bytes(value) for value in buffers) + written
 
 
 def layer_fields(op: task.ComputeBlock, layer_of: dict[SSAValue, int]) -> dict:

@@ -4,7 +4,7 @@ core) pairs send which boxes (`transfers`, wherever both run) and, placed, the b
 each link, the bytes moved and the producer cores' send cycles (`on_chip`), and a floor of
 those cycles wherever both run (`send_floor`, for the leaf bound).
 
-    loads, moved, received, injecting = on_chip(mesh, 24.0, 32.0, 1, placed, layer, 16, 1, part, source)
+    loads, moved, received, injecting = on_chip(mesh, 24.0, 32.0, 1, 1, placed, layer, 16, 1, part, source)
 """
 
 from __future__ import annotations
@@ -14,7 +14,7 @@ import functools
 import numpy as np
 from attrs import frozen
 
-from stc.compiler.cost.inputs import Needed, Placed, needed_input, needed_volume
+from stc.compiler.cost.inputs import Needed, Placed, needed_input
 from stc.compiler.cost.mesh import MeshModel
 from stc.compiler.cost.network import Layer, Source
 from stc.compiler.cost.partition import Partition, pieces
@@ -26,6 +26,7 @@ def on_chip(
     link_bandwidth: float,
     local_bandwidth: float,
     hop_latency: int,
+    alignment: int,
     placed: Placed,
     layer: Layer,
     start: int,
@@ -40,8 +41,9 @@ def on_chip(
     and, per producer core, the cycles it spends sending in one run of the producer (each
     send and copy rounded to whole cycles, the farthest destination's hops added), and the
     copy's cycles and bytes (per run of the consumer) a producer core saves when its box is
-    its whole result and the consumer's whole input buffer, where isa-lower lets it land in
-    place (cached: callers must not write to the arrays)."""
+    its whole result and one run of bytes of the consumer's input buffer at an offset of
+    `alignment` (the target's for the source's elements), where st-lmem-alloc lets the
+    producer write it in place (cached: callers must not write to the arrays)."""
     pairs = transfers(placed.layer, placed.batch, placed.part, layer, batch, part, source)
     shared, sender, receiver, group = pairs.shared, pairs.sender, pairs.receiver, pairs.group
     per_run = shared * placed.batch / batch
@@ -56,8 +58,9 @@ def on_chip(
     cycles += np.bincount(sender, copies, minlength=placed.part.cores)
     hops = mesh.hops[placed.start + sender, start + receiver] * hop_latency
     farthest = pairs.most(hops)
-    in_place = pairs.most(np.where(pairs.whole, copies, 0.0))
-    kept = pairs.most(np.where(pairs.whole & local, shared, 0.0))
+    lands = pairs.whole & (pairs.offset % alignment == 0)
+    in_place = pairs.most(np.where(lands, copies, 0.0))
+    kept = pairs.most(np.where(lands & local, shared, 0.0))
     moved = float(shared[local].sum() + sent_box.sum())
     return loads, moved, pairs.total, np.stack([cycles + farthest, in_place, kept])
 
@@ -115,8 +118,11 @@ class Transfers:
     """Per pair its box (pairs of a producer core with the same box share one, `row_ranks`)."""
     group_sender: np.ndarray
     whole: np.ndarray
-    """Per pair, whether its box is the producer core's whole result and the consumer
-    core's whole input buffer (a local copy of it lands in place)."""
+    """Per pair, whether its box is the producer core's whole result and one run of bytes
+    of the consumer core's input buffer (`memory.plan.takes_whole`: a local copy of it lands
+    in place where `offset` is aligned)."""
+    offset: np.ndarray
+    """Per pair, the byte in the consumer core's input buffer where its box begins."""
     cores: int
     firsts: np.ndarray
     """Where each sending producer core's pairs begin."""
@@ -151,12 +157,41 @@ def transfers(
     group_sender = np.zeros(int(group.max()) + 1 if len(group) else 0, dtype=np.int64)
     group_sender[group] = sender
     made = pieces(producer, producer_batch, producer_part).outputs[sender] * source.element_bytes
-    needed = needed_volume(layer, batch, part, source)[receiver] * source.element_bytes
     per_run = shared * producer_batch / batch
-    whole = (per_run == made) & (shared == needed) & (source.channels == layer.in_channels)
+    contiguous, offset = run_in_buffer(bounds, need, sender, receiver)
+    whole = (per_run == made) & contiguous & (source.channels == layer.in_channels)
     firsts = np.flatnonzero(np.diff(sender, prepend=-1))
     total = float(volumes.sum())
-    return Transfers(shared, sender, receiver, total, group, group_sender, whole, producer_part.cores, firsts)
+    return Transfers(
+        shared,
+        sender,
+        receiver,
+        total,
+        group,
+        group_sender,
+        whole,
+        offset * source.element_bytes,
+        producer_part.cores,
+        firsts,
+    )
+
+
+def run_in_buffer(
+    bounds: list[tuple[np.ndarray, np.ndarray]], need: Needed, sender: np.ndarray, receiver: np.ndarray
+) -> tuple[np.ndarray, np.ndarray]:
+    """Per (sender, receiver) pair, whether its box (`overlap`'s bounds along images,
+    channels, rows and columns) is one run of the receiver's NHWC input buffer (every
+    dimension after the first it spans more than once is whole, `task.stats.is_contiguous`),
+    and the element of the buffer where it begins."""
+    order = (0, 2, 3, 1)
+    buffer = (need.b, need.channels, need.rows, need.cols)
+    lo = np.stack([bounds[axis][0][sender, receiver] - buffer[axis][0][receiver] for axis in order], axis=1)
+    size = np.stack([bounds[axis][1][sender, receiver] - bounds[axis][0][sender, receiver] for axis in order], axis=1)
+    extent = np.stack([buffer[axis][1][receiver] - buffer[axis][0][receiver] for axis in order], axis=1)
+    spanned = np.cumsum(size > 1, axis=1) - (size > 1) > 0
+    contiguous = ((size == extent) | ~spanned).all(axis=1)
+    offset = ((lo[:, 0] * extent[:, 1] + lo[:, 1]) * extent[:, 2] + lo[:, 2]) * extent[:, 3] + lo[:, 3]
+    return contiguous, offset
 
 
 def row_ranks(columns: np.ndarray) -> np.ndarray:

@@ -52,6 +52,9 @@ AFTER_OP = re.compile(r"(?=\s|//|\Z)(?:\s++|//[^\n]*+)*+(?:[%}\"^]|\Z|[a-zA-Z_][
 continues with (a value, the end of the block, the next op's name), so that xDSL's parser
 would end the op there too (not take a box, `strides`, attributes or a location)."""
 
+BETWEEN_OPS = re.compile(r"(?:\s++|//[^\n]*+)*+", re.ASCII)
+"""The whitespace and comments after an op, as upstream's lexer skips them before a token."""
+
 Build = Callable[[dict[str, Attribute]], Operation]
 """Builds the op matched, with its discardable attributes."""
 
@@ -76,9 +79,36 @@ class OpLines:
 
     def read(self) -> Operation | None:
         """The op at the parser's position, read whole, or None (and nothing consumed)."""
+        if (read := self.read_at(self.parser.pos)) is None:
+            return None
+        op, end = read
+        self.parser._resume_from(end)  # pyright: ignore[reportPrivateUsage]
+        return op
+
+    def read_run(self) -> list[Operation]:
+        """
+        The ops from the parser's position on that are read whole, up to the first that
+        is not; the parser resumes after the last. The token after each op is not lexed,
+        only the whitespace and comments before the next skipped, as upstream's lexer
+        skips them (a mapped ResNet-50 is one run of 3,398 ops).
+        """
+        ops: list[Operation] = []
+        start = self.parser.pos
+        end = start
+        while (read := self.read_at(start)) is not None:
+            op, end = read
+            ops.append(op)
+            start = BETWEEN_OPS.match(self.text, end).end()  # pyright: ignore[reportOptionalMemberAccess]
+        if ops:
+            self.parser._resume_from(end)  # pyright: ignore[reportPrivateUsage]
+        return ops
+
+    def read_at(self, start: int) -> tuple[Operation, int] | None:
+        """The op whose text starts at `start`, read whole, and where its text ends; None
+        when it is not one the readers take. Its result is registered with the parser."""
         parser = self.parser
         text = self.text
-        if not isinstance(text, str) or (head := OP_HEAD.match(text, parser.pos)) is None:
+        if not isinstance(text, str) or (head := OP_HEAD.match(text, start)) is None:
             return None
         if (found := self.reader_of(head["name"], head["dialect"])) is None:
             return None
@@ -102,8 +132,7 @@ class OpLines:
         if result is not None:
             span = Span(head.start("result") - 1, head.end("result"), parser.lexer.input)
             parser._register_ssa_definition(result, op.results, span)  # pyright: ignore[reportPrivateUsage]
-        parser._resume_from(end)  # pyright: ignore[reportPrivateUsage]
-        return op
+        return op, end
 
     def reader_of(self, name: str, dialect: str) -> tuple[type[Operation], Reader, bool] | None:
         """The class the parser's context gives `name`, its reader and whether it has
@@ -201,7 +230,16 @@ def link_before(block: Block, ops: Sequence[Operation], existing: Operation) -> 
     """
     if existing.parent is not block:
         raise ValueError("Can't insert operation before operation not in current block")
-    previous = existing.prev_op
+    linked(block, ops, existing.prev_op, existing)
+
+
+def link_at_end(block: Block, ops: Sequence[Operation]) -> None:
+    """`block.add_ops(ops)` for detached ops without regions, linked in one pass as `link_before` links them."""
+    linked(block, ops, block.last_op, None)
+
+
+def linked(block: Block, ops: Sequence[Operation], previous: Operation | None, following: Operation | None) -> None:
+    """Link `ops` into `block` between `previous` and `following` (None: the block's start or end)."""
     for op in ops:
         if op.parent is not None or op.regions:
             raise ValueError("Only detached ops without regions are linked in bulk")
@@ -212,6 +250,10 @@ def link_before(block: Block, ops: Sequence[Operation], existing: Operation) -> 
         else:
             previous._next_op = op  # pyright: ignore[reportPrivateUsage]
         previous = op
-    if previous is not None:
-        previous._next_op = existing  # pyright: ignore[reportPrivateUsage]
-        existing._prev_op = previous  # pyright: ignore[reportPrivateUsage]
+    if previous is None:
+        return
+    previous._next_op = following  # pyright: ignore[reportPrivateUsage]
+    if following is None:
+        block._last_op = previous  # pyright: ignore[reportPrivateUsage]
+    else:
+        following._prev_op = previous  # pyright: ignore[reportPrivateUsage]

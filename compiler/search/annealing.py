@@ -188,7 +188,8 @@ def anneal(
     """One annealing chain; see the module docstring. `report(round, best cost)` is called
     every REPORT_EVERY rounds (a progress bar); a round draws up to `attempts` moves until
     one leaves a legal tree (1: SET's, a round whose move does not apply prices nothing);
-    the chain returns to its best tree after each `every` of the rounds (0.9: SET's)."""
+    the chain returns to its best tree after each `every` of the rounds (0.9: SET's), at least
+    one round (a chain of fewer than 1 / `every` rounds returns after each)."""
     started = time.monotonic()
     rng = random.Random(seed)
     rules = Rules.of(model.network, space)
@@ -199,7 +200,7 @@ def anneal(
     curve = [(0, best_cost)]
     accepted = 0
     done = 0
-    period = int(every * rounds)
+    period = max(1, int(every * rounds))
     for done in range(1, rounds + 1):
         if deadline is not None and time.monotonic() > deadline:
             break

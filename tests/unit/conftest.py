@@ -2,12 +2,14 @@
 
 import os
 import resource
+from pathlib import Path
 
 import pytest
 from hypothesis import settings
 from xdsl.dialects.builtin import ModuleOp
 from xdsl.parser import Parser
 
+from stc.compiler import targets
 from stc.compiler.ir_files import stc_context
 
 
@@ -21,6 +23,17 @@ def parse(text: str) -> ModuleOp:
 # deadline fails correct code; speed is measured in the benchmarks (tools/bench_*.py).
 settings.register_profile("stc", deadline=None)
 settings.load_profile("stc")
+
+
+@pytest.fixture(scope="module")
+def small_tianjicx(tmp_path_factory: pytest.TempPathFactory) -> str:
+    """tianjicx's memory and alignment rules on a 2×2 mesh."""
+    text = (Path(targets.__file__).parent / "tianjicx.toml").read_text()
+    text = text.replace("cores_y = 10", "cores_y = 2").replace("cores_x = 16", "cores_x = 2")
+    text = text.replace("row_max = 9", "row_max = 1").replace("column_max = 15", "column_max = 1")
+    path = tmp_path_factory.mktemp("targets") / "tianjicx-2x2.toml"
+    path.write_text(text)
+    return str(path)
 
 
 @pytest.fixture

@@ -30,6 +30,7 @@ class TokenParser(StcParser):
     def __init__(self, *args: object, **kwargs: object):
         super().__init__(*args, **kwargs)  # pyright: ignore[reportArgumentType]
         self.op_lines.read = lambda: None
+        self.op_lines.read_run = lambda: []
 
 
 def outcome(parser_type: type[StcParser], text: str) -> tuple[str, ...]:
@@ -184,6 +185,27 @@ def test_ops_linked_in_bulk_are_those_inserted_one_by_one(existing: int, at: int
     assert len(mine) == existing + count
     assert blocks[0].first_op is not None
     assert blocks[0].first_op.task_id == mine[0]
+
+
+@given(hs.integers(0, 4), hs.integers(0, 4))
+def test_ops_linked_at_the_end_are_those_added_one_by_one(existing: int, count: int):
+    """`link_at_end` leaves the block, its ops' order, parents and links as `add_ops` does."""
+    from stc.compiler.op_lines import link_at_end
+
+    blocks = []
+    for link in (link_at_end, Block.add_ops):
+        block = Block(relus(existing))
+        link(block, relus(count))
+        blocks.append(block)
+        backwards, op = [], block.last_op
+        while op is not None:
+            assert op.parent is block
+            backwards.append(op.task_id)
+            op = op.prev_op
+        assert backwards[::-1] == [op.task_id for op in block.ops]
+    mine, theirs = ([op.task_id for op in block.ops] for block in blocks)
+    assert mine == theirs == [*range(existing), *range(count)]
+    assert [op.task_id for op in (blocks[0].last_op,) if op is not None] == mine[-1:]
 
 
 def test_ops_attached_or_holding_regions_are_not_linked_in_bulk():

@@ -58,9 +58,9 @@ def test_a_segment_priced_until_it_overflows_costs_what_one_priced_whole_does(ca
 CASES = {
     ("lenet", "tianjicx", 1, "set", 0): (
         "T/1[S/1[T/1[S/1[L0, L1, L2, L3], L4], T/1[L5, L6]]]",
-        30176063128.84,
+        30176684329.63,
     ),
-    ("lenet", "tianjicx", 1, "set", 1): ("T/1[T/1[S/1[L0, L1, L2, L3, L4], L5, L6]]", 28723398015.227997),
+    ("lenet", "tianjicx", 1, "set", 1): ("T/1[T/1[S/1[L0, L1, L2, L3, L4], L5, L6]]", 28722933319.612),
     ("lenet", "set-8x8", 4, "lp", 0): ("T/1[S/2[L0, L1, L2, L3, L4, L5], L6]", 9938691332.1696),
     ("tiny", "tianjicx", 2, "set", 0): ("T/1[S/1[L0, L2, T/1[L1, L3, L4, L5, L6, L7], L8]]", 9571783103.679998),
     ("tiny", "tianjicx", 2, "set", 1): ("T/1[S/1[L0, S/1[L2, L1], T/2[L3, L4, L5, L6, L7], L8]]", 10110426418.736),
@@ -78,7 +78,12 @@ again since the local-memory bytes are the machine's (`layer_cost.local_bytes`: 
 writes its output, a pool reads its windows and not its input again, every run reads its
 weights, a copy that lands in place is neither read nor written): 30,190,928,279,
 28,738,197,562, 9,850,651,089, 9,644,997,572 and 10,156,320,822 before, in the order above.
-A change of the cost model's figures changes these."""
+LeNet on tianjicx's same trees again since a result that is one run of bytes of its
+consumer's buffer on its core lands in place there, as st-lmem-alloc lets it (not only one
+that is the whole buffer): 30,176,063,129 and 28,723,398,015 before; and again since a
+network output of several cores is gathered on one core and stored whole, as the lowering
+stores it (`layer_cost.gathering`): 30,175,756,821 and 28,722,788,102 before. A change of the
+cost model's figures changes these."""
 
 
 @pytest.mark.parametrize("case", list(CASES), ids=lambda case: "-".join(map(str, case)))

@@ -7,13 +7,11 @@ now split before the search, so its pieces fit."""
 from contextlib import chdir
 from pathlib import Path
 
-import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from test_layer_group import random_network
 from test_task_split import parse
 
-from stc.compiler import targets
 from stc.compiler.cost.evaluate import CostModel
 from stc.compiler.cost.network import network_of
 from stc.compiler.cost.tree import Node
@@ -42,17 +40,6 @@ builtin.module {
 }
 """
 """Raw, a quarter of its weight is 9,216 B; padded to 32 output channels, 147,456 B."""
-
-
-@pytest.fixture(scope="module")
-def small_tianjicx(tmp_path_factory: pytest.TempPathFactory) -> str:
-    """tianjicx's memory and alignment rules on a 2×2 mesh."""
-    text = (Path(targets.__file__).parent / "tianjicx.toml").read_text()
-    text = text.replace("cores_y = 10", "cores_y = 2").replace("cores_x = 16", "cores_x = 2")
-    text = text.replace("row_max = 9", "row_max = 1").replace("column_max = 15", "column_max = 1")
-    path = tmp_path_factory.mktemp("targets") / "tianjicx-2x2.toml"
-    path.write_text(text)
-    return str(path)
 
 
 def test_a_conv_whose_padded_weights_overflow_splits_its_reduction_and_runs(small_tianjicx: str):
