@@ -20,8 +20,14 @@ follow at once do not walk them all twice.
 from __future__ import annotations
 
 import gc
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:  # not imported at start-up (tools/launch.py imports this module first)
+    from xdsl.context import Context
+    from xdsl.dialects.builtin import ModuleOp
+    from xdsl.passes import ModulePass
 
 
 @contextmanager
@@ -34,6 +40,17 @@ def frozen_between_passes() -> Iterator[Callable[[], None]]:
         yield gc.freeze
     finally:
         gc.unfreeze()
+
+
+def apply_in_turn(passes: Sequence[ModulePass], ctx: Context, module: ModuleOp) -> None:
+    """Apply passes in order as a pipeline of them runs: each with the collector paused
+    (a searched schedule's lowering creates ops by the hundred thousand, and collections
+    walking them were a sixth of its time), the objects alive frozen after each."""
+    with frozen_between_passes() as settle:
+        for stage in passes:
+            with collection_paused():
+                stage.apply(ctx, module)
+            settle()
 
 
 @contextmanager

@@ -23,7 +23,7 @@ from xdsl.context import Context
 from xdsl.dialects.builtin import ModuleOp
 from xdsl.passes import ModulePass
 
-from stc.compiler.heap import frozen_between_passes
+from stc.compiler.heap import apply_in_turn
 from stc.passes.isa_lower import IsaLowerPass
 from stc.passes.st_lmem_alloc import StLmemAllocPass
 from stc.passes.st_place import StPlacePass
@@ -52,8 +52,8 @@ class StcPipelinePass(ModulePass):
       st-place's late spills of a many-core group (default true).
     - search: st-search instead of task-split, task-layer-group and st-place (default false
       on every target: 0.11–0.81 × st-place's cycles on set-8x8, aie-ml and tianjicx, equal on
-      tpu-like, but ResNet-18 compiles in 6.9–31 CPU s against 0.5–0.8 at any round budget;
-      docs/passes/st-search.md, "The default, measured again").
+      tpu-like, but ResNet-18 compiles in 3.8–16.8 CPU s against 0.5–0.7 at any round budget;
+      docs/passes/st-search.md, "A searched schedule's lowering, made cheaper").
     - rounds: st-search's annealing rounds per chain (default 100 per layer).
     """
 
@@ -83,7 +83,4 @@ class StcPipelinePass(ModulePass):
         ]
 
     def apply(self, ctx: Context, op: ModuleOp) -> None:
-        with frozen_between_passes() as settle:
-            for stage in self.passes():
-                stage.apply(ctx, op)
-                settle()
+        apply_in_turn(self.passes(), ctx, op)

@@ -75,7 +75,7 @@ def leaf_cost(
     target, mesh = context.target, context.mesh
     alignment = target.local_memory.alignment_bytes
     box = pieces(layer, batch, part)
-    cores = np.arange(start, start + part.cores)
+    cores = mesh.piece_cores(start, part.cores)
     outputs = box.outputs
     reduction = layer.in_channels * layer.kernel[0] * layer.kernel[1] if layer.kind == "conv" else 0
     vector = outputs * layer.vector_bytes_per_output
@@ -128,7 +128,7 @@ def leaf_cost(
         links += loads
         sent += sending
         received += total
-        producer_cores = placed.start + np.arange(placed.part.cores)
+        producer_cores = mesh.piece_cores(placed.start, placed.part.cores)
         sends.append((source.producer, *(spread(mesh.core_count, producer_cores, row) for row in injecting)))
     out_bytes = outputs.astype(float) * layer.out_element_bytes
     gathered = 0.0
@@ -241,10 +241,10 @@ def weight_loads(
     `multicast` (a target's `multicast_loads`), as isa-lower loads them: the cores that hold
     the same slice get it from one DRAM read, along the XY multicast tree from the port of
     the first of them (the loader: the first piece in graph order), and one read of each
-    table reaches all the cores. Core j holds slice j mod pk (`partition.pieces`), so
-    cores 0 … pk − 1 are the loaders, in the order of their slices (cached: callers must
+    table reaches all the cores. Piece j holds slice j mod pk (`partition.pieces`), so
+    pieces 0 … pk − 1 are the loaders, in the order of their slices (cached: callers must
     not write to the array)."""
-    box, cores = pieces(layer, batch, part), np.arange(start, start + part.cores)
+    box, cores = pieces(layer, batch, part), mesh.piece_cores(start, part.cores)
     slices = layer.weight_bytes * (box.k[1] - box.k[0]) / layer.out_channels
     ports = mesh.port_core[cores]
     dram = weight_dram(layer, part, batch, multicast)

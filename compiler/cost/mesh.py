@@ -11,6 +11,7 @@ but get no number.
     mesh = MeshModel.of(load_target("set-8x8"))
     mesh.order[:3]                                          # ((0, 0), (0, 1), (0, 2))
     mesh.xy_loads(np.array([0]), np.array([9]), np.array([64.0]))  # 64 B on (0,0)→(0,1)→(0,2)→(1,2)
+    mesh.piece_cores(0, 16)[8:]  # pieces 8 … 15 on row 1 left to right: cores 15, 14, …, 8
 """
 
 from __future__ import annotations
@@ -71,6 +72,9 @@ class MeshModel:
         """hops[i, j]: the links of the XY route from core i to core j."""
         self.port_core = np.array([self.index[target.dram_port(coord)] for coord in self.order], dtype=np.int64)
         """The core beside the DRAM port nearest to each core (same row, nearer edge)."""
+        self.by_rows = target.global_memory.multicast_loads and len(self.order) == cores_y * cores_x
+        """Whether a leaf's pieces that fill whole rows are laid row by row (`piece_cores`)."""
+        self._pieces: dict[tuple[int, int], np.ndarray] = {}
 
     @staticmethod
     @functools.cache
@@ -80,6 +84,24 @@ class MeshModel:
     @property
     def core_count(self) -> int:
         return len(self.order)
+
+    def piece_cores(self, start: int, count: int) -> np.ndarray:
+        """The cores of a leaf's pieces 0 … count − 1 from core `start`: the next ones in
+        snake order, but where they fill whole rows of a mesh that multicasts its DRAM loads,
+        row by row from the left (piece j on the row's column j mod width), so that pieces
+        j, j + width, … share a column: partition.pieces gives them the same weight slice
+        when pk divides the width, and its multicast tree from the port runs down that column
+        (in the snake the odd rows mirror it into a second column). Callers must not write
+        to the array."""
+        key = (start, count)
+        if key not in self._pieces:
+            width = self.cores_x
+            cores = np.arange(start, start + count)
+            if self.by_rows and start % width == 0 and count % width == 0:
+                row, column = np.divmod(cores, width)
+                cores = row * width + np.where(row % 2 == 0, column, width - 1 - column)
+            self._pieces[key] = cores
+        return self._pieces[key]
 
     @functools.cached_property
     def routes(self) -> np.ndarray:

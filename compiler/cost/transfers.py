@@ -47,16 +47,18 @@ def on_chip(
     pairs = transfers(placed.layer, placed.batch, placed.part, layer, batch, part, source)
     shared, sender, receiver, group = pairs.shared, pairs.sender, pairs.receiver, pairs.group
     per_run = shared * placed.batch / batch
-    local = placed.start + sender == start + receiver
+    senders = mesh.piece_cores(placed.start, placed.part.cores)[sender]
+    receivers = mesh.piece_cores(start, part.cores)[receiver]
+    local = senders == receivers
     remote = ~local
     sent_box = np.zeros(len(pairs.group_sender))
     sent_box[group[remote]] = shared[remote]
-    loads, _ = mesh.tree_loads(placed.start + sender[remote], start + receiver[remote], group[remote], sent_box)
+    loads, _ = mesh.tree_loads(senders[remote], receivers[remote], group[remote], sent_box)
     sends = np.ceil(sent_box * placed.batch / batch / link_bandwidth)
     cycles = np.bincount(pairs.group_sender, sends, minlength=placed.part.cores)
     copies = np.where(local, np.ceil(2 * per_run / local_bandwidth), 0.0)
     cycles += np.bincount(sender, copies, minlength=placed.part.cores)
-    hops = mesh.hops[placed.start + sender, start + receiver] * hop_latency
+    hops = mesh.hops[senders, receivers] * hop_latency
     farthest = pairs.most(hops)
     lands = pairs.whole & (pairs.offset % alignment == 0)
     in_place = pairs.most(np.where(lands, copies, 0.0))

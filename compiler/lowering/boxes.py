@@ -28,7 +28,11 @@ class Box:
 def nhwc_box(base: int, shape: Sequence[int], itemsize: int, lo: Sequence[int], extent: Sequence[int]) -> Box:
     """The box `lo` + `extent` of a dense tensor of `shape` at `base`; the innermost
     dimension counts bytes, so elements wider than a byte stay whole."""
-    strides = row_major_strides(shape, itemsize)
+    return strided_box(base, row_major_strides(shape, itemsize), itemsize, lo, extent)
+
+
+def strided_box(base: int, strides: Sequence[int], itemsize: int, lo: Sequence[int], extent: Sequence[int]) -> Box:
+    """`nhwc_box` of a tensor whose row-major byte strides are known."""
     address = base + sum(start * stride for start, stride in zip(lo, strides, strict=True))
     sizes = (*extent[:-1], extent[-1] * itemsize)
     return Box(address, tuple(sizes), (*strides[:-1], 1))

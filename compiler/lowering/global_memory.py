@@ -7,16 +7,18 @@ by multicast on targets with `multicast_loads`.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from xdsl.dialects.builtin import TensorType
 
-from stc.compiler.lowering.boxes import Box, nchw_box, nhwc_box
+from stc.compiler.lowering.boxes import Box, nchw_box, nhwc_box, strided_box
 from stc.compiler.lowering.layout import load_through_nc1hwc0, store_through_nc1hwc0
 from stc.compiler.lowering.phases import PhaseCode
 from stc.compiler.lowering.shared_loads import BoxLoad
 from stc.dialects import isa, task
 from stc.dialects.st import STAGING_IN, STAGING_OUT
 from stc.dialects.task.base import element_width
-from stc.dialects.task.stats import tensor_bytes
+from stc.dialects.task.stats import row_major_strides, tensor_bytes
 
 GLOBAL_ALIGNMENT = 64
 """Where global regions start: no target requires it; it keeps DMA boxes round."""
@@ -100,10 +102,15 @@ class GlobalMemory(PhaseCode):
             ops = [isa.DmaStoreOp(tile.sizes, destination.address, tile.address, destination.strides, tile.strides)]
         self.emit(buffer.task_id, self.plan.last(buffer.task_id), *ops)
 
-    def buffer_box(self, buffer: task.BufferOp, offset: tuple[int, ...], extent: tuple[int, ...]) -> Box:
-        typ = buffer.result.type
-        itemsize = element_width(typ) // 8  # pyright: ignore[reportOptionalOperand]
-        return nhwc_box(self.local(buffer), typ.get_shape(), itemsize, offset, extent)
+    def buffer_box(self, block: task.TaskOp, offset: Sequence[int], extent: Sequence[int]) -> Box:
+        """The box `offset` + `extent` of a block's local tile (a buffer, or a compute
+        block's result), its layout worked out once per block."""
+        if (layout := self.layouts.get(block.task_id)) is None:
+            typ = block.results[0].type
+            itemsize = element_width(typ) // 8  # pyright: ignore[reportOptionalOperand]
+            layout = (self.local(block), row_major_strides(typ.get_shape(), itemsize), itemsize)  # pyright: ignore[reportAttributeAccessIssue]
+            self.layouts[block.task_id] = layout
+        return strided_box(*layout, offset, extent)
 
     def spill(self, op: task.ComputeBlock) -> int:
         """Store a result to global memory once, right after it is made, or beside the next

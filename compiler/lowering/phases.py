@@ -8,6 +8,7 @@ addresses st-lmem-alloc gave the blocks.
 from __future__ import annotations
 
 import itertools
+import math
 from collections import defaultdict
 
 from xdsl.dialects.builtin import DenseArrayBase, IntegerAttr, TensorType
@@ -16,6 +17,7 @@ from xdsl.utils.exceptions import PassFailedException
 
 from stc.compiler.lowering.shared_loads import BoxLoad, SharedLoad
 from stc.compiler.memory.plan import MemoryPlan, describe
+from stc.compiler.op_lines import link_at_end
 from stc.compiler.targets.hardware import Coord, HardwareTarget
 from stc.dialects import isa, task
 from stc.dialects.st import ADDRESS
@@ -46,6 +48,10 @@ class PhaseCode:
         """The data blocks whose load is shared (multicast loads), by task id."""
         self.shared_boxes: dict[BoxLoad, SharedLoad] = {}
         """The boxes buffers load from global memory whose load is shared (multicast loads)."""
+        self.first_reads: dict[int, float] = {}
+        """`first_read` of each storage block asked about, by task id."""
+        self.layouts: dict[int, tuple[int, tuple[int, ...], int]] = {}
+        """(local address, byte strides, bytes per element) of each tile asked about, by task id."""
 
     # --- Addresses --------------------------------------------------------------------
 
@@ -81,7 +87,9 @@ class PhaseCode:
                 store = next((i for i, op in enumerate(ops) if isinstance(op, isa.DmaStoreOp)), len(ops))
                 body += ops[:store] + self.beside[coord].get(time, []) + ops[store:] + self.late[coord].get(time, [])
                 body.append(isa.SyncOp(phase))
-            cores.append(isa.CoreOp(coord, body))
+            core = isa.CoreOp(coord)
+            link_at_end(core.body.block, body)
+            cores.append(core)
         return cores
 
     def steps(self) -> int:
@@ -118,7 +126,18 @@ class PhaseCode:
 
     def read_later(self, buffer: task.StorageOp, time: int) -> bool:
         """Whether only compute blocks of later phases read the block."""
-        return all(
-            isinstance(use.operation, task.ComputeBlock) and self.plan.first(use.operation.task_id) > time
-            for use in buffer.result.uses
+        return self.first_read(buffer) > time
+
+    def first_read(self, block: task.StorageOp) -> float:
+        """The first phase a compute block reads the block in (inf when none does), -inf
+        when another block reads it; worked out once per block."""
+        if (known := self.first_reads.get(block.task_id)) is not None:
+            return known
+        readers = [use.operation for use in block.result.uses]
+        first = (
+            min((self.plan.first(op.task_id) for op in readers), default=math.inf)
+            if all(isinstance(op, task.ComputeBlock) for op in readers)
+            else -math.inf
         )
+        self.first_reads[block.task_id] = first
+        return first

@@ -129,9 +129,10 @@ class ActionExecutor:
                 split_counts(op, vector)
             except PassFailedException as error:
                 raise action_error(action, str(error)) from None
-        blocks = GraphBlocks(self.graph)
+        blocks = GraphBlocks(self.graph, matrix.blocks)
         blocks.split_in_order(list(zip(task_ids, vectors, strict=True)))
-        matrix.refresh()
+        created = [blocks.by_id[task_id] for task_id in blocks.surviving_created()]
+        matrix.exchange([task_id for split in blocks.splits for task_id in split.erased], created)
         for split in blocks.splits:
             matrix.replace_members(set(split.erased), split.created)
         return blocks.surviving_created()

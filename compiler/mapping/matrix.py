@@ -84,6 +84,18 @@ class STMatrix:
         }
         self.node_cache.clear()
 
+    def exchange(self, erased: Sequence[int], created: Sequence[task.TaskOp]) -> None:
+        """`refresh` after a change whose erased and created blocks are known (a split), at
+        the cost of those blocks, not of the graph's. `erased` may name blocks the change
+        itself created (a split of a piece an earlier split of the group made)."""
+        for task_id in erased:
+            self.blocks.pop(task_id, None)
+            self.sizes.pop(task_id, None)
+        for op in created:
+            self.blocks[op.task_id] = op
+            self.sizes[op.task_id] = self.size_of(op)
+        self.node_cache.clear()
+
     def used_bytes(self, space: Space, step: int, phase: int) -> int:
         use = self.memory.get((space, step))
         return 0 if use is None else use.at(phase)

@@ -26,13 +26,12 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Sequence
-from functools import cache
 from importlib import import_module
-from typing import TYPE_CHECKING, TypeVar
+from typing import TYPE_CHECKING
 
-from xdsl.dialects.builtin import UNKNOWN_LOC, ArrayAttr, TensorType
-from xdsl.ir import Attribute, Block, Operation, OpResult, SSAValue, SSAValues, Use
-from xdsl.irdl import IRDLOperation, OptionalDef, VariadicDef
+from xdsl.dialects.builtin import ArrayAttr, TensorType
+from xdsl.ir import Attribute, Block, Operation, SSAValue
+from xdsl.irdl import VariadicDef
 from xdsl.utils.lexer import Span
 
 from stc.dialects.prechecked import prechecked
@@ -174,52 +173,6 @@ class OpLines:
     def tensor_type(self, text: str) -> TensorType:
         """The tensor type of `text`, a spelling TENSOR_TYPE_TEXT matches, built once per parser."""
         return tensor_type_of(tensor_types(self.parser), text)
-
-
-OpType = TypeVar("OpType", bound=IRDLOperation)
-
-
-def created(
-    op_type: type[OpType],
-    operands: Sequence[SSAValue] = (),
-    result_types: Sequence[Attribute] = (),
-    properties: dict[str, Attribute] | None = None,
-    attributes: dict[str, Attribute] | None = None,
-) -> OpType:
-    """
-    `op_type.create(...)` for an op without successors or regions, at half its cost: the
-    fields `Operation.__init__` sets, set directly, and the defaults of properties not
-    given added in declaration order, as `IRDLOperation.__post_init__` adds them
-    (tests/unit/test_op_lines.py compares the two). `properties` becomes the op's.
-    """
-    op = op_type.__new__(op_type)
-    op._operands = SSAValues(operands)  # pyright: ignore[reportPrivateUsage]
-    uses = tuple(Use(op, index) for index in range(len(operands)))
-    for operand, use in zip(operands, uses, strict=True):
-        operand.add_use(use)
-    op._operand_uses = uses  # pyright: ignore[reportPrivateUsage]
-    op.results = SSAValues(OpResult(typ, op, index) for index, typ in enumerate(result_types))
-    properties = {} if properties is None else properties
-    for name, default in property_defaults(op_type):
-        if name not in properties:
-            properties[name] = default
-    op.properties = properties
-    op.attributes = {} if attributes is None else attributes
-    op.location = UNKNOWN_LOC
-    op._successors = ()  # pyright: ignore[reportPrivateUsage]
-    op._successor_uses = ()  # pyright: ignore[reportPrivateUsage]
-    op.regions = ()
-    return op
-
-
-@cache
-def property_defaults(op_type: type[IRDLOperation]) -> list[tuple[str, Attribute]]:
-    """The default of each property of `op_type` that has one, as `IRDLOperation.__post_init__` adds them."""
-    return [
-        (name, d.default_value)
-        for name, d in op_type.get_irdl_definition().properties.items()
-        if not isinstance(d, OptionalDef) and d.default_value is not None
-    ]
 
 
 def link_before(block: Block, ops: Sequence[Operation], existing: Operation) -> None:

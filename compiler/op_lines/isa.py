@@ -18,7 +18,8 @@ import re
 
 from xdsl.ir import Attribute, Operation
 
-from stc.compiler.op_lines import Build, OpLines, Reader, created
+from stc.compiler.op_lines import Build, OpLines, Reader
+from stc.dialects.created import created
 from stc.dialects.integers import i64_array, i64_attr
 from stc.dialects.isa import DmaLoadOp, DmaStoreOp, RecvOp, SendOp, SyncOp, TransferOp
 from stc.dialects.isa.dma import dense_strides

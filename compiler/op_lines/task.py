@@ -19,7 +19,8 @@ from xdsl.dialects.builtin import DenseArrayBase, IntegerAttr, StringAttr, Tenso
 from xdsl.ir import Attribute, Operation, SSAValue
 from xdsl.irdl import AttrSizedOperandSegments
 
-from stc.compiler.op_lines import VALUE, Build, OpLines, Reader, created
+from stc.compiler.op_lines import VALUE, Build, OpLines, Reader
+from stc.dialects.created import created
 from stc.dialects.integers import i64_array, i64_attr
 from stc.dialects.prechecked import prechecked
 from stc.dialects.syntax import INT, INT_LIST_TEXT, TENSOR_TYPE_TEXT, clause_default, ints_of

@@ -7,8 +7,9 @@ as any mapping.
    together by nn = (batch / leaf batch)·pb, ny = ph, nx = pw, nf = pk: one piece per core
    and subbatch of the partition the cost model chose (`CostModel.layout`).
 2. **Time.** The tree is unrolled into slots (`cost.schedule.unroll`); slot t is step
-   t // max_phases, phase t % max_phases. Piece (b, h, w, k) of a run goes to core
-   ((b mod pb)·ph + h)·pw + w)·pk + k of its leaf's snake-order core range.
+   t // max_phases, phase t % max_phases. Piece (b, h, w, k) of a run goes to the core of
+   piece ((b mod pb)·ph + h)·pw + w)·pk + k of its leaf's core range (`MeshModel.piece_cores`:
+   the snake order, or row by row where the pieces fill whole rows), as the model prices it.
 3. **Puts.** Every piece is put with `put_group_in` at its core and phase (the main block at
    its stage, fused blocks at the next free compute stage of that core and phase), so its
    input buffers sit beside it. Buffers no block reads (outputs) go on the core of their
@@ -123,16 +124,17 @@ class Lowering:
                 pieces[(index, 0)].append((place.start, blocks))
                 continue
             created = self.act(SplitGroupOp(blocks, [[*grid, 1]]))
-            by_id = {op.task_id: op for op in self.graph.tasks()}
+            by_id = self.executor.matrix.blocks
             compute = [i for i in created if isinstance(by_id.get(i), task.ComputeBlock)]
             assert len(compute) == total * len(blocks), (layer.name, len(compute), total)
             per_block = [compute[j * total : (j + 1) * total] for j in range(len(blocks))]
             images = average_split(network.batch, nn)
             inner = part.ph * part.pw * part.pk
+            cores = self.model.context.mesh.piece_cores(place.start, part.cores)
             for q in range(total):
                 bn, rest = divmod(q, inner)
                 iteration = (images[bn][1] - 1) // place.batch
-                core = place.start + (bn % part.pb) * inner + rest
+                core = int(cores[(bn % part.pb) * inner + rest])
                 pieces[(index, iteration)].append((core, [ids[q] for ids in per_block]))
         return pieces
 
@@ -152,7 +154,7 @@ class Lowering:
         )
 
     def put_pieces(self, pieces: dict[tuple[int, int], list[tuple[int, list[int]]]]) -> None:
-        by_id = {op.task_id: op for op in self.graph.tasks()}
+        by_id = self.executor.matrix.blocks
         segment_of = self.model.segment_of(self.tree)
         for run in unroll(self.model, self.tree):
             self.segment_at[run.slot] = segment_of[run.layer][0]
@@ -175,7 +177,7 @@ class Lowering:
     def share_weights(self) -> None:
         """Make the runs of a layer on one core and step read the first run's data blocks,
         held from its phase to the last run's, where the core's memory allows."""
-        by_id = {op.task_id: op for op in self.graph.tasks()}
+        by_id = self.executor.matrix.blocks
         for (_, core, step), runs in self.runs_on.items():
             if len(runs) < 2:
                 continue
@@ -270,7 +272,7 @@ class Lowering:
             return
         estimate = self.model.evaluate(self.tree)
         early = {} if estimate.cost is None else dict(estimate.cost.early_inputs)
-        by_id = {op.task_id: op for op in self.graph.tasks()}
+        by_id = self.executor.matrix.blocks
         places = self.executor.matrix.places
         for (layer, core, step), runs in self.runs_on.items():
             if layer not in early:
@@ -302,7 +304,7 @@ class Lowering:
             return
         estimate = self.model.evaluate(self.tree)
         ahead = {} if estimate.cost is None else dict(estimate.cost.prefetched)
-        by_id = {op.task_id: op for op in self.graph.tasks()}
+        by_id = self.executor.matrix.blocks
         for (layer, core, step), runs in self.runs_on.items():
             phase, blocks = runs[0]
             if layer not in ahead or (step, phase) != self.first_run[layer] or phase < ahead[layer]:
@@ -324,7 +326,7 @@ class Lowering:
         readers: dict[int, list] = defaultdict(list)
         for op in self.graph.tasks():
             if isinstance(op, task.BufferOp) and op.task_id in places:
-                for source, _, _ in op.pieces:
+                for source in op.sources:
                     if isinstance(source.owner, task.InputOp):
                         readers[source.owner.task_id].append(places[op.task_id])
         for op in self.graph.tasks():
@@ -366,7 +368,7 @@ class Lowering:
 def producers(buffer: task.StorageOp) -> list[task.ComputeBlock]:
     if not isinstance(buffer, task.BufferOp):
         return []
-    return [source.owner for source, _, _ in buffer.pieces if isinstance(source.owner, task.ComputeBlock)]
+    return [source.owner for source in buffer.sources if isinstance(source.owner, task.ComputeBlock)]
 
 
 def lower_tree(graph: task.GraphOp, target_name: str, model: CostModel, tree: Node) -> MappingOp:

@@ -17,8 +17,8 @@ from collections.abc import Sequence
 from xdsl.dialects.builtin import ArrayAttr, DenseArrayBase, TensorType
 from xdsl.ir import Attribute, SSAValue
 
-from stc.compiler.op_lines import created
 from stc.compiler.tiling.pieces import Box, BoxIndex, Piece, intersection
+from stc.dialects.created import created
 from stc.dialects.integers import built_i64_attr, i64_array
 from stc.dialects.task import BoxAttr, BufferOp, DataOp, WeightOp
 

@@ -16,7 +16,8 @@ overflow int32 is refused. The pieces' geometry and the checks of a split vector
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+import itertools
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import TypeVar
 
@@ -35,7 +36,7 @@ from xdsl.utils.exceptions import PassFailedException
 from xdsl.utils.hints import isa
 
 from stc.compiler.heap import collection_paused
-from stc.compiler.op_lines import created, link_before
+from stc.compiler.op_lines import link_before
 from stc.compiler.tiling.copies import BufferSources, DataBlocks, data_box
 from stc.compiler.tiling.pieces import (
     UNSPLIT,
@@ -50,6 +51,7 @@ from stc.compiler.tiling.pieces import (
     split_error,
     split_grid,
 )
+from stc.dialects.created import created
 from stc.dialects.integers import built_i64_array, built_i64_attr, i64_array, i64_attr
 from stc.dialects.task import (
     AddOp,
@@ -91,11 +93,12 @@ class SplitRecord:
 class GraphBlocks:
     """The blocks of one task graph by id, fresh ids, and the splits made on it."""
 
-    def __init__(self, graph: GraphOp):
+    def __init__(self, graph: GraphOp, by_id: Mapping[int, TaskOp] | None = None):
+        """`by_id`: the graph's blocks by id, when the caller keeps them (read from the graph otherwise)."""
         self.graph = graph
         self.body = graph.block
-        self.by_id: dict[int, TaskOp] = {op.task_id: op for op in graph.tasks()}
-        self.ids = graph.fresh_ids()
+        self.by_id: dict[int, TaskOp] = {op.task_id: op for op in graph.tasks()} if by_id is None else dict(by_id)
+        self.ids = itertools.count(max(self.by_id, default=-1) + 1)
         self.created: list[int] = []
         self.erased: list[int] = []
         self.splits: list[SplitRecord] = []

@@ -300,7 +300,9 @@ class RouteAttr(Data[RouteData]):
 
     @staticmethod
     def of(source: int, nbytes: int, path: Sequence[Space]) -> RouteAttr:
-        return RouteAttr((source, nbytes, tuple(path)))
+        """The route of a path a mesh gave (at least one core, 4 coordinates each), which
+        `verify` would only check again: st-route builds one per net."""
+        return prechecked(RouteAttr, (source, nbytes, tuple(path)))
 
     @property
     def source(self) -> int:

@@ -196,7 +196,7 @@ class BufferOp(StorageOp):
     def pieces(self) -> list[tuple[SSAValue, BoxAttr, tuple[int, ...]]]:
         """(source, box, offset) of every source."""
         return [
-            (source, box, offset.get_values())
+            (source, box, array_values(offset))
             for source, box, offset in zip(self.sources, self.boxes, self.offsets, strict=True)
         ]
 

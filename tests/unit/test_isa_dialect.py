@@ -48,6 +48,30 @@ def test_built_program_prints_and_parses_back() -> None:
     assert module_text(parse(text)) == text
 
 
+def test_instructions_are_built_as_xdsl_builds_them() -> None:
+    """An instruction's constructor sets the fields xDSL's generic builder sets, to the
+    same values, with None properties left out and the rest in the order given."""
+    from xdsl.irdl import IRDLOperation
+
+    built = [
+        isa.SendOp([1, 4, 64], 128, [(0, 1), (2, 3)], 7, [1024, 128, 1]),
+        isa.RecvOp(256, 0, (1, 1), 7),
+        isa.DmaLoadOp([2, 16], 0, 512, [64, 1]),
+        isa.CopyOp([64], 0, 256),
+        isa.SyncOp(3),
+        relu(),
+        isa.ConvOp([tile(0, (1, 4, 4, 16)), tile(256, (16, 3, 3, 16))], tile(4096, (1, 4, 4, 16)), None, shift=2),
+    ]
+    for op in built:
+        theirs = type(op).__new__(type(op))
+        IRDLOperation.__init__(theirs, properties=dict(op.properties))
+        assert vars(op).keys() == vars(theirs).keys()
+        assert list(op.properties.items()) == list(theirs.properties.items())
+        for name in ("operands", "results", "attributes", "location", "regions", "successors", "parent"):
+            assert getattr(op, name) == getattr(theirs, name), (op.name, name)
+    assert "bias" not in built[-1].properties
+
+
 def test_dense_strides_are_elided_and_strided_ones_printed() -> None:
     dense = isa.DmaLoadOp([4, 64], 0, 0)
     strided = isa.DmaLoadOp([4, 64], 0, 0, global_strides=[128, 1])

@@ -129,7 +129,7 @@ def test_ops_created_directly_are_those_xdsl_creates():
     from xdsl.dialects.builtin import TensorType, i8
     from xdsl.utils.test_value import create_ssa_value
 
-    from stc.compiler.op_lines import created
+    from stc.dialects.created import created
     from stc.dialects.integers import i64_attr
     from stc.dialects.task import AddOp
 
@@ -152,7 +152,7 @@ def test_ops_created_directly_are_those_xdsl_creates():
 def relus(count: int) -> list[Operation]:
     from xdsl.dialects.builtin import TensorType, i8
 
-    from stc.compiler.op_lines import created
+    from stc.dialects.created import created
     from stc.dialects.integers import i64_attr
     from stc.dialects.task import ReluOp
 

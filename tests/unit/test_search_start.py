@@ -44,10 +44,18 @@ def test_an_overflowing_segment_splits_the_weights_more_ways():
     Split sixteen ways, (4, 16, 1, 1): two images (65,536 B,
     output 4,096 B), 8 × 9,248 weight bytes: 69,632 + 65,536 + 73,984 = 209,152 B fits. (On
     a target whose cores load their own copies of a weight slice: with multicast loads the
-    copies cost less DRAM, and the cheapest partitions differ.)"""
+    copies cost less DRAM, and the cheapest partitions differ.) Those are the partitions of
+    least compute; the roomy buffer's segment is priced cheaper still with those loading the
+    fewest weight copies (`frugal`): c0 on (2, 32, 1, 1), two copies instead of eight, in
+    142,595 cycles instead of 237,442, holding 335,600 B."""
     tree = Node.cut("T", [Node.cut("T", [Node.leaf(i) for i in range(8)], n=2)])
     roomy = CostModel(deep_network(8), with_buffer(400_000, multicast_loads=False))
-    assert roomy.evaluate(tree).cost.buffer_peak() == 236_096
+    segment = (tree.children[0], roomy.places(tree), dict.fromkeys(range(8), 0))
+    least_compute, _ = roomy.priced_segment(*segment, frugal=False)
+    assert least_compute is not None
+    assert least_compute.buffer_peak() == 236_096
+    chosen = roomy.evaluate(tree)
+    assert (chosen.cost.buffer_peak(), chosen.latency, least_compute.latency) == (335_600, 142_595, 237_442)
     model = CostModel(deep_network(8), with_buffer(212_000, multicast_loads=False))
     estimate = model.evaluate(tree)
     assert estimate.valid

@@ -1,0 +1,41 @@
+"""A priced tree's energy outside the cores leaf by leaf (tools/energy_parts.py)."""
+
+from test_cost_layer import TARGET, conv
+
+from stc.compiler.cost.evaluate import CostModel
+from stc.compiler.cost.network import NETWORK_INPUT, Network
+from stc.compiler.cost.node_cost import total
+from stc.compiler.cost.tree import Node
+from stc.compiler.targets.cost_units import Work
+from stc.tools.energy_parts import floor, leaf_works, parts_rows
+
+NETWORK = Network("n", 2, (conv("a", NETWORK_INPUT, filters=8), conv("b", 0, kernel=3, pad=1)))
+
+
+def test_a_layer_s_floor_reads_and_writes_as_its_blocks_do_and_loads_once():
+    """Layer a at batch 2 (a 1×1 conv, 8 → 8 channels on 4×4, 2 vector bytes per output):
+    256 outputs; it reads its 256 input bytes, streams 2 bytes per output (512) and reads
+    its 96 weight and bias bytes (864), writes its 256 output bytes and the 256 input
+    bytes its DMA loads (512), and reads the weights and the network input from DRAM once
+    (352). Layer b (8 → 16, 3×3) reads no DRAM but its 8·9·16 + 64 = 1,216 weight bytes."""
+    model = CostModel(NETWORK, TARGET)
+    assert floor(model, NETWORK.layers[0]) == Work(local_read_bytes=864, local_write_bytes=512, dram_read_bytes=352)
+    assert floor(model, NETWORK.layers[1]).dram_read_bytes == 1_216
+
+
+def test_the_leaves_work_sums_to_the_estimate_s():
+    """Two trees of the two layers (one segment of 2 subbatches; two segments through
+    DRAM): the leaves' work and weights' loading add up to the estimate's, and the rows'
+    sum says so."""
+    model = CostModel(NETWORK, TARGET)
+    for tree in (
+        Node.cut("T", [Node.leaf(0), Node.leaf(1)], n=2),
+        Node.cut("T", [Node.cut("T", [Node.leaf(0)], n=2), Node.leaf(1)]),
+    ):
+        works = leaf_works(model, tree)
+        estimate = model.evaluate(tree)
+        assert estimate.cost is not None
+        assert total([work + weights for _, work, weights in works.values()]) == estimate.cost.total_work
+        last = parts_rows(model, tree)[-1]
+        priced = last.split("outside the cores ")[1].split(" pJ")[0]
+        assert f"the estimate's {priced})" in last

@@ -1,0 +1,98 @@
+"""
+A priced tree's energy outside the cores, leaf by leaf, beside a floor: what each layer
+spends in local memory, on the NoC (the share of its weights' loading apart) and in DRAM,
+against what it must (`floor`: its blocks read its input once and write its output as
+they do, its weights and the network's input and output cross DRAM once, no NoC byte).
+
+    python -m stc.tools.bench_search --only darknet19 --spaces set --seed 0 --parts
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from stc.compiler.cost.evaluate import CostModel
+from stc.compiler.cost.layer_cost import local_bytes
+from stc.compiler.cost.network import NETWORK_INPUT, Layer
+from stc.compiler.cost.node_cost import NodeCost, scaled
+from stc.compiler.cost.tree import Node
+from stc.compiler.targets.cost_units import Work, energy_pj
+from stc.compiler.targets.hardware import HardwareTarget
+
+OUTSIDE = ("local_memory", "noc", "dram")
+"""The parts of `cost_units.energy_pj` outside the cores."""
+
+
+class Recording(CostModel):
+    """The model, keeping the charged leaves it last combined (a segment's, once it fits)."""
+
+    last: dict[int, NodeCost] = {}
+
+    def combined(self, segment: Node, charged: dict[int, NodeCost], target: HardwareTarget) -> NodeCost:
+        self.last = charged
+        return super().combined(segment, charged, target)
+
+
+def leaf_works(model: CostModel, tree: Node) -> dict[int, tuple[str, Work, Work]]:
+    """Per layer: its partition, and the work and weights' loading of all its runs, as
+    `evaluate` charges them (their sum is the estimate's)."""
+    recording = Recording(model.network, model.target, model.objective.name)
+    places, segment_of = recording.places(tree), recording.segment_of(tree)
+    assert not isinstance(places, str), places
+    result = {}
+    for segment in recording.segments(tree):
+        _, located = recording.segment_cost(segment, places, segment_of)
+        for layer, cost in recording.last.items():
+            place, part = located[layer]
+            runs = model.network.batch // place.batch
+            result[layer] = (str(part.counts), scaled(cost.work, runs), cost.weights)
+    return result
+
+
+def floor(model: CostModel, layer: Layer) -> Work:
+    """What a layer must spend outside the cores over the whole batch; see the module docstring."""
+    batch = model.network.batch
+    outputs = layer.output_bytes_per_image * batch // layer.out_element_bytes
+    inputs = sum(s.channels * layer.in_hw[0] * layer.in_hw[1] * s.element_bytes for s in layer.sources) * batch
+    weights = int(layer.weight_bytes + layer.table_bytes)
+    read, written = local_bytes(layer, np.array([outputs]), inputs, 0.0, 0.0, weights)
+    loaded = inputs if any(s.producer == NETWORK_INPUT for s in layer.sources) else 0
+    stored = layer.output_bytes_per_image * batch if layer.is_output else 0
+    return Work(
+        local_read_bytes=int(read + stored),
+        local_write_bytes=int(written + loaded),
+        dram_read_bytes=weights + loaded,
+        dram_write_bytes=stored,
+    )
+
+
+def parts_rows(model: CostModel, tree: Node) -> list[str]:
+    """One row per leaf (pJ ×10⁶) and the sums, against the estimate's parts."""
+    target = model.target
+    columns = ("local", "NoC", "weights", "DRAM", "floor", "above")
+    header = f"  {'layer':12} {'partition':15} " + " ".join(f"{column:>8}" for column in columns)
+    lines = [header + "   (10^6 pJ; weights: their share of the NoC's; floor: local memory and DRAM)"]
+    sums = dict.fromkeys((*OUTSIDE, "floor"), 0.0)
+    for layer, (part, work, weights) in sorted(leaf_works(model, tree).items()):
+        spent = energy_pj(target, work + weights)
+        least = energy_pj(target, floor(model, model.network.layers[layer]))
+        least = least["local_memory"] + least["dram"]
+        outside = sum(spent[name] for name in OUTSIDE)
+        for name in OUTSIDE:
+            sums[name] += spent[name]
+        sums["floor"] += least
+        lines.append(
+            f"  {model.network.layers[layer].name:12} {part:15} {spent['local_memory'] / 1e6:8.1f} "
+            f"{spent['noc'] / 1e6:8.1f} {energy_pj(target, weights)['noc'] / 1e6:8.1f} {spent['dram'] / 1e6:8.1f} "
+            f"{least / 1e6:8.1f} {(outside - least) / 1e6:8.1f}"
+        )
+    estimate = model.evaluate(tree)
+    assert estimate.cost is not None
+    priced = energy_pj(target, estimate.cost.total_work)
+    outside = sum(sums[name] for name in OUTSIDE)
+    lines.append(
+        f"  outside the cores {outside:.3e} pJ (local {sums['local_memory']:.3e}, NoC {sums['noc']:.3e}, "
+        f"DRAM {sums['dram']:.3e}; the estimate's {sum(priced[name] for name in OUTSIDE):.3e}), "
+        f"floor {sums['floor']:.3e}, core buffers and MACs {priced['core_buffers'] + priced['mac']:.3e}"
+    )
+    return lines
