@@ -316,7 +316,7 @@ class CostModel(LeafPricing):
         weights held across slots as the lowering holds them (`holds.held_peak`)."""
         runs = runs_of(self, segment, self.network.batch)
         producers = {layer: self.network.layers[layer].producers for layer in leaves}
-        held = (dict(cost.prefetched), cost.early_inputs)
+        held = (dict(cost.prefetched), dict(cost.early_inputs))
         return held_peak(runs, leaves, producers, self.target.max_phases, *held)
 
     def held(self, segment: Node, leaves: dict[int, NodeCost]) -> dict[int, NodeCost]:

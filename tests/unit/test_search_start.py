@@ -136,7 +136,26 @@ def test_an_input_loaded_early_is_held_from_the_slot_before():
     leaves = {0: cost([5, 1], [0, 0], [1, 1]), 1: cost([3, 2], [4, 0], [10, 0]), 2: cost([1, 1], [0, 7], [10, 20])}
     producers = {0: set(), 1: set(), 2: {0, 1}}
     assert list(held_peak(runs, leaves, producers, None, {})) == [17, 22]
-    assert list(held_peak(runs, leaves, producers, None, {}, frozenset({1}))) == [25, 22]
+    assert list(held_peak(runs, leaves, producers, None, {}, {1: 1})) == [25, 22]
+
+
+def test_an_input_loaded_k_slots_early_is_held_from_k_slots_before():
+    """Leaf 2 reading from DRAM (ifm 10 / 20 B) beside leaves of buf 5 / 9 and 3 + 4 / 2 B:
+    held in its own slot only, core 1 peaks at 9 (slot 0); loaded a slot early, at 2 + 20 =
+    22 (slot 1); two slots early, at 9 + 20 = 29 (slot 0). In steps of two phases the hold
+    starts with slot 2's step: nothing before it."""
+    runs = [Run(0, 0, 0), Run(1, 0, 1), Run(2, 0, 2)]
+
+    def cost(buf, wgt, ifm):
+        ifm, wgt, buf = (np.array(values, float) for values in (ifm, wgt, buf))
+        return NodeCost(Work(), Work(), np.zeros(2), np.zeros(2), 0.0, ifm, wgt, buf)
+
+    leaves = {0: cost([5, 9], [0, 0], [1, 1]), 1: cost([3, 2], [4, 0], [0, 0]), 2: cost([1, 1], [0, 7], [10, 20])}
+    producers = {0: set(), 1: set(), 2: set()}
+    assert list(held_peak(runs, leaves, producers, None, {})) == [7, 9]
+    assert list(held_peak(runs, leaves, producers, None, {}, {2: 1})) == [17, 22]
+    assert list(held_peak(runs, leaves, producers, None, {}, {2: 2})) == [17, 29]
+    assert list(held_peak(runs, leaves, producers, 2, {}, {2: 2})) == [7, 9]
 
 
 def test_greedy_segments_fuse_what_fits():
