@@ -8,6 +8,7 @@ side in one run, with SET's own figures (docs/passes/st-search.md, from set-anch
     python -m stc.tools.bench_search --only resnet50-v1 --batch 1 --spaces set
     python -m stc.tools.bench_search --machine                # estimate against the machine
     python -m stc.tools.bench_search --tianjicx               # searched against st-place
+    python -m stc.tools.bench_search --tianjicx --only resnet18 --batch 8  # at another batch
     python -m stc.tools.bench_search --against-place set-8x8  # the same on another target
     python -m stc.tools.bench_search --only darknet19 --spaces set --parts  # energy per leaf
 
@@ -147,25 +148,33 @@ def machine_rows(cases: tuple[tuple[str, str, int], ...], rounds_per_layer: int,
     return lines
 
 
-def placed_rows(names: tuple[str, ...], target: str, rounds_per_layer: int, chains: int, seeds: int) -> list[str]:
-    """Each network on `target` with today's st-place path and searched with `seeds` seeds,
-    all run: machine cycles, their ratio, the machine's cycles over the estimate's ("/est"),
-    the mesh's use, compile wall and CPU seconds."""
+def placed_rows(
+    names: tuple[str, ...],
+    target: str,
+    rounds_per_layer: int,
+    chains: int,
+    seeds: int,
+    batch: int = 1,
+    space: str = "set",
+) -> list[str]:
+    """Each network at `batch` on `target` with today's st-place path and searched in
+    `space` with `seeds` seeds, all run: machine cycles, their ratio, the machine's cycles over the
+    estimate's ("/est"), the mesh's use ("busy": cores running a conv or fc per phase, on
+    average over all phases; "most": the share of phases in which more than half the cores
+    do), compile wall and CPU seconds."""
     cores = load_target(target).mesh.core_count
     lines = [
-        f"{target}:",
-        f"  {'network':10} {'seed':>4} {'st-place cyc':>13} {'busy':>6} {'wall s':>7} {'cpu s':>7} "
-        f"{'searched cyc':>13} {'/est':>6} {'busy':>6} {'wall s':>7} {'cpu s':>7} {'ratio':>6} same",
+        f"{target}, batch {batch}, {space} space:",
+        f"  {'network':10} {'seed':>4} {'st-place cyc':>13} {'busy':>6} {'most':>5} {'wall s':>7} {'cpu s':>7} "
+        f"{'searched cyc':>13} {'/est':>6} {'busy':>6} {'most':>5} {'wall s':>7} {'cpu s':>7} {'ratio':>6} same",
     ]
     for name in names:
-        placed = run_placed(build_network(name), target)
-        module = build_network(name)
+        placed = run_placed(build_network(name, batch), target)
+        module = build_network(name, batch)
         layers = len(network_of(next(op for op in module.ops if isinstance(op, task.GraphOp))).layers)
         ratios, busy, cpu = [], [], []
         for seed in range(seeds):
-            searched = run_searched(
-                build_network(name), target, seed=seed, rounds=rounds_per_layer * layers, chains=chains
-            )
+            searched = run_searched(build_network(name, batch), target, seed, rounds_per_layer * layers, chains, space)
             ratio = searched.counters["cycles"] / placed.counters["cycles"]
             ratios.append(ratio)
             busy.append(searched.busy_cores)
@@ -173,9 +182,10 @@ def placed_rows(names: tuple[str, ...], target: str, rounds_per_layer: int, chai
             same = "yes" if placed.identical and searched.identical else "NO"
             lines.append(
                 f"  {name:10} {seed:4} {placed.counters['cycles']:13,} {placed.busy_cores:6.1f} "
-                f"{placed.compile_seconds:7.1f} {placed.compile_cpu:7.1f} {searched.counters['cycles']:13,} "
-                f"{searched.ratio('cycles'):6.3f} {searched.busy_cores:6.1f} {searched.compile_seconds:7.1f} "
-                f"{searched.compile_cpu:7.1f} {ratio:6.3f} {same}"
+                f"{placed.mostly_busy(cores):5.2f} {placed.compile_seconds:7.1f} {placed.compile_cpu:7.1f} "
+                f"{searched.counters['cycles']:13,} {searched.ratio('cycles'):6.3f} {searched.busy_cores:6.1f} "
+                f"{searched.mostly_busy(cores):5.2f} {searched.compile_seconds:7.1f} {searched.compile_cpu:7.1f} "
+                f"{ratio:6.3f} {same}"
             )
         lines.append(
             f"  {name}: ratio min {min(ratios):.3f} median {statistics.median(ratios):.3f}; busy min {min(busy):.1f} "
@@ -191,10 +201,12 @@ def placed_rows(names: tuple[str, ...], target: str, rounds_per_layer: int, chai
 @click.option("--budget", type=float, default=None, help="seconds per search")
 @click.option("--chains", default=2, show_default=True, help="independent chains (one process each)")
 @click.option("--seed", default=0, show_default=True, help="chain i searches with seed + i")
-@click.option("--batch", type=int, default=None, help="only this batch (with --only: any batch of that network)")
+@click.option(
+    "--batch", type=int, default=None, help="only this batch (with --only: any batch of that network; --tianjicx: 1)"
+)
 @click.option("--target", "target_name", default="set-8x8", show_default=True, help="preset or TOML path")
 @click.option("--cost", default="edp", show_default=True, help="the searches' cost function")
-@click.option("--spaces", default="ls,lp,set", show_default=True, help="the searches to run, comma-separated")
+@click.option("--spaces", default=None, help="the searches to run, comma-separated [ls,lp,set; --tianjicx: set]")
 @click.option("--machine", is_flag=True, help="searched schedules of small nets: the estimate against the machine")
 @click.option("--tianjicx", is_flag=True, help="searched schedules against st-place on tianjicx, both run")
 @click.option("--against-place", "targets", multiple=True, help="as --tianjicx on this target (repeatable)")
@@ -207,7 +219,7 @@ def main(
     chains: int,
     seed: int,
     batch: int | None,
-    spaces: str,
+    spaces: str | None,
     target_name: str,
     cost: str,
     machine: bool,
@@ -224,14 +236,15 @@ def main(
     if tianjicx or targets:
         names = ("tiny", "lenet", "resnet18") if only is None else (only,)
         for target in targets or ("tianjicx",):
-            for line in placed_rows(names, target, rounds_per_layer, chains, seeds):
-                click.echo(line)
+            for space in (spaces or "set").split(","):
+                for line in placed_rows(names, target, rounds_per_layer, chains, seeds, batch or 1, space):
+                    click.echo(line)
         return
     workloads = [(name, size) for name, size in WORKLOADS if only in (None, name) and batch in (None, size)]
     if only is not None and batch is not None and not workloads:
         workloads = [(only, batch)]
     for name, size in workloads:
-        searches = tuple(spaces.split(","))
+        searches = tuple((spaces or "ls,lp,set").split(","))
         for line in run(name, size, rounds_per_layer, budget, chains, seed, searches, target_name, cost, parts):
             click.echo(line)
 

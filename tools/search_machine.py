@@ -49,12 +49,21 @@ class MachineRun:
     estimate: dict
     tree: str
     identical: bool
-    busy_cores: float
-    """Average number of cores running a conv or fc per phase."""
+    busy: tuple[int, ...]
+    """Per phase, the cores running a conv or fc (`busy_per_phase`)."""
     compile_seconds: float = 0.0
     """Wall seconds of the compilation (the passes, not the runs)."""
     compile_cpu: float = 0.0
     """CPU seconds of the compilation, this process and its finished children (the chains)."""
+
+    @property
+    def busy_cores(self) -> float:
+        """Average over all phases of the cores running a conv or fc."""
+        return sum(self.busy) / max(len(self.busy), 1)
+
+    def mostly_busy(self, cores: int) -> float:
+        """The share of phases in which more than half of the `cores` run a conv or fc."""
+        return sum(count > cores / 2 for count in self.busy) / max(len(self.busy), 1)
 
     def ratio(self, counter: str) -> float:
         """Machine over model; 1 when both are 0 (no NoC on a one-core target)."""
@@ -78,16 +87,16 @@ def estimate_of(module: ModuleOp) -> tuple[dict, str]:
     return numbers, tree.data
 
 
-def busy_cores(module: ModuleOp) -> float:
-    """Average over the program's phases of the cores that run a conv or fc in it."""
+def busy_per_phase(module: ModuleOp) -> list[int]:
+    """Per phase of the program (pools and adds included), the cores that run a conv or fc
+    in it."""
     program = find_program(module)
     busy: dict[int, set] = {}
     for core in program.cores():
         for phase, _, op in core.numbered_instructions():
             if isinstance(op, isa.ConvOp | isa.FcOp):
                 busy.setdefault(phase, set()).add(core.coord)
-    phases = program.phase_count()
-    return sum(len(cores) for cores in busy.values()) / max(phases, 1)
+    return [len(busy.get(phase, ())) for phase in range(program.phase_count())]
 
 
 def cpu_seconds() -> float:
@@ -108,15 +117,17 @@ def finish(module: ModuleOp, expected: dict, estimate: dict, tree: str, seconds:
     identical = outputs.keys() == expected.keys() and all(
         outputs[name].dtype == expected[name].dtype and (outputs[name] == expected[name]).all() for name in expected
     )
-    return MachineRun(counters, estimate, tree, identical, busy_cores(module), *seconds)
+    return MachineRun(counters, estimate, tree, identical, tuple(busy_per_phase(module)), *seconds)
 
 
 def run_searched(
-    module: ModuleOp, target: str, seed: int = 0, rounds: int | None = None, chains: int = 2
+    module: ModuleOp, target: str, seed: int = 0, rounds: int | None = None, chains: int = 2, space: str = "set"
 ) -> MachineRun:
-    """st-search, st-route, st-lmem-alloc, isa-lower, then the machine (module is changed)."""
+    """st-search (in `space`), st-route, st-lmem-alloc, isa-lower, then the machine (module
+    is changed)."""
     expected = run_module(module, random_inputs(find_graph(module), 0))
-    searching = compile_with([StSearchPass(target=target, seed=seed, rounds=rounds, chains=chains)], module)
+    search = StSearchPass(target=target, seed=seed, rounds=rounds, chains=chains, space=space)
+    searching = compile_with([search], module)
     estimate, tree = estimate_of(module)
     lowering = compile_with([StRoutePass(), StLmemAllocPass(), IsaLowerPass()], module)
     seconds = (searching[0] + lowering[0], searching[1] + lowering[1])

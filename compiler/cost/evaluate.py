@@ -194,23 +194,38 @@ class CostModel(LeafPricing):
         self, segment: Node, places: dict[int, Place], segment_of: dict[int, int]
     ) -> tuple[NodeCost | None, dict[int, tuple[Place, Partition]]]:
         """A segment's cost and each of its leaves' place and partition (cached on its
-        subtree and place: nothing outside it changes them); no cost when a part of the
-        segment alone overflows a core's buffer (`buffers`: then so does the segment). Each
-        leaf takes its cheapest partition; while that overflows a core's buffer, the layer
-        with the most weight bytes on the fullest core is priced again with only the
+        subtree and place: nothing outside it changes them): `priced_segment`'s, on a target
+        that does not multicast loads the cheaper valid one of its leaves' partitions chosen
+        without and with those loading the fewest weight copies (`frugal`: each leaf chooses
+        its own, and their inputs may overflow a core together where the others' fit)."""
+        key = (segment.key(), places[id(segment)])
+        if key not in self._segments:
+            modes = (False,) if self.target.global_memory.multicast_loads else (False, True)
+            priced = [self.priced_segment(segment, places, segment_of, frugal) for frugal in modes]
+            valid = [
+                (self.objective(c.energy(self.target), c.latency), i)
+                for i, (c, _) in enumerate(priced)
+                if c and c.fits(self.target)
+            ]
+            self._segments[key] = priced[min(valid)[1] if valid else 0]
+        return self._segments[key]
+
+    def priced_segment(
+        self, segment: Node, places: dict[int, Place], segment_of: dict[int, int], frugal: bool
+    ) -> tuple[NodeCost | None, dict[int, tuple[Place, Partition]]]:
+        """A segment's cost and its leaves' places and partitions; no cost when a part of
+        the segment alone overflows a core's buffer (`buffers`: then so does the segment).
+        Each leaf takes its cheapest partition; while that overflows a core's buffer, the
+        layer with the most weight bytes on the fullest core is priced again with only the
         partitions that split its output channels (and weights) twice as many ways
         (`spread`), until the segment fits, no layer can split more, or REPAIR_PATIENCE
         rounds in a row have not lowered the peak."""
-        key = (segment.key(), places[id(segment)])
-        if key in self._segments:
-            return self._segments[key]
         spreads = dict.fromkeys(segment.leaves(), 1)
         lowest, stalled = float("inf"), 0
         while True:
             located: dict[int, tuple[Place, Partition]] = {}
             leaves: dict[int, NodeCost] = {}
-            if self.buffers(segment, places, segment_of, spreads, located, leaves) is None:
-                self._segments[key] = (None, located)
+            if self.buffers(segment, places, segment_of, spreads, located, leaves, frugal=frugal) is None:
                 return None, located
             charged = charged_leaves(leaves, self.target, self.context.mesh.core_count)
             cost = self.combined(segment, charged, self.target)
@@ -238,7 +253,6 @@ class CostModel(LeafPricing):
                 break
             heaviest = max(splittable, key=lambda layer: (leaves[layer].wgt[fullest], -layer))
             spreads[heaviest] = 2 * located[heaviest][1].pk
-        self._segments[key] = (cost, located)
         return cost, located
 
     def buffers(
@@ -250,6 +264,7 @@ class CostModel(LeafPricing):
         located: dict[int, tuple[Place, Partition]],
         leaves: dict[int, NodeCost],
         held: bool | None = None,
+        frugal: bool = False,
     ) -> tuple[np.ndarray, np.ndarray] | None:
         """Prices the leaves under `node` in order into `located` and `leaves`; returns the
         node's buf and ifm per core (the recursion's buffer rules, the leaves as `held`
@@ -262,7 +277,7 @@ class CostModel(LeafPricing):
         held = not subbatched(node) if held is None else held
         if node.is_leaf:
             located[node.layer], cost = self.leaf(
-                node.layer, places[id(node)], located, segment_of, spreads[node.layer]
+                node.layer, places[id(node)], located, segment_of, spreads[node.layer], frugal
             )
             leaves[node.layer] = cost
             buf = cost.buf + cost.wgt if held else cost.buf
@@ -270,7 +285,7 @@ class CostModel(LeafPricing):
         bufs: list[np.ndarray] = []
         ifms: list[np.ndarray] = []
         for child in node.children:
-            part = self.buffers(child, places, segment_of, spreads, located, leaves, held)
+            part = self.buffers(child, places, segment_of, spreads, located, leaves, held, frugal)
             if part is None:
                 return None
             buf, ifm = part
@@ -301,7 +316,7 @@ class CostModel(LeafPricing):
         weights held across slots as the lowering holds them (`holds.held_peak`)."""
         runs = runs_of(self, segment, self.network.batch)
         producers = {layer: self.network.layers[layer].producers for layer in leaves}
-        held = (dict(cost.prefetched), cost.early_inputs)
+        held = (dict(cost.prefetched), dict(cost.early_inputs))
         return held_peak(runs, leaves, producers, self.target.max_phases, *held)
 
     def held(self, segment: Node, leaves: dict[int, NodeCost]) -> dict[int, NodeCost]:

@@ -7,7 +7,7 @@ child's inputs only): the lowering holds
   a residual waits beside the layers between), in the same step;
 - weights the model prefetches k slots early from those k slots on (`lowering.prefetch_data`),
   in the same step;
-- input boxes the model loads from DRAM a slot early (`NodeCost.early_inputs`,
+- input boxes the model loads from DRAM k slots early (`NodeCost.early_inputs`,
   `lowering.prefetch_inputs`) from that slot on.
 
 Per slot and core the use is the buffers of the leaf running there (its weights with them)
@@ -32,13 +32,14 @@ def held_peak(
     producers: dict[int, set[int]],
     phases: int | None,
     prefetched: dict[int, int],
-    early: frozenset[int] = frozenset(),
+    early: dict[int, int] | None = None,
 ) -> np.ndarray:
     """Per core, the most bytes in use in any slot of the runs (one per leaf): `leaves`' buf
     and wgt in their own slot, their ifm from their first producer's slot of the same step
-    (of `phases` slots) on, or from the slot before theirs for the `early` ones, their wgt
+    (of `phases` slots) on, or from `early[layer]` slots before theirs, their wgt
     from `prefetched[layer]` slots before theirs on."""
     slot = {run.layer: run.slot for run in runs}
+    early = early or {}
     count = len(next(iter(leaves.values())).buf)
     use = np.zeros((max(slot.values()) + 1, count))
     for layer, cost in leaves.items():
@@ -46,7 +47,7 @@ def held_peak(
         step_start = here - here % phases if phases else 0
         use[here] += cost.buf + cost.wgt
         made = [slot[p] for p in producers[layer] if p in slot and slot[p] >= step_start]
-        made += [here - 1] if layer in early and here > step_start else []
+        made += [max(here - early[layer], step_start)] if layer in early and here > step_start else []
         if made:
             use[min(made) : here] += cost.ifm
         if layer in prefetched:

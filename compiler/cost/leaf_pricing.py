@@ -48,12 +48,12 @@ class LeafPricing:
         self._leaves: dict[tuple, tuple[Partition, NodeCost]] = {}
         self._bounds: dict[tuple, float] = {}
 
-    def candidates(self, layer: int, count: int, batch: int, spread: int = 1) -> list[Partition]:
+    def candidates(self, layer: int, count: int, batch: int, spread: int = 1, frugal: bool = False) -> list[Partition]:
         spec = self.network.layers[layer]
         spread = spread if spec.weight_bytes else 1
-        key = (layer, count, batch, spread)
+        key = (layer, count, batch, spread, frugal)
         if key not in self._partitions:
-            self._partitions[key] = candidates(spec, count, batch, self.target, spread=spread)
+            self._partitions[key] = candidates(spec, count, batch, self.target, spread=spread, frugal=frugal)
         return self._partitions[key]
 
     def aligned(self, layer: Layer, place: Place, producers: tuple[Placed | None, ...]) -> list[Partition]:
@@ -70,7 +70,7 @@ class LeafPricing:
         ]
 
     def partitions(
-        self, index: int, place: Place, placed: tuple[Placed | None, ...], spread: int = 1
+        self, index: int, place: Place, placed: tuple[Placed | None, ...], spread: int = 1, frugal: bool = False
     ) -> dict[Partition, None]:
         """The partitions `cheapest` weighs for a layer at `place`: the candidates and those
         aligned with its producers' (with a spread's weights, at least `spread` ways by
@@ -80,10 +80,16 @@ class LeafPricing:
         if layer.weight_bytes and spread > 1:
             least = min(spread, layer.out_channels, place.count)
             aligned = [part for part in aligned if part.pk >= least]
-        return dict.fromkeys(self.candidates(index, place.count, place.batch, spread) + aligned)
+        return dict.fromkeys(self.candidates(index, place.count, place.batch, spread, frugal) + aligned)
 
     def cheapest(
-        self, index: int, place: Place, placed: tuple[Placed | None, ...], output: Output, spread: int = 1
+        self,
+        index: int,
+        place: Place,
+        placed: tuple[Placed | None, ...],
+        output: Output,
+        spread: int = 1,
+        frugal: bool = False,
     ) -> tuple[Partition, NodeCost]:
         """Of the candidate and aligned partitions, the one of least cost over all the
         layer's runs (`over_runs`: it runs batch / subbatch times and loads its weights
@@ -92,7 +98,7 @@ class LeafPricing:
         counts: the others cost more, or as much with larger counts."""
         layer = self.network.layers[index]
         runs = self.network.batch // place.batch
-        parts = self.partitions(index, place, placed, spread)
+        parts = self.partitions(index, place, placed, spread, frugal)
         anywhere = tuple(None if producer is None else attrs.evolve(producer, start=0) for producer in placed)
         options = []
         for bound, counts, part in sorted(
@@ -136,10 +142,12 @@ class LeafPricing:
         located: dict[int, tuple[Place, Partition]],
         segment_of: dict[int, int],
         spread: int = 1,
+        frugal: bool = False,
     ) -> tuple[tuple[Place, Partition], NodeCost]:
         """A leaf's partition and cost: of the candidate partitions (those splitting its
-        output channels at least `spread` ways where they can), the one of least cost given
-        where its producers run (they come first in a valid tree)."""
+        output channels at least `spread` ways where they can; with `frugal`, also those
+        loading the fewest copies of its weights), the one of least cost given where its
+        producers run (they come first in a valid tree)."""
         spec = self.network.layers[layer]
         inputs = tuple(
             None
@@ -150,7 +158,7 @@ class LeafPricing:
         here = [segment_of.get(c) == segment_of[layer] for c in self.consumers[layer]]
         to_dram = spec.is_output or not all(here)
         output = (Output.BOTH if any(here) else Output.DRAM) if to_dram else Output.CHIP
-        key = (layer, place, inputs, output, spread)
+        key = (layer, place, inputs, output, spread, frugal)
         if key not in self._leaves:
             placed = tuple(
                 None
@@ -158,6 +166,6 @@ class LeafPricing:
                 else Placed(self.network.layers[where[0]], where[1].start, where[2], where[1].batch)
                 for where in inputs
             )
-            self._leaves[key] = self.cheapest(layer, place, placed, output, spread)
+            self._leaves[key] = self.cheapest(layer, place, placed, output, spread, frugal)
         part, cost = self._leaves[key]
         return (place, part), cost

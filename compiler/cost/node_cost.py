@@ -82,9 +82,9 @@ class NodeCost:
     """A charged leaf's slot once the slot before has loaded its input boxes, and the
     same in the run that loads the weights (`early_first`)."""
     early_first: float = 0.0
-    early_inputs: frozenset[int] = frozenset()
-    """The layers whose input boxes from DRAM are loaded in the slot before each of their
-    runs, beside its compute."""
+    early_inputs: tuple[tuple[int, int], ...] = ()
+    """(layer, k): the layers whose input boxes from DRAM are loaded k slots before each of
+    their runs, beside the compute of that slot."""
 
     def profile(self) -> tuple[np.ndarray, np.ndarray]:
         """Cycles and DRAM bytes of every slot of one run, the weights on chip (callers must
@@ -116,8 +116,8 @@ class NodeCost:
             slots[0], dram[0] = self.head_cycles, dram[0] - self.head_dram
         return slots, dram
 
-    def early(self) -> NodeCost:
-        """A charged leaf with its input boxes loaded by the slot before it."""
+    def early(self, k: int) -> NodeCost:
+        """A charged leaf with its input boxes loaded by the slot k before it."""
         assert self.slot_dram is not None
         return attrs.evolve(
             self,
@@ -127,7 +127,7 @@ class NodeCost:
             slot_dram=self.slot_dram - self.input_dram,
             head_cycles=self.early_slot,
             input_dram=0.0,
-            early_inputs=self.early_inputs | self.head_layers,
+            early_inputs=self.early_inputs + tuple((layer, k) for layer in sorted(self.head_layers)),
         )
 
     @property
@@ -192,7 +192,7 @@ def combined(
         slot_dram=slots[1],
         repeats=slots[2],
         weight_cycles=loading,
-        early_inputs=frozenset().union(*(c.early_inputs for c in children)),
+        early_inputs=tuple(pair for c in children for pair in c.early_inputs),
     )
 
 

@@ -10,7 +10,9 @@ group's core `MeshModel.piece_cores(start, cores)[j]`.
 
 The chosen partition uses at least 3/4 of the group's cores (SET's `min_util`) and has the
 fewest compute cycles on its busiest core; among those within 1 %, the fewest input and
-weight bytes over all cores (halos and replication).
+weight bytes over all cores (halos and replication). Where a target does not multicast loads,
+the cost model also weighs the partitions whose cores load the fewest copies of the weights
+(`fewest_copies`): at batch 1 on tianjicx a layer is bound by loading them, not by its MACs.
 """
 
 from __future__ import annotations
@@ -22,6 +24,7 @@ import numpy as np
 from attrs import frozen
 
 from stc.compiler.cost.network import Layer
+from stc.compiler.cost.storage import activation_storage, weight_storage
 from stc.compiler.targets.hardware import HardwareTarget
 
 MIN_UTILISATION = 0.75
@@ -80,11 +83,12 @@ def divisors(value: int) -> list[int]:
 
 
 def candidates(
-    layer: Layer, cores: int, batch: int, target: HardwareTarget, keep: int = 8, spread: int = 1
+    layer: Layer, cores: int, batch: int, target: HardwareTarget, keep: int = 8, spread: int = 1, frugal: bool = False
 ) -> list[Partition]:
-    """The `keep` best partitions of the module docstring's order, best first; with
-    `spread`, only those splitting the output channels (and the weights) at least that
-    many ways, or as many as the channels and cores allow."""
+    """The `keep` best partitions of the module docstring's order, best first, and with
+    `frugal` the `keep` first of `fewest_copies`' order after them; with `spread`, only those
+    splitting the output channels (and the weights) at least that many ways, or as many as
+    the channels and cores allow."""
     counts = factorisations(cores)
     limits = np.array(dimensions(layer, batch))
     counts = counts[(counts <= limits).all(axis=1)]
@@ -104,8 +108,29 @@ def candidates(
     weights = layer.weight_bytes * nk // layer.out_channels
     moved = (inputs + weights) * counts.prod(axis=1)
     near = cycles <= cycles.min() * 1.01
-    order = np.lexsort((moved, ~near))
-    return [Partition(*map(int, counts[i])) for i in order[:keep]]
+    order = list(np.lexsort((moved, ~near))[:keep])
+    if frugal:
+        order += fewest_copies(layer, counts, (nb, nk, nh * nw, rows * cols), cycles, target)[:keep]
+    return [Partition(*map(int, counts[i])) for i in dict.fromkeys(order)]
+
+
+def fewest_copies(
+    layer: Layer, counts: np.ndarray, sizes: tuple, cycles: np.ndarray, target: HardwareTarget
+) -> list[int]:
+    """The partitions (rows of `counts`) in order of the copies of the weights their cores
+    load (pb·ph·pw: each core loads its own slice where a target does not multicast loads),
+    then compute cycles, of those whose pieces take at most half a core's memory (so that
+    the next layer's input fits beside them). `sizes`: per partition the images, channels,
+    pixels and input window of a piece."""
+    images, channels, pixels, window = sizes
+    alignment = target.local_memory.alignment_bytes
+    element = max((source.element_bytes for source in layer.sources), default=1)
+    read = channels if layer.channelwise else layer.in_channels * max(1, len(layer.branches))
+    inputs = images * window * activation_storage(1, read, element, alignment)
+    outputs = images * pixels * activation_storage(1, channels, layer.out_element_bytes, alignment)
+    held = inputs + outputs * len(layer.block_ids) + weight_storage(layer, channels, alignment)
+    copies = counts[:, 0] * counts[:, 2] * counts[:, 3]
+    return [int(i) for i in np.lexsort((cycles, copies)) if held[i] <= target.usable_memory_bytes / 2]
 
 
 def best_partition(layer: Layer, cores: int, batch: int, target: HardwareTarget) -> Partition:

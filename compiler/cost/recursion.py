@@ -25,12 +25,15 @@ With n the subbatches of a cut:
   isa-lower loads them beside the compute): they add to that slot's DRAM bytes, and the child's first slot lasts as
   long as without them (`head_dram`, `head_cycles`). An S-cut's children of stage 0 load in
   its first slot (its head); the others in their own first slot. Likewise a T-cut's leaves
-  after the first load their input boxes from DRAM in the slot before them, in every
-  subbatch, where that is faster (`early_loads`, `NodeCost.early_inputs`), and a segment's
-  first leaf in the last slot of the subbatch before, from the second subbatch on;
+  after the first load their input boxes from DRAM in one of the PREFETCH_DEPTH slots
+  before them, in every subbatch, where that is faster, the nearest of equals
+  (`early_loads`, `NodeCost.early_inputs`), and a segment's first leaf in a slot of the
+  subbatch before, from the second subbatch on; where the whole cut (its weights'
+  prefetch included) is faster with each in the slot just before it, there;
 - buffer usage per core: ifm = n·Σ ifm, wgt = Σ wgt; S-cut buf = Σ buf (n = 1) or
   Σ (buf + ifm) (n > 1); T-cut buf = max over i of buf_i + ifm_{i+1}, the last child with
-  the first child's ifm when n > 1 (the next subbatch is prefetched).
+  the first child's ifm when n > 1 (the next subbatch is prefetched), and an input loaded
+  k > 1 slots early with the buf of every child in between (`early_held`).
 
 A segment is valid when buf + wgt fits every core's buffer.
 
@@ -87,13 +90,18 @@ def s_buffers(bufs: list[np.ndarray], ifms: list[np.ndarray], n: int) -> np.ndar
 
 def t_cut(children: list[NodeCost], n: int, target: HardwareTarget, early: bool = True, wrap: bool = False) -> NodeCost:
     """A T-cut: its children one after another on the same cores, n times; on a target
-    whose DMA overlaps compute, with `early`, its leaves' input boxes loaded in the slot
+    whose DMA overlaps compute, with `early`, its leaves' input boxes loaded in a slot
     before them where that is faster (`early_loads`; with `wrap`, a segment's, also its
-    first child's from the second subbatch on)."""
+    first child's from the second subbatch on), or, where the whole cut, its weights'
+    prefetch included, is faster so, only in the slot just before them."""
     buf = t_buffers([c.buf for c in children], [c.ifm for c in children], n)
     compute = n * sum(c.compute_cycles for c in children)
     if target.global_memory.dma_overlaps_compute:
-        return prefetching_t_cut(*early_loads(children, n, target, early, wrap), n, target, buf, compute)
+        cut = early_t_cut(children, n, target, PREFETCH_DEPTH if early else 0, wrap, buf, compute)
+        if all(back < 2 for back in cut[1]):
+            return cut[0]
+        near = early_t_cut(children, n, target, 1, wrap, buf, compute)
+        return near[0] if near[0].latency <= cut[0].latency else cut[0]
     profiles = [child.profile() for child in children]
     slots = (np.concatenate([p[0] for p in profiles]), np.concatenate([p[1] for p in profiles]), n)
     rest = (n - 1) * len(slots[0])
@@ -104,54 +112,99 @@ def t_cut(children: list[NodeCost], n: int, target: HardwareTarget, early: bool 
     return bounded(attrs.evolve(cost, loads=loads[0], load_dram=loads[1]), target)
 
 
+def early_t_cut(
+    children: list[NodeCost], n: int, target: HardwareTarget, depth: int, wrap: bool, buf: np.ndarray, compute: float
+) -> tuple[NodeCost, list[int]]:
+    """`prefetching_t_cut` with the input boxes loaded up to `depth` slots early, and how
+    many slots early each child's are."""
+    moving, moved, steady, full = early_loads(children, n, target, depth, wrap)
+    cut = prefetching_t_cut(moving, moved, steady, full, n, target, early_held(moving, moved, buf), compute)
+    return cut, [back for _, back in moved]
+
+
 def early_loads(
-    children: list[NodeCost], n: int, target: HardwareTarget, early: bool, wrap: bool
-) -> tuple[list[NodeCost], list[float], Slots, tuple[np.ndarray, np.ndarray, int]]:
+    children: list[NodeCost], n: int, target: HardwareTarget, depth: int, wrap: bool
+) -> tuple[list[NodeCost], list[tuple[float, int]], Slots, tuple[np.ndarray, np.ndarray, int]]:
     """A T-cut's children with the input boxes from DRAM of each leaf after the first
-    loaded in the slot before it, beside that slot's compute, where that shortens a
-    subbatch's slots (in order, `NodeCost.early`), and the bytes each child's slot before
-    takes; the slots of the first subbatch, and of all n (as `NodeCost.profile`: slots,
-    DRAM bytes, repeats). With `wrap` and n > 1, the first leaf's inputs likewise in the
-    last slot of the subbatch before, from the second subbatch on (`moved[0]`). The
-    lowering holds those leaves' input buffers from the phase before, and the T-cut rule
-    of the buffer check already counts them there (buf_i + ifm_(i+1), the last child's
-    with ifm_0)."""
+    loaded k ≤ `depth` slots before it, beside that slot's compute, in the slot that
+    shortens a subbatch's slots most, if any, the nearest of equals (in order,
+    `NodeCost.early`), and the bytes and k of each child's early load; the slots of the
+    first subbatch, and of all n (as `NodeCost.profile`: slots, DRAM bytes, repeats). With
+    `wrap` and n > 1, the first leaf's inputs likewise in a slot of the subbatch before,
+    from the second subbatch on (`moved[0]`). The lowering holds those leaves' input
+    buffers from that slot on (`early_held` counts them in the buffer check)."""
     profiles = [child.profile() for child in children]
     cycles, dram = np.concatenate([p[0] for p in profiles]), np.concatenate([p[1] for p in profiles])
-    moved = [0.0] * len(children)
+    moved = [(0.0, 0)] * len(children)
     result = list(children)
     bandwidth = target.global_memory.bandwidth_bytes_per_cycle
     starts = np.cumsum([0] + [len(p[0]) for p in profiles])
-    for i, child in enumerate(children[1:] if early else [], start=1):
+    for i, child in enumerate(children[1:] if depth else [], start=1):
         if not child.input_dram:
             continue
         at, nbytes = int(starts[i]), child.input_dram
-        longer = max(float(cycles[at - 1]), float(np.ceil((dram[at - 1] + nbytes) / bandwidth)))
-        if cycles[at] - child.early_slot - (longer - cycles[at - 1]) <= 0:
+        back = nearest_gain(cycles, dram, max(at - depth, 0), at, cycles[at] - child.early_slot, nbytes, bandwidth)
+        if back is None:
             continue
-        cycles[at - 1], dram[at - 1] = longer, dram[at - 1] + nbytes
+        slot = at - back
+        cycles[slot], dram[slot] = with_load(cycles[slot], dram[slot], nbytes, bandwidth)
         cycles[at], dram[at] = child.early_slot, dram[at] - nbytes
-        result[i], moved[i] = child.early(), nbytes
+        result[i], moved[i] = child.early(back), (nbytes, back)
     first, nbytes = children[0], children[0].input_dram
-    if not (early and wrap and n > 1 and nbytes and len(cycles) > 1):
+    if not (depth and wrap and n > 1 and nbytes and len(cycles) > 1):
         return result, moved, (cycles, dram), (cycles, dram, n)
-    longer = max(float(cycles[-1]), float(np.ceil((dram[-1] + nbytes) / bandwidth)))
-    if cycles[0] - first.early_slot - (longer - cycles[-1]) <= 0:
+    end = len(cycles)
+    back = nearest_gain(cycles, dram, max(end - depth, 1), end, cycles[0] - first.early_slot, nbytes, bandwidth)
+    if back is None:
         return result, moved, (cycles, dram), (cycles, dram, n)
+    slot = end - back
     head = (cycles.copy(), dram.copy())
-    head[0][-1], head[1][-1] = longer, dram[-1] + nbytes
+    head[0][slot], head[1][slot] = with_load(cycles[slot], dram[slot], nbytes, bandwidth)
     later = (head[0].copy(), head[1].copy())
     later[0][0], later[1][0] = first.early_slot, dram[0] - nbytes
     tail = (later[0].copy(), later[1].copy())
-    tail[0][-1], tail[1][-1] = cycles[-1], dram[-1]
+    tail[0][slot], tail[1][slot] = cycles[slot], dram[slot]
     full = [np.concatenate([head[k], *[later[k]] * (n - 2), tail[k]]) for k in (0, 1)]
-    result[0], moved[0] = attrs.evolve(first, early_inputs=first.early_inputs | first.head_layers), nbytes
+    layers = tuple((layer, back) for layer in sorted(first.head_layers))
+    result[0], moved[0] = attrs.evolve(first, early_inputs=first.early_inputs + layers), (nbytes, back)
     return result, moved, head, (full[0], full[1], 1)
+
+
+def nearest_gain(
+    cycles: np.ndarray, dram: np.ndarray, lo: int, hi: int, saved: float, nbytes: float, bandwidth: float
+) -> int | None:
+    """Of the slots lo … hi − 1, how far before hi lies the one where loading `nbytes` more
+    lengthens it least, if by less than `saved` (the nearest of equals); None if none."""
+    window = slice(lo, hi)
+    longer = np.maximum(cycles[window], np.ceil((dram[window] + nbytes) / bandwidth)) - cycles[window]
+    best = len(longer) - 1 - int(np.argmin(longer[::-1]))
+    return None if saved - longer[best] <= 0 else hi - lo - best
+
+
+def with_load(cycles: float, dram: float, nbytes: float, bandwidth: float) -> tuple[float, float]:
+    """A slot's cycles and DRAM bytes once it also loads `nbytes`."""
+    return max(float(cycles), float(np.ceil((dram + nbytes) / bandwidth))), dram + nbytes
+
+
+def early_held(children: list[NodeCost], moved: list[tuple[float, int]], buf: np.ndarray) -> np.ndarray:
+    """A T-cut's buf with the input boxes loaded k > 1 slots early held beside the
+    children in between (`t_buffers` counts the nearest: buf_i + ifm_(i+1)). A child of
+    several slots counts whole where one of them holds them."""
+    lengths = [1 if c.slots is None else len(c.slots) * c.repeats for c in children]
+    ends = np.cumsum(lengths)
+    for i, (_, back) in enumerate(moved):
+        if back < 2:
+            continue
+        at = int(ends[i - 1]) if i else int(ends[-1])
+        first = int(np.searchsorted(ends, at - back, side="right"))
+        for holder in children[first : (i - 1 if i else len(children) - 1)]:
+            buf = np.maximum(buf, holder.buf + children[i].ifm)
+    return buf
 
 
 def prefetching_t_cut(
     children: list[NodeCost],
-    moved: list[float],
+    moved: list[tuple[float, int]],
     steady: Slots,
     full: tuple[np.ndarray, np.ndarray, int],
     n: int,
@@ -164,15 +217,16 @@ def prefetching_t_cut(
     run most, if any; of equals the farthest, which leaves the nearer slots, which more of
     the later children reach, to them (ResNet-50 v1 b1's start tree on set-8x8: 423,520
     cycles with the nearest of equals and a depth of 4, 420,308 with this and 32). `moved`:
-    the input bytes each child's slot before loads for it (`early_loads`); `steady`: the
+    the input bytes loaded early for each child and how many slots before it
+    (`early_loads`); `steady`: the
     first subbatch's slots with the weights on chip, `full`: all n subbatches' (or one's,
     the same each time)."""
     bandwidth = target.global_memory.bandwidth_bytes_per_cycle
     runs = [children[0].first_run()]
     prefetched = dict(pair for c in children for pair in c.prefetched)
-    for child, early in zip(children[1:], moved[1:], strict=True):
+    for child, (early, back) in zip(children[1:], moved[1:], strict=True):
         if early:
-            add_dram(runs, 0, early, bandwidth)
+            add_dram(runs, back - 1, early, bandwidth)
         loaded = child.first_run()
         if child.head_dram:
             hoisted = child.prefetched_run()
@@ -187,8 +241,8 @@ def prefetching_t_cut(
                 loaded = hoisted
                 prefetched |= dict.fromkeys(child.head_layers, back + 1)
         runs.append(loaded)
-    if moved[0]:
-        add_dram(runs, 0, moved[0], bandwidth)
+    if moved[0][0]:
+        add_dram(runs, moved[0][1] - 1, moved[0][0], bandwidth)
     first_slots, first_dram = np.concatenate([r[0] for r in runs]), np.concatenate([r[1] for r in runs])
     head = children[0].head_dram
     head_cycles = max(children[0].head_cycles, float(np.ceil((first_dram[0] - head) / bandwidth))) if head else 0.0

@@ -160,8 +160,11 @@ def transfers(
     group_sender[group] = sender
     made = pieces(producer, producer_batch, producer_part).outputs[sender] * source.element_bytes
     per_run = shared * producer_batch / batch
-    contiguous, offset = run_in_buffer(bounds, need, sender, receiver)
-    whole = (per_run == made) & contiguous & (source.channels == layer.in_channels)
+    whole = (per_run == made) & (source.channels == layer.in_channels)
+    offset = np.zeros(len(sender))
+    if whole.any():
+        candidates = np.flatnonzero(whole)
+        whole[candidates], offset[candidates] = run_in_buffer(boxes[1:, candidates], need, receiver[candidates])
     firsts = np.flatnonzero(np.diff(sender, prepend=-1))
     total = float(volumes.sum())
     return Transfers(
@@ -178,17 +181,15 @@ def transfers(
     )
 
 
-def run_in_buffer(
-    bounds: list[tuple[np.ndarray, np.ndarray]], need: Needed, sender: np.ndarray, receiver: np.ndarray
-) -> tuple[np.ndarray, np.ndarray]:
-    """Per (sender, receiver) pair, whether its box (`overlap`'s bounds along images,
-    channels, rows and columns) is one run of the receiver's NHWC input buffer (every
-    dimension after the first it spans more than once is whole, `task.stats.is_contiguous`),
-    and the element of the buffer where it begins."""
+def run_in_buffer(boxes: np.ndarray, need: Needed, receiver: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """Per pair, whether its box (`boxes`: the rows lo and hi along images, channels, rows
+    and columns in turn, as `transfers` stacks them) is one run of its receiver's NHWC input
+    buffer (every dimension after the first it spans more than once is whole,
+    `task.stats.is_contiguous`), and the element of the buffer where it begins."""
     order = (0, 2, 3, 1)
     buffer = (need.b, need.channels, need.rows, need.cols)
-    lo = np.stack([bounds[axis][0][sender, receiver] - buffer[axis][0][receiver] for axis in order], axis=1)
-    size = np.stack([bounds[axis][1][sender, receiver] - bounds[axis][0][sender, receiver] for axis in order], axis=1)
+    lo = np.stack([boxes[2 * axis] - buffer[axis][0][receiver] for axis in order], axis=1)
+    size = np.stack([boxes[2 * axis + 1] - boxes[2 * axis] for axis in order], axis=1)
     extent = np.stack([buffer[axis][1][receiver] - buffer[axis][0][receiver] for axis in order], axis=1)
     spanned = np.cumsum(size > 1, axis=1) - (size > 1) > 0
     contiguous = ((size == extent) | ~spanned).all(axis=1)

@@ -25,8 +25,8 @@ as any mapping.
    that is in the same step and the core's memory allows; otherwise the machine passes it
    through global memory, which is always valid.
 6. **Early inputs.** On a target whose DMA overlaps compute, the buffers that load from
-   global memory of each layer whose input boxes the model loads a slot early are held
-   from the phase before each of its runs, where the core's memory allows, so that they
+   global memory of each layer whose input boxes the model loads k slots early are held
+   from k phases before each of its runs, where the core's memory allows, so that they
    load beside the compute of that phase.
 7. **Prefetched weights.** On a target whose DMA overlaps compute, the weight, bias and
    table blocks of the first run of each layer the model prefetches k slots early are also
@@ -264,31 +264,33 @@ class Lowering:
 
     def prefetch_inputs(self) -> None:
         """On a target whose DMA overlaps compute, hold the buffers that load from global
-        memory of each layer whose input boxes the model loads a slot early
-        (`NodeCost.early_inputs`) from the phase before each of its runs too, where that is
+        memory of each layer whose input boxes the model loads k slots early
+        (`NodeCost.early_inputs`) from k phases before each of its runs too, where that is
         in the same step and segment, after the phases that store what they load, and the
         core's memory allows: isa-lower loads them there, beside that phase's compute."""
         if not self.target.global_memory.dma_overlaps_compute:
             return
         estimate = self.model.evaluate(self.tree)
-        early = frozenset() if estimate.cost is None else estimate.cost.early_inputs
+        early = {} if estimate.cost is None else dict(estimate.cost.early_inputs)
         by_id = self.executor.matrix.blocks
         places = self.executor.matrix.places
         for (layer, core, step), runs in self.runs_on.items():
             if layer not in early:
                 continue
+            back = early[layer]
             for phase, blocks in runs:
                 slot = step * (self.target.max_phases or 0) + phase
-                if phase == 0 or self.segment_at.get(slot - 1) != self.segment_at[slot]:
+                if phase < back or self.segment_at.get(slot - back) != self.segment_at[slot]:
                     continue
                 buffers = [op for block in blocks for op in input_storage(by_id[block])]  # pyright: ignore[reportArgumentType]
                 for buffer in buffers:
                     if not isinstance(buffer, task.BufferOp) or places[buffer.task_id].phase < phase:
                         continue
-                    if any(self.slot_of(p.task_id) >= slot - 1 for p in producers(buffer) if p.task_id in self.time):
+                    if any(self.slot_of(p.task_id) >= slot - back for p in producers(buffer) if p.task_id in self.time):
                         continue
+                    start, end = (self.coord(core, slot - k, Stage.MEMORY) for k in (back, 1))
                     try:
-                        self.act(PutInOp(buffer.task_id, self.coord(core, slot - 1, Stage.MEMORY)))
+                        self.act(PutInOp(buffer.task_id, start, end if back > 1 else None))
                     except PassFailedException:
                         continue
 

@@ -74,11 +74,11 @@ class AllPriced(WholePricing):
     """The model as before the bound: every candidate partition priced, the least over the
     layer's runs kept."""
 
-    def cheapest(self, index, place, placed, output, spread=1):
+    def cheapest(self, index, place, placed, output, spread=1, frugal=False):
         layer = self.network.layers[index]
         runs = self.network.batch // place.batch
         options = []
-        for part in self.partitions(index, place, placed, spread):
+        for part in self.partitions(index, place, placed, spread, frugal):
             cost = leaf_cost(self.context, layer, place.start, part, place.batch, placed, output)
             options.append((self.over_runs(cost, runs), part.counts, part, cost))
         _, _, part, cost = min(options, key=lambda option: option[:2])

@@ -13,9 +13,12 @@ from stc.compiler.cost.partition import Partition, candidates, piece_bounds, pie
 from stc.compiler.cost.transfers import row_ranks, transfers
 from stc.compiler.cost.tree import Node
 from stc.compiler.targets.hardware import load_target
+from stc.compiler.tiling.fit import split_reductions
 from stc.compiler.tiling.pieces import average_split
+from stc.compiler.zoo import build_network
 from stc.compiler.zoo.builder import NetworkBuilder
 from stc.dialects import task
+from stc.runtime.golden import find_graph
 
 TARGET = load_target("set-8x8")
 CONTEXT = Context(TARGET, MeshModel.of(TARGET))
@@ -387,3 +390,55 @@ def test_a_layer_is_partitioned_for_all_its_runs_not_its_first():
     relu = 49 * 64 * layer.vector_bytes_per_output / target.local_memory.bandwidth_bytes_per_cycle
     assert leaf_cost(context, layer, 0, part, 4, (None,), Output.DRAM).compute_cycles == ideal + relu
     assert leaf_cost(context, layer, 0, first, 4, (None,), Output.DRAM).compute_cycles > 1.3 * ideal
+
+
+def test_without_multicast_loads_the_candidates_include_those_loading_fewest_weight_copies():
+    """A 3×3 64→64 conv on 56×56 (ResNet-18's layer1) on tianjicx's 160 cores, whose cores
+    each load their own copy of a weight slice: the partitions of least compute load 24–40
+    copies ((1, 5, 4, 8): 32 pieces of rows and columns, each with a copy of the 5 slices).
+    `frugal` adds after them those loading the fewest copies whose pieces take at most half
+    a core's memory (71,680 B): first (1, 26, 2, 3), 6 copies, 30 × 21 input pixels × 64 B
+    = 40,320 + 28 × 19 outputs × 16 B = 8,512 + 576 weight rows × 32 B + 16 B of bias =
+    18,448: 67,280 B; not (1, 32, 4, 1), 4 copies, 16 × 56 × 64 + 14 × 56 × 16 + 18,448 =
+    88,336 B."""
+    target = load_target("tianjicx")
+    layer = conv("c", NETWORK_INPUT, kernel=3, pad=1, channels=64, filters=64, hw=56)
+    least_compute = candidates(layer, 160, 1, target)
+    both = candidates(layer, 160, 1, target, frugal=True)
+    assert both[: len(least_compute)] == least_compute
+    assert min(part.cores // part.pk for part in least_compute) == 24
+    added = both[len(least_compute) :]
+    copies = [part.pb * part.ph * part.pw for part in added]
+    assert added[0] == Partition(1, 26, 2, 3)
+    assert copies == sorted(copies)
+    assert copies[0] == 6
+    assert Partition(1, 32, 4, 1) not in added
+
+
+def test_a_segment_takes_the_fewest_copies_only_where_they_fit():
+    """ResNet-18 on tianjicx, one segment of all its layers on the 160 cores: with the
+    partitions that load the fewest weight copies each leaf's own choice, the leaves' buffers
+    overflow a core together (171,696 B), so the segment keeps those of least compute
+    (2,034,779 cycles, 30.1 MB of weights). Cut before conv120, the first of two segments
+    fits with the fewest copies (142,880 B) and takes them: 1,107,919 cycles instead of
+    1,558,823."""
+    graph = find_graph(build_network("resnet18"))
+    target = load_target("tianjicx")
+    split_reductions(graph, target)
+    model = CostModel(network_of(graph), target)
+    layers = len(model.network.layers)
+    one = Node.cut("T", [Node.cut("T", [Node.leaf(i) for i in range(layers)])])
+    frugal, _ = model.priced_segment(one.children[0], model.places(one), model.segment_of(one), frugal=True)
+    assert frugal is not None
+    assert frugal.buffer_peak() == 171_696 > target.usable_memory_bytes
+    assert model.evaluate(one).latency == 2_034_779
+    cut = [layer.name for layer in model.network.layers].index("conv120")
+    two = Node.cut("T", [Node.cut("T", [Node.leaf(i) for i in range(a, b)]) for a, b in ((0, cut), (cut, layers))])
+    places, segment_of = model.places(two), model.segment_of(two)
+    first = [model.priced_segment(two.children[0], places, segment_of, frugal) for frugal in (False, True)]
+    peaks = [(cost.buffer_peak(), cost.latency) for cost, _ in first if cost]
+    assert peaks == [(128_432, 1_558_823), (142_880, 1_107_919)]
+    chosen, located = model.segment_cost(two.children[0], places, segment_of)
+    assert chosen is not None
+    assert (chosen.latency, located) == (1_107_919, first[1][1])
+    assert model.evaluate(two).latency == 1_521_558

@@ -236,10 +236,10 @@ def test_input_boxes_load_beside_the_slot_before_where_dma_overlaps_compute():
     a, b = child(1000), reader(1, 150, 6400, 50)
     assert t_cut([a, b], 2, IN_ORDER).latency == 2300
     cut = t_cut([a, b], 2, TARGET)
-    assert (cut.latency, cut.early_inputs) == (2100, frozenset({1}))
+    assert (cut.latency, cut.early_inputs) == (2100, ((1, 1),))
     assert [values.tolist() for values in cut.profile()] == [[1000, 50, 1000, 50], [6400, 0, 6400, 0]]
     bound = t_cut([child(100, dram=6400), b], 2, TARGET)
-    assert (bound.latency, bound.early_inputs) == (500, frozenset())
+    assert (bound.latency, bound.early_inputs) == (500, ())
 
 
 def test_a_segment_s_first_leaf_loads_its_inputs_in_the_last_slot_of_the_subbatch_before():
@@ -249,10 +249,41 @@ def test_a_segment_s_first_leaf_loads_its_inputs_in_the_last_slot_of_the_subbatc
     2 × (50 + 1,000) = 3,250, not 3 × 1,150. Without `wrap` (a T-cut inside a segment) it
     stays in place."""
     cut = t_cut([reader(0, 150, 6400, 50), child(1000)], 3, TARGET, wrap=True)
-    assert (cut.latency, cut.early_inputs) == (3250, frozenset({0}))
+    assert (cut.latency, cut.early_inputs) == (3250, ((0, 1),))
     assert [values.tolist() for values in cut.profile()] == [
         [150, 1000, 50, 1000, 50, 1000],
         [6400, 6400, 0, 6400, 0, 0],
     ]
     inner = t_cut([reader(0, 150, 6400, 50), child(1000)], 3, TARGET)
-    assert (inner.latency, inner.early_inputs) == (3450, frozenset())
+    assert (inner.latency, inner.early_inputs) == (3450, ())
+
+
+def test_input_boxes_load_in_the_nearest_slot_of_the_prefetch_depth_that_has_room():
+    """c's 6,400 B of input (100 cycles) would lengthen b's DRAM-bound slot (6,400 B of its
+    own: 100 → 200 cycles) by what it saves; a's 1,000 cycles two slots before have room:
+    each subbatch 1,000 + 100 + 50 instead of 1,000 + 100 + 150, the bytes in a's slot, and
+    c's input held beside a and b (buf: a's 100 + c's 300 on core 0, above b's 50 + 300).
+    Of two slots with room the nearer takes them (a then a2: k = 2, not 3)."""
+    a, b = child(1000, buf=(100, 0)), child(100, dram=6400, buf=(50, 0))
+    c = attrs.evolve(reader(2, 150, 6400, 50), ifm=np.array([300.0, 40.0]))
+    cut = t_cut([a, b, c], 2, TARGET)
+    assert (cut.latency, cut.early_inputs) == (2300, ((2, 2),))
+    assert [values.tolist() for values in cut.profile()] == [[1000, 100, 50] * 2, [6400, 6400, 0] * 2]
+    assert cut.buf.tolist() == [400, 40]
+    assert t_cut([a, b, c], 2, IN_ORDER).latency == 2500
+    nearer = t_cut([a, child(1000), b, c], 1, TARGET)
+    assert (nearer.latency, nearer.early_inputs) == (2150, ((2, 2),))
+
+
+def test_a_segment_s_first_leaf_loads_its_inputs_in_a_slot_of_the_subbatch_before_with_room():
+    """With `wrap`, the first leaf's inputs of subbatches 2 and 3 load beside the 1,000
+    cycles two slots before the next subbatch, not in the DRAM-bound last slot (100 cycles
+    of 6,400 B): 150 + 1,000 + 100 + 2 × (50 + 1,000 + 100) = 3,550, not 3 × 1,250."""
+    first = attrs.evolve(reader(0, 150, 6400, 50), ifm=np.array([300.0, 0.0]))
+    cut = t_cut([first, child(1000, buf=(100, 0)), child(100, dram=6400)], 3, TARGET, wrap=True)
+    assert (cut.latency, cut.early_inputs) == (3550, ((0, 2),))
+    assert [values.tolist() for values in cut.profile()] == [
+        [150, 1000, 100, 50, 1000, 100, 50, 1000, 100],
+        [6400, 6400, 6400, 0, 6400, 6400, 0, 0, 6400],
+    ]
+    assert cut.buf.tolist() == [400, 0]

@@ -44,10 +44,18 @@ def test_an_overflowing_segment_splits_the_weights_more_ways():
     Split sixteen ways, (4, 16, 1, 1): two images (65,536 B,
     output 4,096 B), 8 × 9,248 weight bytes: 69,632 + 65,536 + 73,984 = 209,152 B fits. (On
     a target whose cores load their own copies of a weight slice: with multicast loads the
-    copies cost less DRAM, and the cheapest partitions differ.)"""
+    copies cost less DRAM, and the cheapest partitions differ.) Those are the partitions of
+    least compute; the roomy buffer's segment is priced cheaper still with those loading the
+    fewest weight copies (`frugal`): c0 on (2, 32, 1, 1), two copies instead of eight, in
+    142,595 cycles instead of 237,442, holding 335,600 B."""
     tree = Node.cut("T", [Node.cut("T", [Node.leaf(i) for i in range(8)], n=2)])
     roomy = CostModel(deep_network(8), with_buffer(400_000, multicast_loads=False))
-    assert roomy.evaluate(tree).cost.buffer_peak() == 236_096
+    segment = (tree.children[0], roomy.places(tree), dict.fromkeys(range(8), 0))
+    least_compute, _ = roomy.priced_segment(*segment, frugal=False)
+    assert least_compute is not None
+    assert least_compute.buffer_peak() == 236_096
+    chosen = roomy.evaluate(tree)
+    assert (chosen.cost.buffer_peak(), chosen.latency, least_compute.latency) == (335_600, 142_595, 237_442)
     model = CostModel(deep_network(8), with_buffer(212_000, multicast_loads=False))
     estimate = model.evaluate(tree)
     assert estimate.valid
@@ -128,7 +136,26 @@ def test_an_input_loaded_early_is_held_from_the_slot_before():
     leaves = {0: cost([5, 1], [0, 0], [1, 1]), 1: cost([3, 2], [4, 0], [10, 0]), 2: cost([1, 1], [0, 7], [10, 20])}
     producers = {0: set(), 1: set(), 2: {0, 1}}
     assert list(held_peak(runs, leaves, producers, None, {})) == [17, 22]
-    assert list(held_peak(runs, leaves, producers, None, {}, frozenset({1}))) == [25, 22]
+    assert list(held_peak(runs, leaves, producers, None, {}, {1: 1})) == [25, 22]
+
+
+def test_an_input_loaded_k_slots_early_is_held_from_k_slots_before():
+    """Leaf 2 reading from DRAM (ifm 10 / 20 B) beside leaves of buf 5 / 9 and 3 + 4 / 2 B:
+    held in its own slot only, core 1 peaks at 9 (slot 0); loaded a slot early, at 2 + 20 =
+    22 (slot 1); two slots early, at 9 + 20 = 29 (slot 0). In steps of two phases the hold
+    starts with slot 2's step: nothing before it."""
+    runs = [Run(0, 0, 0), Run(1, 0, 1), Run(2, 0, 2)]
+
+    def cost(buf, wgt, ifm):
+        ifm, wgt, buf = (np.array(values, float) for values in (ifm, wgt, buf))
+        return NodeCost(Work(), Work(), np.zeros(2), np.zeros(2), 0.0, ifm, wgt, buf)
+
+    leaves = {0: cost([5, 9], [0, 0], [1, 1]), 1: cost([3, 2], [4, 0], [0, 0]), 2: cost([1, 1], [0, 7], [10, 20])}
+    producers = {0: set(), 1: set(), 2: set()}
+    assert list(held_peak(runs, leaves, producers, None, {})) == [7, 9]
+    assert list(held_peak(runs, leaves, producers, None, {}, {2: 1})) == [17, 22]
+    assert list(held_peak(runs, leaves, producers, None, {}, {2: 2})) == [17, 29]
+    assert list(held_peak(runs, leaves, producers, 2, {}, {2: 2})) == [7, 9]
 
 
 def test_greedy_segments_fuse_what_fits():
