@@ -99,17 +99,23 @@ def test_the_model_reads_and_writes_the_machine_s_local_bytes(name, batch, subba
     )
 
 
+def wide_conv(target_path: str):
+    """The 3×3×512 conv whose reduction `target_path`'s cores split in two, summed by an
+    add: its module, target and network."""
+    module = parse(WIDE_CONV)
+    target = load_target(target_path)
+    graph = find_graph(module)
+    split_reductions(graph, target)
+    return module, target, network_of(graph)
+
+
 def test_an_add_of_int32_partial_sums_streams_their_bytes(small_tianjicx: str):
     """A 3×3 conv over 512 channels on a 2×2 tianjicx has its reduction split in two (int32
     partial sums) and summed by a `task.add` with a fused relu: the add reads 4 bytes of each
     operand per output and writes one (the model counted one per element), the relu reads
     and writes one. Under an S-cut of the three layers, the add on one core, the model's
     local-memory bytes and cycles are the machine's (the old count read 768 B less)."""
-    module = parse(WIDE_CONV)
-    target = load_target(small_tianjicx)
-    graph = find_graph(module)
-    split_reductions(graph, target)
-    network = network_of(graph)
+    module, target, network = wide_conv(small_tianjicx)
     add = network.layers[-1]
     assert [source.element_bytes for source in add.sources] == [4, 4]
     assert add.vector_bytes_per_output == 2 * 4 + 1 + 2
@@ -137,11 +143,7 @@ def test_a_network_output_of_several_cores_is_gathered_on_the_first(small_tianji
     hop-bytes and 128 local bytes. Now they agree (local bytes to the one byte the model's
     rounding of fractional slices may lose)."""
     path = small_tianjicx if target_name == "small" else target_name
-    module = parse(WIDE_CONV)
-    target = load_target(path)
-    graph = find_graph(module)
-    split_reductions(graph, target)
-    network = network_of(graph)
+    module, target, network = wide_conv(path)
     tree = Node.cut("T", [Node.leaf(i) for i in range(len(network.layers))])
     estimate = CostModel(network, target).evaluate(tree)
     assert estimate.cost is not None

@@ -34,6 +34,13 @@ def model_of(name: str, batch: int, target: str = "set-8x8") -> CostModel:
     return CostModel(network_of(find_graph(build_network(name, batch=batch))), load_target(target))
 
 
+def two_segments(cut: int, layers: int, subbatches: tuple[int, int]) -> Node:
+    """`T [T n0 [0 … cut-1], T n1 [cut … layers-1]]`: two segments of T-cuts."""
+    first = Node.cut("T", [Node.leaf(i) for i in range(cut)], n=subbatches[0])
+    second = Node.cut("T", [Node.leaf(i) for i in range(cut, layers)], n=subbatches[1])
+    return Node.cut("T", [first, second])
+
+
 def test_a_t_cut_runs_its_children_subbatch_by_subbatch():
     model = model_of("lenet", 4)
     tree = Node.cut("T", [Node.leaf(0), Node.leaf(1)], n=2)
@@ -242,9 +249,7 @@ def test_input_boxes_load_k_slots_early_as_estimated():
     model before this change)."""
     module = build_network("lenet", batch=4)
     network = network_of(find_graph(module))
-    first = Node.cut("T", [Node.leaf(i) for i in range(3)], n=4)
-    second = Node.cut("T", [Node.leaf(i) for i in range(3, len(network.layers))], n=4)
-    tree = Node.cut("T", [first, second])
+    tree = two_segments(3, len(network.layers), (4, 4))
     estimate = CostModel(network, load_target("set-8x8")).evaluate(tree)
     assert estimate.cost is not None
     assert (estimate.latency, estimate.cost.early_inputs) == (1396, ((0, 2),))
@@ -263,9 +268,7 @@ def test_input_boxes_load_a_slot_early_as_estimated(monkeypatch):
     797 for 795 with every input loaded in its own slot (measured)."""
     module = build_network("tiny", batch=8)
     network = network_of(find_graph(module))
-    first = Node.cut("T", [Node.leaf(i) for i in range(4)], n=2)
-    second = Node.cut("T", [Node.leaf(i) for i in range(4, len(network.layers))], n=4)
-    tree = Node.cut("T", [first, second])
+    tree = two_segments(4, len(network.layers), (2, 4))
     estimate = CostModel(network, load_target("set-8x8")).evaluate(tree)
     assert estimate.cost is not None
     assert estimate.cost.early_inputs == ((4, 1),)
@@ -284,9 +287,7 @@ def test_input_boxes_load_a_slot_early_as_estimated(monkeypatch):
 def test_each_segment_starts_a_step_on_a_target_that_limits_its_phases():
     """tianjicx runs 32 phases a step: LeNet's second segment starts at slot 32, not 4; on
     set-8x8 (no limit) at 4; one segment that is the whole tree starts at 0."""
-    first = Node.cut("T", [Node.leaf(i) for i in range(4)])
-    second = Node.cut("T", [Node.leaf(i) for i in range(4, 7)])
-    tree = Node.cut("T", [first, second])
+    tree = two_segments(4, 7, (1, 1))
     assert segment_starts(model_of("lenet", 1, "tianjicx"), tree) == [0, 32]
     assert segment_starts(model_of("lenet", 1), tree) == [0, 4]
     runs = unroll(model_of("lenet", 1, "tianjicx"), tree)
