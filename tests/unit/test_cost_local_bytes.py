@@ -99,14 +99,22 @@ def test_the_model_reads_and_writes_the_machine_s_local_bytes(name, batch, subba
     )
 
 
-def wide_conv(target_path: str):
+def wide_conv_run(kind: str, target_path: str, folder: Path):
     """The 3×3×512 conv whose reduction `target_path`'s cores split in two, summed by an
-    add: its module, target and network."""
+    add, under one `kind` cut of its layers: its network, the estimate and the machine's run
+    (bit-identical), run from `folder`."""
     module = parse(WIDE_CONV)
     target = load_target(target_path)
     graph = find_graph(module)
     split_reductions(graph, target)
-    return module, target, network_of(graph)
+    network = network_of(graph)
+    tree = Node.cut(kind, [Node.leaf(i) for i in range(len(network.layers))])
+    estimate = CostModel(network, target).evaluate(tree)
+    assert estimate.cost is not None
+    with chdir(folder):
+        run = run_tree(module, target_path, tree)
+    assert run.identical
+    return network, estimate, run
 
 
 def test_an_add_of_int32_partial_sums_streams_their_bytes(small_tianjicx: str):
@@ -115,17 +123,11 @@ def test_an_add_of_int32_partial_sums_streams_their_bytes(small_tianjicx: str):
     operand per output and writes one (the model counted one per element), the relu reads
     and writes one. Under an S-cut of the three layers, the add on one core, the model's
     local-memory bytes and cycles are the machine's (the old count read 768 B less)."""
-    module, target, network = wide_conv(small_tianjicx)
+    network, estimate, run = wide_conv_run("S", small_tianjicx, Path(small_tianjicx).parent)
     add = network.layers[-1]
     assert [source.element_bytes for source in add.sources] == [4, 4]
     assert add.vector_bytes_per_output == 2 * 4 + 1 + 2
-    tree = Node.cut("S", [Node.leaf(i) for i in range(len(network.layers))])
-    estimate = CostModel(network, target).evaluate(tree)
-    assert estimate.cost is not None
     work = estimate.cost.total_work
-    with chdir(Path(small_tianjicx).parent):
-        run = run_tree(module, small_tianjicx, tree)
-    assert run.identical
     assert (run.counters["local_read_bytes"], run.counters["local_write_bytes"]) == (
         work.local_read_bytes,
         work.local_write_bytes,
@@ -143,14 +145,8 @@ def test_a_network_output_of_several_cores_is_gathered_on_the_first(small_tianji
     hop-bytes and 128 local bytes. Now they agree (local bytes to the one byte the model's
     rounding of fractional slices may lose)."""
     path = small_tianjicx if target_name == "small" else target_name
-    module, target, network = wide_conv(path)
-    tree = Node.cut("T", [Node.leaf(i) for i in range(len(network.layers))])
-    estimate = CostModel(network, target).evaluate(tree)
-    assert estimate.cost is not None
+    _, estimate, run = wide_conv_run("T", path, Path(small_tianjicx).parent)
     work = estimate.cost.total_work
-    with chdir(Path(small_tianjicx).parent):
-        run = run_tree(module, path, tree)
-    assert run.identical
     assert run.counters["noc_hop_bytes"] == work.noc_hop_bytes
     assert run.counters["dram_bytes"] == work.dram_bytes
     assert abs(run.counters["local_read_bytes"] - work.local_read_bytes) <= 1
