@@ -32,6 +32,7 @@ from stc.compiler.cost.objective import Objective
 from stc.compiler.cost.partition import Partition
 from stc.compiler.cost.recursion import reloaded, s_buffers, s_cut, stages_of, t_buffers, t_cut
 from stc.compiler.cost.schedule import runs_of
+from stc.compiler.cost.shared_sends import shared_sends
 from stc.compiler.cost.tree import Node
 from stc.compiler.diagnostics import StcError
 from stc.compiler.targets.hardware import HardwareTarget
@@ -227,7 +228,9 @@ class CostModel(LeafPricing):
             leaves: dict[int, NodeCost] = {}
             if self.buffers(segment, places, segment_of, spreads, located, leaves, frugal=frugal) is None:
                 return None, located
-            charged = charged_leaves(leaves, self.target, self.context.mesh.core_count)
+            mesh, links = self.context.mesh, self.target.noc.link_bandwidth_bytes_per_cycle
+            leaves = shared_sends(mesh, links, leaves, located, self.network.layers, self.consumers)
+            charged = charged_leaves(leaves, self.target, mesh.core_count)
             cost = self.combined(segment, charged, self.target)
             if (cost.prefetched or cost.early_inputs) and not cost.fits(self.target):
                 cost = self.combined(segment, charged, self.in_order)
