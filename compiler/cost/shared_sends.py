@@ -16,19 +16,18 @@ above the machine's sends, and its producer's cores the send cycles.
 from __future__ import annotations
 
 import functools
-from collections import defaultdict
 
 import attrs
 import numpy as np
 
-from stc.compiler.cost.inputs import Placed, needed_input
+from stc.compiler.cost.inputs import Placed
 from stc.compiler.cost.layer_cost import spread
 from stc.compiler.cost.leaf_pricing import Place
 from stc.compiler.cost.mesh import MeshModel
 from stc.compiler.cost.network import Layer
 from stc.compiler.cost.node_cost import NodeCost
-from stc.compiler.cost.partition import Partition, pieces
-from stc.compiler.cost.transfers import overlap
+from stc.compiler.cost.partition import Partition
+from stc.compiler.cost.transfers import row_ranks, transfers
 
 Consumer = tuple[Layer, int, Partition, int]
 """A consumer layer where it runs: its layer, first core, partition and (sub)batch."""
@@ -84,55 +83,60 @@ def merged(
     """What the trees per consumer layer price above one send per box and multiplicity, per
     run: hop-bytes, bytes read to send, and per producer core the send cycles (cached:
     callers must not write to the array)."""
-    fills: dict[tuple, list[tuple[int, int]]] = defaultdict(list)
-    """Per (sender core, box in the producer's coordinates): (tree, receiving core) of
-    every remote fill; a tree is one consumer layer's source."""
-    volume: dict[tuple, float] = {}
     senders = mesh.piece_cores(placed.start, placed.part.cores)
-    for index, (layer, start, part, batch) in enumerate(consumers):
+    boxes, layers, cores, volumes = [], [], [], []
+    for layer, start, part, batch in consumers:
         receivers = mesh.piece_cores(start, part.cores)
-        for number, source in enumerate(layer.sources):
-            if source.producer != producer:
-                continue
-            need = needed_input(layer, pieces(layer, batch, part), source.channel_offset, source.channels)
-            shift = source.channel_offset - source.start
-            bounds = overlap(placed, need, batch, shift)
-            volumes = np.prod([np.maximum(hi - lo, 0) for lo, hi in bounds], axis=0) * source.element_bytes
-            for sender, receiver in zip(*np.nonzero(volumes), strict=True):
-                if senders[sender] == receivers[receiver]:
-                    continue
-                lo_hi = [int(side[sender, receiver]) for bound in bounds for side in bound]
-                lo_hi[2:4] = [lo_hi[2] - shift, lo_hi[3] - shift]
-                key = (int(sender), *lo_hi)
-                fills[key].append(((index, number), int(receivers[receiver])))
-                volume[key] = float(volumes[sender, receiver])
-    hops = read = 0.0
-    cycles = np.zeros(placed.part.cores)
-    for key, taken in fills.items():
-        trees: dict[tuple[int, int], list[int]] = defaultdict(list)
-        for tree, core in taken:
-            trees[tree].append(core)
-        sends: list[list[int]] = []
-        for core in (core for _, core in taken):
-            send = next((s for s in sends if core not in s), None)
-            if send is None:
-                sends.append(send := [])
-            send.append(core)
-        extra = len(trees) - len(sends)
-        if not extra:
-            continue
-        source = int(senders[key[0]])
-        hops += volume[key] * (
-            sum(links(mesh, source, cores) for cores in trees.values())
-            - sum(links(mesh, source, cores) for cores in sends)
-        )
-        read += volume[key] * extra
-        cycles[key[0]] += extra * np.ceil(volume[key] / link_bandwidth)
-    return hops, read, cycles
+        for source in (source for source in layer.sources if source.producer == producer):
+            pairs = transfers(placed.layer, placed.batch, placed.part, layer, batch, part, source)
+            remote = senders[pairs.sender] != receivers[pairs.receiver]
+            box = pairs.boxes[:, remote]
+            box[3:5] -= source.channel_offset - source.start  # into the producer's channels
+            boxes.append(box)
+            layers.append(np.full(int(remote.sum()), len(layers)))
+            cores.append(receivers[pairs.receiver[remote]])
+            volumes.append(pairs.shared[remote])
+    fills, core, volume = np.concatenate(boxes, axis=1), np.concatenate(cores), np.concatenate(volumes)
+    if not len(volume):
+        return 0.0, 0.0, np.zeros(placed.part.cores)
+    box, first = row_ranks(fills), fills[0].astype(np.int64)
+    trees = row_ranks(np.stack([box, np.concatenate(layers)]))
+    sends = row_ranks(np.stack([box, repeats(row_ranks(np.stack([box, core])))]))
+    count = int(box.max()) + 1
+    sender, size = np.zeros(count, dtype=np.int64), np.zeros(count)
+    sender[box], size[box] = first, volume
+    extra = per_box(trees, box, count) - per_box(sends, box, count)
+    sources = senders[first]
+    hops = links(mesh, sources, core, trees, box, size) - links(mesh, sources, core, sends, box, size)
+    cycles = np.bincount(sender, extra * np.ceil(size / link_bandwidth), minlength=placed.part.cores)
+    return hops, float(np.dot(extra, size)), cycles
 
 
-def links(mesh: MeshModel, source: int, cores: list[int]) -> float:
-    """The links of the XY multicast tree from core `source` to `cores`."""
-    destinations = np.array(cores)
-    _, each = mesh.tree_loads(np.array([source]), destinations, np.zeros(len(cores), dtype=np.int64), np.ones(1))
-    return float(each[0])
+def links(
+    mesh: MeshModel, sources: np.ndarray, cores: np.ndarray, groups: np.ndarray, box: np.ndarray, size: np.ndarray
+) -> float:
+    """The hop-bytes of one XY multicast tree per group of fills (fill i: from core
+    `sources[i]` to core `cores[i]`, of box `box[i]` of `size[box]` bytes)."""
+    count = int(groups.max()) + 1
+    nbytes = np.zeros(count)
+    nbytes[groups] = size[box]
+    _, each = mesh.tree_loads(sources, cores, groups, nbytes)
+    return float(np.dot(each, nbytes))
+
+
+def repeats(values: np.ndarray) -> np.ndarray:
+    """Per entry, how many entries before it have its value (0 for the first)."""
+    order = np.argsort(values, kind="stable")
+    ordered = values[order]
+    starts = np.flatnonzero(np.diff(ordered, prepend=-1))
+    rank = np.arange(len(values)) - np.repeat(starts, np.diff(np.append(starts, len(values))))
+    result = np.empty(len(values), dtype=np.int64)
+    result[order] = rank
+    return result
+
+
+def per_box(groups: np.ndarray, box: np.ndarray, count: int) -> np.ndarray:
+    """Per box, its distinct groups."""
+    of = np.zeros(int(groups.max()) + 1, dtype=np.int64)
+    of[groups] = box
+    return np.bincount(of, minlength=count)

@@ -128,6 +128,9 @@ class Transfers:
     cores: int
     firsts: np.ndarray
     """Where each sending producer core's pairs begin."""
+    boxes: np.ndarray
+    """Per pair (a column), its sender and its box's lo and hi along images, channels (the
+    consumer's), rows and columns."""
 
     def most(self, values: np.ndarray) -> np.ndarray:
         """Per producer core, the largest of its pairs' non-negative `values` (0 for a core
@@ -178,6 +181,7 @@ def transfers(
         offset * source.element_bytes,
         producer_part.cores,
         firsts,
+        boxes,
     )
 
 
