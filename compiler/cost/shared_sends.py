@@ -46,8 +46,7 @@ def shared_sends(
     layer of each producer, of those that take its result on chip at its batch (others are
     left as they are priced)."""
     result = dict(leaves)
-    for producer, place_part in located.items():
-        place, part = place_part
+    for producer, (place, part) in located.items():
         near = tuple(
             c
             for c in sorted(consumers[producer])
