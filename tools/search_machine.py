@@ -121,12 +121,18 @@ def finish(module: ModuleOp, expected: dict, estimate: dict, tree: str, seconds:
 
 
 def run_searched(
-    module: ModuleOp, target: str, seed: int = 0, rounds: int | None = None, chains: int = 2, space: str = "set"
+    module: ModuleOp,
+    target: str,
+    seed: int = 0,
+    rounds: int | None = None,
+    chains: int = 2,
+    space: str = "set",
+    relay: bool = False,
 ) -> MachineRun:
-    """st-search (in `space`), st-route, st-lmem-alloc, isa-lower, then the machine (module
-    is changed)."""
+    """st-search (in `space`, with `relay`), st-route, st-lmem-alloc, isa-lower, then the
+    machine (module is changed)."""
     expected = run_module(module, random_inputs(find_graph(module), 0))
-    search = StSearchPass(target=target, seed=seed, rounds=rounds, chains=chains, space=space)
+    search = StSearchPass(target=target, seed=seed, rounds=rounds, chains=chains, space=space, relay=relay)
     searching = compile_with([search], module)
     estimate, tree = estimate_of(module)
     lowering = compile_with([StRoutePass(), StLmemAllocPass(), IsaLowerPass()], module)
