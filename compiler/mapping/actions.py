@@ -54,7 +54,7 @@ def mapping_target(mapping: MappingOp) -> HardwareTarget:
     loads where the mapping says so (`st.relay_loads`)."""
     try:
         target = referenced_target(mapping.target_name, f"st.mapping @{mapping.graph_name}")
-        return target.with_global_memory(relay_loads=True) if RELAY_LOADS in mapping.attributes else target
+        return target.with_relay(RELAY_LOADS in mapping.attributes)
     except TargetError as error:
         raise PassFailedException(f"st.mapping @{mapping.graph_name}: {error}") from None
     except StcError as error:  # a path outside the IR file's directory

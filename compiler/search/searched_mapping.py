@@ -60,9 +60,7 @@ class SearchOptions:
 def map_searched(module: ModuleOp, options: SearchOptions) -> None:
     """Search, lower and apply a schedule for every task graph of the module."""
     try:
-        target = load_target(options.target)
-        if options.relay and not target.global_memory.multicast_loads:
-            target = target.with_global_memory(relay_loads=True)
+        target = load_target(options.target).with_relay(options.relay)
         objective(options.cost)
         if options.space not in SPACES:
             raise StcError(f"unknown search space {options.space!r}: use {', '.join(SPACES)}")

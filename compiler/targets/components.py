@@ -105,7 +105,7 @@ class GlobalMemory:
     target without `multicast_loads`: a box that several cores load in one phase is
     loaded once, by the first of them, which sends it to the others along the XY
     multicast tree (`isa.dma_load`, then `isa.send`). Set by a searched mapping's
-    `st.relay_loads` (`with_relay`)."""
+    `st.relay_loads` (`HardwareTarget.with_relay`)."""
 
     @property
     def shares_loads(self) -> bool:
