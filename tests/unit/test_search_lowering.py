@@ -322,6 +322,26 @@ def test_a_segment_with_subbatches_reloads_a_layers_weights_in_each_later_step()
     assert model.steps(Node.cut("T", layers, n=16)) == {}
 
 
+def test_a_segment_with_subbatches_may_not_pass_a_tensor_across_a_step():
+    """tiny b8 on tianjicx (32 phases a step) in one segment `T 8/4` over its nine layers:
+    subbatch 3 runs in slots 27-35, so conv25 (slot 31) and maxpool21 (slot 30) pass their
+    results to mul28 (slot 32) in the next step, which the lowering does through DRAM on
+    those images only. Priced on chip (the model before), the machine ran 1.065 × the
+    estimated cycles and 1.071 × its DRAM bytes (measured), so such a tree is invalid;
+    `T 8/2` (18 slots) and LeNet's `T 16/16` over four layers (a step boundary between two
+    subbatches) pass nothing across a step."""
+    model = model_of("tiny", 8, "tianjicx")
+    layers = [Node.leaf(i) for i in range(9)]
+    crossing = model.evaluate(Node.cut("T", [Node.cut("T", layers, n=4)]))
+    assert not crossing.valid
+    reason = "segment 0 has subbatches and passes maxpool21's result to mul28 across a step of 32 phases"
+    assert crossing.reason == reason
+    assert model.crossings(Node.cut("T", layers, n=4)) == [(3, 5), (3, 6), (4, 5)]
+    assert model.evaluate(Node.cut("T", [Node.cut("T", layers, n=2)])).valid
+    assert model_of("lenet", 16, "tianjicx").crossings(Node.cut("T", layers[:4], n=16)) == []
+    assert model_of("tiny", 8).crossings(Node.cut("T", layers, n=4)) == []  # set-8x8: no steps
+
+
 FOUR_PHASE_LENET = (
     (1, Node.cut("T", [Node.cut("T", [Node.leaf(i) for i in range(7)])])),
     (
