@@ -143,6 +143,8 @@ class CostModel(LeafPricing):
                 need = f"more than {usable} B" if cost is None else f"{cost.buffer_peak()} B"
                 return attrs.evolve(INVALID, reason=f"segment {index} needs {need} on a core > {usable} B")
             costs.append(cost)
+        if self.target.max_phases is not None:  # each segment starts a step: none prefetches in the one before
+            costs[1:] = [attrs.evolve(cost, head_dram=0.0) for cost in costs[1:]]
         root = costs[0] if len(costs) == 1 and segments[0] is tree else t_cut(costs, 1, self.target, early=False)
         return Estimate(root, root.energy(self.target), root.latency, True)
 
