@@ -54,6 +54,19 @@ class Output(enum.Enum):
     DRAM = "dram"
     """Only to DRAM: streamed out in chunks."""
     BOTH = "both"
+    STORED_TWICE = "stored twice"
+    """A network output another segment also reads: stored as the output (`gathering`)
+    and, piece by piece, for that segment, as the lowering spills it."""
+
+
+def output_of(is_output: bool, here: list[bool]) -> Output:
+    """Where a layer's output goes, from whether it is a network output and, per consumer,
+    whether that consumer runs in the layer's segment and step."""
+    if is_output and not all(here):
+        return Output.STORED_TWICE
+    if is_output or not all(here):
+        return Output.BOTH if any(here) else Output.DRAM
+    return Output.CHIP
 
 
 @frozen
@@ -147,10 +160,14 @@ def leaf_cost(
         links += mesh.xy_loads(cores, ports, out_bytes)
         if staged and layer.is_output:
             staging += staged_boxes(target, (box.b, box.h, box.w, box.k), load=False)
+    if output is Output.STORED_TWICE:
+        dram += out_bytes
+        links += mesh.xy_loads(cores, ports, out_bytes)
     cycles = cycles + staging[0]
     weight_slices = layer.weight_bytes * (box.k[1] - box.k[0]) / layer.out_channels + layer.table_bytes
     weight_dram, weight_links = weight_loads(mesh, layer, part, batch, start, multicast)
-    dram_write = float(out_bytes.sum()) if output is not Output.CHIP else 0.0
+    stores = 0 if output is Output.CHIP else 2 if output is Output.STORED_TWICE else 1
+    dram_write = float(out_bytes.sum()) * stores
     copies = len(layer.block_ids) + int(layer.is_output)
     channels = box.k[1] - box.k[0]
     held = copies * activation_storage(box_volume(box.b, box.h, box.w), channels, layer.out_element_bytes, alignment)
