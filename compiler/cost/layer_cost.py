@@ -9,7 +9,8 @@ Calibrated to the machine (docs/cost-model.md): what isa-lower emits for the pie
   each consumer core the part of its output box that the consumer's input box needs
   (batch, rows with halo, columns with halo, channels), one XY route per pair.
 - Outputs to DRAM: each core stores its box over the route to its port; a network output
-  of several cores is gathered on the first, which stores it whole (`gathering`).
+  of several cores is gathered on the first, which stores it whole (`gathering`), and one
+  that another segment also reads is stored piece by piece too (`Output.STORED_TWICE`).
 - Weights: each core loads its slice (and whole lookup tables) from its port in the run
   of the first subbatch and keeps them for the later ones (`NodeCost.weights`, counted once
   per run of the segment; `weight_cycles`: what loading them adds to the first run).
