@@ -7,7 +7,7 @@ side in one run, with SET's own figures (docs/passes/st-search.md, from set-anch
     python -m stc.tools.bench_search --only darknet19 --rounds-per-layer 20 --seed 1
     python -m stc.tools.bench_search --only resnet50-v1 --batch 1 --spaces set
     python -m stc.tools.bench_search --machine                # estimate against the machine
-    python -m stc.tools.bench_search --machine --only darknet19 --target set-8x8 --batch 8 --rounds-per-layer 10 --chains 1
+    python -m stc.tools.bench_search --machine --only darknet19 --target set-8x8 --batch 8  # one case
     python -m stc.tools.bench_search --tianjicx               # searched against st-place
     python -m stc.tools.bench_search --tianjicx --only resnet18 --batch 8  # at another batch
     python -m stc.tools.bench_search --against-place set-8x8  # the same on another target
