@@ -53,7 +53,7 @@ class StcParser(Parser):
         token = self._current_token
         if token.kind != MLIRTokenKind.HASH_IDENT or token.text != "#st.coord":
             return super().parse_optional_attribute()
-        from stc.compiler.op_lines.st import COORD_PARAMETERS
+        from stc.compiler.spelling import COORD_PARAMETERS
 
         spelled = COORD_PARAMETERS.match(self.lexer.input.content, token.span.end)
         if spelled is None:
