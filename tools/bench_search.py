@@ -33,7 +33,7 @@ from stc.compiler.targets.cost_units import core_buffer_pj
 from stc.compiler.targets.hardware import HardwareTarget, load_target
 from stc.compiler.zoo import build_network
 from stc.dialects import task
-from stc.tools.energy_parts import parts_rows
+from stc.tools.energy_parts import boundary_rows, parts_rows
 from stc.tools.search_machine import COMPARED, cpu_seconds, run_placed, run_searched
 
 WORKLOADS = (("darknet19", 64), ("vgg19-conv", 64), ("resnet50-v1", 64), ("resnet50-v1", 1))
@@ -93,7 +93,8 @@ def run(
         if space == "set":
             lines.append("  best tree: " + " | ".join(result.tree.notation(network, batch).splitlines()[:6]) + " …")
         if parts:
-            lines += parts_rows(CostModel(network, target, cost), result.tree)
+            model = CostModel(network, target, cost)
+            lines += parts_rows(model, result.tree) + boundary_rows(model, result.tree)
     reference = SET_BEST.get((name, batch))
     if reference is None:
         return lines
