@@ -7,6 +7,7 @@ side in one run, with SET's own figures (docs/passes/st-search.md, from set-anch
     python -m stc.tools.bench_search --only darknet19 --rounds-per-layer 20 --seed 1
     python -m stc.tools.bench_search --only resnet50-v1 --batch 1 --spaces set
     python -m stc.tools.bench_search --machine                # estimate against the machine
+    python -m stc.tools.bench_search --machine --only darknet19 --target set-8x8 --batch 8  # one case
     python -m stc.tools.bench_search --tianjicx               # searched against st-place
     python -m stc.tools.bench_search --tianjicx --only resnet18 --batch 8  # at another batch
     python -m stc.tools.bench_search --against-place set-8x8  # the same on another target
@@ -122,13 +123,23 @@ def hop_bytes(estimate: Estimate) -> float:
     return float(estimate.cost.total_work.noc_hop_bytes) if estimate.cost is not None else float("inf")
 
 
-MACHINE_CASES = tuple(
-    (name, target, batch)
-    for name in ("tiny", "lenet", "resnet18")
-    for target in ("set-8x8", "tianjicx", "tpu-like")
-    for batch in (1, 2)
+MACHINE_NETWORKS, MACHINE_TARGETS, MACHINE_BATCHES = (
+    ("tiny", "lenet", "resnet18"),
+    ("set-8x8", "tianjicx", "tpu-like"),
+    (1, 2),
 )
-"""The small zoo networks whose searched schedules run on the machine (`--machine`)."""
+"""The small zoo networks whose searched schedules run on the machine (`--machine`), each on
+these targets at these batches."""
+
+
+def machine_cases(only: str | None, target: str | None, batch: int | None) -> tuple[tuple[str, str, int], ...]:
+    """`--machine`'s cases: each network, target and batch, or only the one given of each."""
+    return tuple(
+        (name, on, size)
+        for name in ((only,) if only else MACHINE_NETWORKS)
+        for on in ((target,) if target else MACHINE_TARGETS)
+        for size in ((batch,) if batch else MACHINE_BATCHES)
+    )
 
 
 def machine_rows(cases: tuple[tuple[str, str, int], ...], rounds_per_layer: int, chains: int) -> list[str]:
@@ -157,6 +168,7 @@ def placed_rows(
     seeds: int,
     batch: int = 1,
     space: str = "set",
+    relay: bool = False,
 ) -> list[str]:
     """Each network at `batch` on `target` with today's st-place path and searched in
     `space` with `seeds` seeds, all run: machine cycles, their ratio, the machine's cycles over the
@@ -165,7 +177,7 @@ def placed_rows(
     do), compile wall and CPU seconds."""
     cores = load_target(target).mesh.core_count
     lines = [
-        f"{target}, batch {batch}, {space} space:",
+        f"{target}, batch {batch}, {space} space{', loads relayed' if relay else ''}:",
         f"  {'network':10} {'seed':>4} {'st-place cyc':>13} {'busy':>6} {'most':>5} {'wall s':>7} {'cpu s':>7} "
         f"{'searched cyc':>13} {'/est':>6} {'busy':>6} {'most':>5} {'wall s':>7} {'cpu s':>7} {'ratio':>6} same",
     ]
@@ -175,7 +187,9 @@ def placed_rows(
         layers = len(network_of(next(op for op in module.ops if isinstance(op, task.GraphOp))).layers)
         ratios, busy, cpu = [], [], []
         for seed in range(seeds):
-            searched = run_searched(build_network(name, batch), target, seed, rounds_per_layer * layers, chains, space)
+            searched = run_searched(
+                build_network(name, batch), target, seed, rounds_per_layer * layers, chains, space, relay
+            )
             ratio = searched.counters["cycles"] / placed.counters["cycles"]
             ratios.append(ratio)
             busy.append(searched.busy_cores)
@@ -205,7 +219,7 @@ def placed_rows(
 @click.option(
     "--batch", type=int, default=None, help="only this batch (with --only: any batch of that network; --tianjicx: 1)"
 )
-@click.option("--target", "target_name", default="set-8x8", show_default=True, help="preset or TOML path")
+@click.option("--target", "target_name", default=None, help="preset or TOML path [set-8x8; --machine: all three]")
 @click.option("--cost", default="edp", show_default=True, help="the searches' cost function")
 @click.option("--spaces", default=None, help="the searches to run, comma-separated [ls,lp,set; --tianjicx: set]")
 @click.option("--machine", is_flag=True, help="searched schedules of small nets: the estimate against the machine")
@@ -213,6 +227,7 @@ def placed_rows(
 @click.option("--against-place", "targets", multiple=True, help="as --tianjicx on this target (repeatable)")
 @click.option("--seeds", default=1, show_default=True, help="--tianjicx: searches per network, seeds 0, 1, …")
 @click.option("--parts", is_flag=True, help="each best tree's energy outside the cores, leaf by leaf")
+@click.option("--relay", is_flag=True, help="--tianjicx: search with shared loads relayed (st-search's relay)")
 def main(
     only: str | None,
     rounds_per_layer: int,
@@ -221,16 +236,17 @@ def main(
     seed: int,
     batch: int | None,
     spaces: str | None,
-    target_name: str,
+    target_name: str | None,
     cost: str,
     machine: bool,
     tianjicx: bool,
     targets: tuple[str, ...],
     seeds: int,
     parts: bool,
+    relay: bool,
 ) -> None:
     if machine:
-        cases = tuple(case for case in MACHINE_CASES if only is None or case[0] == only)
+        cases = machine_cases(only, target_name, batch)
         for line in machine_rows(cases, rounds_per_layer, chains):
             click.echo(line)
         return
@@ -238,7 +254,7 @@ def main(
         names = ("tiny", "lenet", "resnet18") if only is None else (only,)
         for target in targets or ("tianjicx",):
             for space in (spaces or "set").split(","):
-                for line in placed_rows(names, target, rounds_per_layer, chains, seeds, batch or 1, space):
+                for line in placed_rows(names, target, rounds_per_layer, chains, seeds, batch or 1, space, relay):
                     click.echo(line)
         return
     workloads = [(name, size) for name, size in WORKLOADS if only in (None, name) and batch in (None, size)]
@@ -246,7 +262,9 @@ def main(
         workloads = [(only, batch)]
     for name, size in workloads:
         searches = tuple((spaces or "ls,lp,set").split(","))
-        for line in run(name, size, rounds_per_layer, budget, chains, seed, searches, target_name, cost, parts):
+        for line in run(
+            name, size, rounds_per_layer, budget, chains, seed, searches, target_name or "set-8x8", cost, parts
+        ):
             click.echo(line)
 
 

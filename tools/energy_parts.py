@@ -15,7 +15,7 @@ import numpy as np
 
 from stc.compiler.cost.evaluate import CostModel
 from stc.compiler.cost.inputs import Placed
-from stc.compiler.cost.layer_cost import Output, leaf_cost, local_bytes
+from stc.compiler.cost.layer_cost import leaf_cost, local_bytes, output_of
 from stc.compiler.cost.leaf_pricing import Place
 from stc.compiler.cost.network import NETWORK_INPUT, Layer
 from stc.compiler.cost.node_cost import NodeCost, scaled
@@ -161,8 +161,7 @@ def outside(
 
     inputs = tuple(placed(source.producer) for source in spec.sources)
     here = [near(consumer) for consumer in model.consumers[layer]]
-    to_dram = spec.is_output or not all(here)
-    output = (Output.BOTH if any(here) else Output.DRAM) if to_dram else Output.CHIP
+    output = output_of(spec.is_output, here)
     place, part = located[layer]
     cost = leaf_cost(model.context, spec, place.start, part, place.batch, inputs, output)
     spent = energy_pj(model.target, scaled(cost.work, network.batch // place.batch) + cost.weights)
