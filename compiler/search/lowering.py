@@ -33,6 +33,14 @@ as any mapping.
    held in the k phases before, where the core's memory allows, so that they load beside
    the compute of the first of them.
 
+8. **Stores late.** On a target whose DMA overlaps compute, the pieces of each layer the
+   model stores late (`NodeCost.late_stores`) whose result is stored to global memory are
+   marked `st.store_late`, in each run whose next phase is in the same step and segment, no
+   buffer loads the result in that phase and the core's memory holds it there too:
+   isa-lower stores it then, beside that phase's compute. The mark is an attribute of the
+   graph's blocks, not an action: a script written with `script=` maps without it (valid,
+   each store in its own phase).
+
 A piece that would run before a piece it reads from is an error, never a wrong program.
 
     script = lower_tree(graph, "tianjicx", model, tree)   # an st.mapping op, applied to graph
@@ -43,6 +51,7 @@ from __future__ import annotations
 import math
 from collections import defaultdict
 
+from xdsl.dialects.builtin import UnitAttr
 from xdsl.ir import Operation
 from xdsl.utils.exceptions import PassFailedException
 
@@ -57,6 +66,7 @@ from stc.compiler.tiling.pieces import average_split
 from stc.dialects import task
 from stc.dialects.st import (
     COMPUTE_STAGES,
+    STORE_LATE,
     CoordAttr,
     MappingOp,
     PutGroupInOp,
@@ -66,6 +76,7 @@ from stc.dialects.st import (
     Stage,
     TakeOutOp,
 )
+from stc.dialects.task.base import tensor_bytes
 
 Space = tuple[int, int, int, int]
 
@@ -320,6 +331,37 @@ class Lowering:
                     except PassFailedException:
                         continue
 
+    def store_late(self) -> None:
+        """Mark `st.store_late` the stored results of each layer the model stores late
+        (module docstring, 8), where the next phase allows."""
+        if not self.target.global_memory.dma_overlaps_compute:
+            return
+        estimate = self.model.evaluate(self.tree)
+        late = set() if estimate.cost is None else set(estimate.cost.late_stores)
+        matrix = self.executor.matrix
+        extra: dict[tuple[Space, int, int], int] = defaultdict(int)
+        for (layer, _, step), runs in self.runs_on.items():
+            if layer not in late:
+                continue
+            for phase, blocks in runs:
+                slot = step * (self.target.max_phases or 0) + phase
+                after = (step, phase + 1)
+                if self.step_phase(slot + 1) != after or self.segment_at.get(slot + 1) != self.segment_at[slot]:
+                    continue
+                for block in (matrix.blocks[i] for i in blocks):
+                    readers = [use.operation for use in block.results[0].uses]
+                    held = [matrix.places[r.task_id] for r in readers if isinstance(r, task.BufferOp)]
+                    times = [(place.step, place.phase) for place in held]
+                    if after in times or not any(time > (step, phase) for time in times):
+                        continue  # loaded from global memory in the next phase, or not stored
+                    space = self.core[block.task_id]
+                    size = tensor_bytes(block.results[0].type)  # pyright: ignore[reportArgumentType]
+                    used = matrix.used_bytes(space, step, phase + 1) + extra[(space, step, phase + 1)]
+                    if used + size > matrix.mesh.capacity(space):
+                        continue
+                    extra[(space, step, phase + 1)] += size
+                    block.attributes[STORE_LATE] = UnitAttr()
+
     def put_io(self) -> None:
         """Each network input on the core of its first buffer, each output on its buffer's."""
         places = self.executor.matrix.places
@@ -358,6 +400,7 @@ class Lowering:
             self.hold_on_chip()
             self.prefetch_inputs()
             self.prefetch_data()
+            self.store_late()
             self.put_io()
             self.executor.finish()
         except PassFailedException as error:
