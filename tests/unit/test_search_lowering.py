@@ -307,7 +307,9 @@ def test_input_boxes_load_a_slot_early_as_estimated(monkeypatch):
     assert run.counters["dram_bytes"] == run.estimate["dram_bytes"]
     assert run.counters["cycles"] == pytest.approx(estimate.latency, rel=0.01)
     loads = recursion.early_loads
-    monkeypatch.setattr(recursion, "early_loads", lambda kids, n, target, _, top: loads(kids, n, target, False, top))
+    monkeypatch.setattr(
+        recursion, "early_loads", lambda kids, n, target, _, top, stores: loads(kids, n, target, False, top, stores)
+    )
     in_place = run_tree(build_network("tiny", batch=8), "set-8x8", tree)
     assert in_place.identical
     assert in_place.counters["cycles"] == pytest.approx(in_place.estimate["cycles"], rel=0.01)
