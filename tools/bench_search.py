@@ -7,6 +7,7 @@ side in one run, with SET's own figures (docs/passes/st-search.md, from set-anch
     python -m stc.tools.bench_search --only darknet19 --rounds-per-layer 20 --seed 1
     python -m stc.tools.bench_search --only resnet50-v1 --batch 1 --spaces set
     python -m stc.tools.bench_search --machine                # estimate against the machine
+    python -m stc.tools.bench_search --machine --only darknet19 --target set-8x8 --batch 8  # one case
     python -m stc.tools.bench_search --tianjicx               # searched against st-place
     python -m stc.tools.bench_search --tianjicx --only resnet18 --batch 8  # at another batch
     python -m stc.tools.bench_search --against-place set-8x8  # the same on another target
@@ -33,7 +34,7 @@ from stc.compiler.targets.cost_units import core_buffer_pj
 from stc.compiler.targets.hardware import HardwareTarget, load_target
 from stc.compiler.zoo import build_network
 from stc.dialects import task
-from stc.tools.energy_parts import parts_rows
+from stc.tools.energy_parts import boundary_rows, parts_rows
 from stc.tools.search_machine import COMPARED, cpu_seconds, run_placed, run_searched
 
 WORKLOADS = (("darknet19", 64), ("vgg19-conv", 64), ("resnet50-v1", 64), ("resnet50-v1", 1))
@@ -93,7 +94,8 @@ def run(
         if space == "set":
             lines.append("  best tree: " + " | ".join(result.tree.notation(network, batch).splitlines()[:6]) + " …")
         if parts:
-            lines += parts_rows(CostModel(network, target, cost), result.tree)
+            model = CostModel(network, target, cost)
+            lines += parts_rows(model, result.tree) + boundary_rows(model, result.tree)
     reference = SET_BEST.get((name, batch))
     if reference is None:
         return lines
@@ -121,13 +123,23 @@ def hop_bytes(estimate: Estimate) -> float:
     return float(estimate.cost.total_work.noc_hop_bytes) if estimate.cost is not None else float("inf")
 
 
-MACHINE_CASES = tuple(
-    (name, target, batch)
-    for name in ("tiny", "lenet", "resnet18")
-    for target in ("set-8x8", "tianjicx", "tpu-like")
-    for batch in (1, 2)
+MACHINE_NETWORKS, MACHINE_TARGETS, MACHINE_BATCHES = (
+    ("tiny", "lenet", "resnet18"),
+    ("set-8x8", "tianjicx", "tpu-like"),
+    (1, 2),
 )
-"""The small zoo networks whose searched schedules run on the machine (`--machine`)."""
+"""The small zoo networks whose searched schedules run on the machine (`--machine`), each on
+these targets at these batches."""
+
+
+def machine_cases(only: str | None, target: str | None, batch: int | None) -> tuple[tuple[str, str, int], ...]:
+    """`--machine`'s cases: each network, target and batch, or only the one given of each."""
+    return tuple(
+        (name, on, size)
+        for name in ((only,) if only else MACHINE_NETWORKS)
+        for on in ((target,) if target else MACHINE_TARGETS)
+        for size in ((batch,) if batch else MACHINE_BATCHES)
+    )
 
 
 def machine_rows(cases: tuple[tuple[str, str, int], ...], rounds_per_layer: int, chains: int) -> list[str]:
@@ -204,7 +216,7 @@ def placed_rows(
 @click.option(
     "--batch", type=int, default=None, help="only this batch (with --only: any batch of that network; --tianjicx: 1)"
 )
-@click.option("--target", "target_name", default="set-8x8", show_default=True, help="preset or TOML path")
+@click.option("--target", "target_name", default=None, help="preset or TOML path [set-8x8; --machine: all three]")
 @click.option("--cost", default="edp", show_default=True, help="the searches' cost function")
 @click.option("--spaces", default=None, help="the searches to run, comma-separated [ls,lp,set; --tianjicx: set]")
 @click.option("--machine", is_flag=True, help="searched schedules of small nets: the estimate against the machine")
@@ -220,7 +232,7 @@ def main(
     seed: int,
     batch: int | None,
     spaces: str | None,
-    target_name: str,
+    target_name: str | None,
     cost: str,
     machine: bool,
     tianjicx: bool,
@@ -229,7 +241,7 @@ def main(
     parts: bool,
 ) -> None:
     if machine:
-        cases = tuple(case for case in MACHINE_CASES if only is None or case[0] == only)
+        cases = machine_cases(only, target_name, batch)
         for line in machine_rows(cases, rounds_per_layer, chains):
             click.echo(line)
         return
@@ -245,7 +257,9 @@ def main(
         workloads = [(only, batch)]
     for name, size in workloads:
         searches = tuple((spaces or "ls,lp,set").split(","))
-        for line in run(name, size, rounds_per_layer, budget, chains, seed, searches, target_name, cost, parts):
+        for line in run(
+            name, size, rounds_per_layer, budget, chains, seed, searches, target_name or "set-8x8", cost, parts
+        ):
             click.echo(line)
 
 

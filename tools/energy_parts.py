@@ -2,7 +2,9 @@
 A priced tree's energy outside the cores, leaf by leaf, beside a floor: what each layer
 spends in local memory, on the NoC (the share of its weights' loading apart) and in DRAM,
 against what it must (`floor`: its blocks read its input once and write its output as
-they do, its weights and the network's input and output cross DRAM once, no NoC byte).
+they do, its weights and the network's input and output cross DRAM once, no NoC byte); and
+what each tensor between two segments costs through DRAM against handed on chip
+(`boundary_rows`, a what-if of the model alone).
 
     python -m stc.tools.bench_search --only darknet19 --spaces set --seed 0 --parts
 """
@@ -12,9 +14,12 @@ from __future__ import annotations
 import numpy as np
 
 from stc.compiler.cost.evaluate import CostModel
-from stc.compiler.cost.layer_cost import local_bytes
+from stc.compiler.cost.inputs import Placed
+from stc.compiler.cost.layer_cost import leaf_cost, local_bytes, output_of
+from stc.compiler.cost.leaf_pricing import Place
 from stc.compiler.cost.network import NETWORK_INPUT, Layer
 from stc.compiler.cost.node_cost import NodeCost, scaled
+from stc.compiler.cost.partition import Partition
 from stc.compiler.cost.tree import Node
 from stc.compiler.targets.cost_units import Work, energy_pj
 from stc.compiler.targets.hardware import HardwareTarget
@@ -98,3 +103,68 @@ def parts_rows(model: CostModel, tree: Node) -> list[str]:
         f"floor {sums['floor']:.3e}, core buffers and MACs {priced['core_buffers'] + priced['mac']:.3e}"
     )
     return lines
+
+
+def boundary_rows(model: CostModel, tree: Node) -> list[str]:
+    """Per layer whose output crosses into a later segment, the energy outside the cores
+    (pJ ×10⁶) its leaf and its consumers' spend with that tensor through DRAM (stored, then
+    loaded) less with it handed on chip as inside a segment (the consumers' cores take
+    their boxes from the producer's, which stores nothing), every leaf on its place and
+    partition; and the tree's energy and EDP at the same latency with every tensor handed.
+    Neither the buffers that would be held across the boundary nor the cycles are priced."""
+    network, located, segment_of = model.network, model.layout(tree), model.segment_of(tree)
+    lines = [f"  {'handed on chip':34} {'local':>8} {'NoC':>8} {'DRAM':>8} {'saved':>8}   (10^6 pJ)"]
+    saved = 0.0
+    for producer in sorted(located):
+        later = [c for c in model.consumers[producer] if segment_of[c] != segment_of[producer]]
+        if not later:
+            continue
+        layers = (producer, *later)
+        kept = {layer: outside(model, located, segment_of, layer, ()) for layer in layers}
+        handed = {layer: outside(model, located, segment_of, layer, layers) for layer in layers}
+        parts = {name: sum(kept[layer][name] - handed[layer][name] for layer in layers) for name in OUTSIDE}
+        saved += sum(parts.values())
+        names = f"{network.layers[producer].name} -> {', '.join(network.layers[c].name for c in later)}"
+        lines.append(
+            f"  {names:34} "
+            + " ".join(f"{parts[name] / 1e6:8.1f}" for name in OUTSIDE)
+            + f" {sum(parts.values()) / 1e6:8.1f}"
+        )
+    estimate = model.evaluate(tree)
+    energy = estimate.energy - saved
+    lines.append(
+        f"  every tensor handed: {saved:.3e} pJ saved, energy {estimate.energy:.4e} -> {energy:.4e}, "
+        f"EDP x {energy / estimate.energy:.4f} at the same latency"
+    )
+    return lines
+
+
+def outside(
+    model: CostModel,
+    located: dict[int, tuple[Place, Partition]],
+    segment_of: dict[int, tuple[int, int]],
+    layer: int,
+    together: tuple[int, ...],
+) -> dict[str, float]:
+    """The energy outside the cores of all of a layer's runs on its place and partition, its
+    tensors on chip with the layers of its segment and, where both are in `together`, with
+    each other; through DRAM otherwise (`LeafPricing.leaf`'s rule)."""
+    network = model.network
+    spec = network.layers[layer]
+
+    def near(other: int) -> bool:
+        return segment_of.get(other) == segment_of[layer] or (layer in together and other in together)
+
+    def placed(producer: int) -> Placed | None:
+        if producer == NETWORK_INPUT or not near(producer):
+            return None
+        place, part = located[producer]
+        return Placed(network.layers[producer], place.start, part, place.batch)
+
+    inputs = tuple(placed(source.producer) for source in spec.sources)
+    here = [near(consumer) for consumer in model.consumers[layer]]
+    output = output_of(spec.is_output, here)
+    place, part = located[layer]
+    cost = leaf_cost(model.context, spec, place.start, part, place.batch, inputs, output)
+    spent = energy_pj(model.target, scaled(cost.work, network.batch // place.batch) + cost.weights)
+    return {name: spent[name] for name in OUTSIDE}

@@ -31,7 +31,7 @@ from stc.compiler.cost.node_cost import NodeCost, bounded
 from stc.compiler.cost.objective import Objective
 from stc.compiler.cost.partition import Partition
 from stc.compiler.cost.recursion import reloaded, s_buffers, s_cut, stages_of, t_buffers, t_cut
-from stc.compiler.cost.schedule import runs_of
+from stc.compiler.cost.schedule import runs_of, step_crossings
 from stc.compiler.cost.tree import Node
 from stc.compiler.diagnostics import StcError
 from stc.compiler.targets.hardware import HardwareTarget
@@ -73,6 +73,7 @@ class CostModel(LeafPricing):
         core is priced on it, with none prefetched."""
         self._segments: dict[tuple, tuple[NodeCost | None, dict[int, tuple[Place, Partition]]]] = {}
         self._steps: dict[tuple, dict[int, int]] = {}
+        self._crossings: dict[tuple, list[tuple[int, int]]] = {}
 
     # --- Places ---------------------------------------------------------------------
 
@@ -129,12 +130,21 @@ class CostModel(LeafPricing):
         segment_of = self.segment_of(tree)
         costs = []
         for index, segment in enumerate(segments):
+            if crossing := self.crossings(segment):
+                producer, consumer = (self.network.layers[layer].name for layer in crossing[0])
+                return attrs.evolve(
+                    INVALID,
+                    reason=f"segment {index} has subbatches and passes {producer}'s result to {consumer} "
+                    f"across a step of {self.target.max_phases} phases",
+                )
             cost, _ = self.segment_cost(segment, places, segment_of)
             if cost is None or not cost.fits(self.target):
                 usable = self.target.usable_memory_bytes
                 need = f"more than {usable} B" if cost is None else f"{cost.buffer_peak()} B"
                 return attrs.evolve(INVALID, reason=f"segment {index} needs {need} on a core > {usable} B")
             costs.append(cost)
+        if self.target.max_phases is not None:  # each segment starts a step: none prefetches in the one before
+            costs[1:] = [attrs.evolve(cost, head_dram=0.0) for cost in costs[1:]]
         root = costs[0] if len(costs) == 1 and segments[0] is tree else t_cut(costs, 1, self.target, early=False)
         return Estimate(root, root.energy(self.target), root.latency, True)
 
@@ -162,6 +172,24 @@ class CostModel(LeafPricing):
             runs = runs_of(self, segment, self.network.batch)
             self._steps[key] = {run.layer: run.slot // phases for run in runs} if runs[-1].slot >= phases else {}
         return self._steps[key]
+
+    def crossings(self, segment: Node) -> list[tuple[int, int]]:
+        """In a segment with subbatches longer than a step, the (producer, consumer) layers
+        of which a run on some images falls in another step than the consumer's
+        (`schedule.step_crossings`): the lowering passes those through DRAM on those images
+        only, which the recursion (every run of a leaf alike) cannot price, so such a tree is
+        invalid. (tiny b8 under `T 8/4` on tianjicx, priced on chip, ran 1.065 × the
+        estimated cycles and 1.071 × its DRAM bytes.)"""
+        phases = self.target.max_phases
+        if phases is None or not subbatched(segment):
+            return []
+        key = segment.key()
+        if key not in self._crossings:
+            runs = runs_of(self, segment, self.network.batch)
+            producers = {run.layer: self.network.layers[run.layer].producers for run in runs}
+            crossing = step_crossings(runs, producers, self.network.batch, phases) if runs[-1].slot >= phases else []
+            self._crossings[key] = crossing
+        return self._crossings[key]
 
     def reloads(self, segment: Node) -> dict[int, int]:
         """In a segment with subbatches longer than a step, per layer that runs in several

@@ -9,7 +9,8 @@ Calibrated to the machine (docs/cost-model.md): what isa-lower emits for the pie
   each consumer core the part of its output box that the consumer's input box needs
   (batch, rows with halo, columns with halo, channels), one XY route per pair.
 - Outputs to DRAM: each core stores its box over the route to its port; a network output
-  of several cores is gathered on the first, which stores it whole (`gathering`).
+  of several cores is gathered on the first, which stores it whole (`gathering`), and one
+  that another segment also reads is stored piece by piece too (`Output.STORED_TWICE`).
 - Weights: each core loads its slice (and whole lookup tables) from its port in the run
   of the first subbatch and keeps them for the later ones (`NodeCost.weights`, counted once
   per run of the segment; `weight_cycles`: what loading them adds to the first run).
@@ -54,6 +55,19 @@ class Output(enum.Enum):
     DRAM = "dram"
     """Only to DRAM: streamed out in chunks."""
     BOTH = "both"
+    STORED_TWICE = "stored twice"
+    """A network output another segment also reads: stored as the output (`gathering`)
+    and, piece by piece, for that segment, as the lowering spills it."""
+
+
+def output_of(is_output: bool, here: list[bool]) -> Output:
+    """Where a layer's output goes, from whether it is a network output and, per consumer,
+    whether that consumer runs in the layer's segment and step."""
+    if is_output and not all(here):
+        return Output.STORED_TWICE
+    if is_output or not all(here):
+        return Output.BOTH if any(here) else Output.DRAM
+    return Output.CHIP
 
 
 @frozen
@@ -152,10 +166,14 @@ def leaf_cost(
         links += mesh.xy_loads(cores, ports, out_bytes)
         if staged and layer.is_output:
             staging += staged_boxes(target, (box.b, box.h, box.w, box.k), load=False)
+    if output is Output.STORED_TWICE:
+        dram += out_bytes
+        links += mesh.xy_loads(cores, ports, out_bytes)
     cycles = cycles + staging[0]
     weight_slices = layer.weight_bytes * (box.k[1] - box.k[0]) / layer.out_channels + layer.table_bytes
     weight_dram, weight_links = weight_loads(mesh, layer, part, batch, start, multicast)
-    dram_write = float(out_bytes.sum()) if output is not Output.CHIP else 0.0
+    stores = 0 if output is Output.CHIP else 2 if output is Output.STORED_TWICE else 1
+    dram_write = float(out_bytes.sum()) * stores
     copies = len(layer.block_ids) + int(layer.is_output)
     channels = box.k[1] - box.k[0]
     result = activation_storage(box_volume(box.b, box.h, box.w), channels, layer.out_element_bytes, alignment)

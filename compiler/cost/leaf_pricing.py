@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import attrs
 
-from stc.compiler.cost.layer_cost import Context, Output, Placed, leaf_cost
+from stc.compiler.cost.layer_cost import Context, Output, Placed, leaf_cost, output_of
 from stc.compiler.cost.leaf_bound import leaf_bound
 from stc.compiler.cost.mesh import MeshModel
 from stc.compiler.cost.network import NETWORK_INPUT, Layer, Network
@@ -156,8 +156,7 @@ class LeafPricing:
             for source in spec.sources
         )
         here = [segment_of.get(c) == segment_of[layer] for c in self.consumers[layer]]
-        to_dram = spec.is_output or not all(here)
-        output = (Output.BOTH if any(here) else Output.DRAM) if to_dram else Output.CHIP
+        output = output_of(spec.is_output, here)
         key = (layer, place, inputs, output, spread, frugal)
         if key not in self._leaves:
             placed = tuple(

@@ -118,3 +118,25 @@ def runs_of(model: CostModel, node: Node, batch: int, start: int = 0) -> list[Ru
 
     visit(node, start, 0, batch)
     return sorted(runs, key=lambda run: (run.slot, run.layer))
+
+
+def step_crossings(runs: list[Run], producers: dict[int, set[int]], batch: int, phases: int) -> list[tuple[int, int]]:
+    """The (producer, consumer) pairs of layers among `runs` (a segment's, `batch` images)
+    of which a run on some images falls in another step of `phases` phases than the run of
+    the consumer on the same images: the lowering holds a tensor on chip only within a step."""
+    runs_per_layer: dict[int, int] = {}
+    for run in runs:
+        runs_per_layer[run.layer] = runs_per_layer.get(run.layer, 0) + 1
+    step: dict[tuple[int, int], int] = {}
+    for run in runs:
+        size = batch // runs_per_layer[run.layer]
+        for image in range(run.iteration * size, (run.iteration + 1) * size):
+            step[(run.layer, image)] = run.slot // phases
+    return sorted(
+        {
+            (producer, consumer)
+            for (consumer, image), here in step.items()
+            for producer in producers[consumer]
+            if step.get((producer, image), here) != here
+        }
+    )

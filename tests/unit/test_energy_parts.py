@@ -1,5 +1,6 @@
 """A priced tree's energy outside the cores leaf by leaf (tools/energy_parts.py)."""
 
+import pytest
 from test_cost_layer import TARGET, conv
 
 from stc.compiler.cost.evaluate import CostModel
@@ -7,7 +8,7 @@ from stc.compiler.cost.network import NETWORK_INPUT, Network
 from stc.compiler.cost.node_cost import total
 from stc.compiler.cost.tree import Node
 from stc.compiler.targets.cost_units import Work
-from stc.tools.energy_parts import floor, leaf_works, parts_rows
+from stc.tools.energy_parts import OUTSIDE, boundary_rows, floor, leaf_works, outside, parts_rows
 
 NETWORK = Network("n", 2, (conv("a", NETWORK_INPUT, filters=8), conv("b", 0, kernel=3, pad=1)))
 
@@ -39,3 +40,22 @@ def test_the_leaves_work_sums_to_the_estimate_s():
         last = parts_rows(model, tree)[-1]
         priced = last.split("outside the cores ")[1].split(" pJ")[0]
         assert f"the estimate's {priced})" in last
+
+
+def test_a_tensor_handed_on_chip_stores_and_loads_nothing_from_dram():
+    """Two segments, a then b (each on all 64 cores at batch 2: a (1, 4, 3, 4), b (2, 16,
+    1, 2)). Handed on chip, a stores none of its 2·4·4·8 = 256 output bytes (15,360 pJ of
+    DRAM at 60 pJ/B, and the store's 256 local bytes read, 269.824 pJ at 1.054) and b
+    loads none of its four distinct input boxes, an image's 4 rows × 3 columns (with the
+    halo) × 8 channels = 96 B each (23,040 pJ); its cores take them from a's over the NoC
+    instead. The rows' savings add up to the last line's."""
+    model = CostModel(NETWORK, TARGET)
+    tree = Node.cut("T", [Node.leaf(0), Node.leaf(1)])
+    located, segment_of = model.layout(tree), model.segment_of(tree)
+    assert [part.counts for _, part in located.values()] == [(1, 4, 3, 4), (2, 16, 1, 2)]
+    kept = [outside(model, located, segment_of, layer, ()) for layer in (0, 1)]
+    handed = [outside(model, located, segment_of, layer, (0, 1)) for layer in (0, 1)]
+    assert [k["dram"] - h["dram"] for k, h in zip(kept, handed, strict=True)] == [15_360, 23_040]
+    assert kept[0]["local_memory"] - handed[0]["local_memory"] == pytest.approx(269.824)
+    saved = sum(k[name] - h[name] for k, h in zip(kept, handed, strict=True) for name in OUTSIDE)
+    assert f"every tensor handed: {saved:.3e} pJ saved" in boundary_rows(model, tree)[-1]

@@ -14,6 +14,7 @@ from conftest import limited_memory
 
 from stc.compiler.ir_files import module_text
 from stc.compiler.zoo import build_network
+from stc.tools.bench_search import machine_cases
 from stc.tools.stc_opt import main as stc_opt
 from stc.tools.stc_run import cli as stc_run
 from stc.tools.stc_zoo import cli as stc_zoo
@@ -439,3 +440,11 @@ def test_bench_anneal_prints_both_kinds_of_rounds_and_every_move():
     assert [line.split()[0] for line in lines if line.startswith("  SET") or line.startswith("  stc")] == ["SET", "stc"]
     for move in MOVES:
         assert sum(line.split()[0] == move.__name__ for line in lines) == 2
+
+
+def test_bench_search_machine_runs_each_case_or_only_those_asked():
+    """`bench_search --machine` runs tiny, LeNet and ResNet-18 on three targets at batch 1
+    and 2, or only the network, target and batch given (any of the zoo at any batch)."""
+    assert len(machine_cases(None, None, None)) == 18
+    assert machine_cases("resnet18", "tianjicx", None) == (("resnet18", "tianjicx", 1), ("resnet18", "tianjicx", 2))
+    assert machine_cases("darknet19", "set-8x8", 8) == (("darknet19", "set-8x8", 8),)
