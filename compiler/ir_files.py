@@ -2,10 +2,8 @@
 
 from __future__ import annotations
 
-import stat
 from io import StringIO
 from pathlib import Path
-from typing import IO
 
 from xdsl.context import Context
 from xdsl.dialects.builtin import ModuleOp
@@ -19,6 +17,7 @@ from xdsl.utils.mlir_lexer import MLIRLexer, MLIRTokenKind
 import stc.compiler.xdsl_fixes  # noqa: F401  (applied on import)
 from stc.compiler.diagnostics import StcError, first_paragraph
 from stc.compiler.fast_lexer import FastLexer
+from stc.compiler.files import read_file
 from stc.compiler.heap import collection_paused
 from stc.compiler.op_lines import OpLines, link_at_end
 from stc.dialects import get_all_dialects, stc_context
@@ -53,7 +52,7 @@ class StcParser(Parser):
         token = self._current_token
         if token.kind != MLIRTokenKind.HASH_IDENT or token.text != "#st.coord":
             return super().parse_optional_attribute()
-        from stc.compiler.op_lines.st import COORD_PARAMETERS
+        from stc.compiler.spelling import COORD_PARAMETERS
 
         spelled = COORD_PARAMETERS.match(self.lexer.input.content, token.span.end)
         if spelled is None:
@@ -145,44 +144,14 @@ def parse_source(
         return StcParser(ctx, decode_source(source, name), name, line_offset).parse_module(implicit_module)
 
 
-MAX_IR_BYTES = 1 << 28
-"""The largest IR file the tools read (256 MiB): xDSL parses some 150 µs per op, so a file
-this size already takes many minutes; the bound keeps `/dev/zero` from filling memory."""
-
-
-def check_regular_file(path: Path, role: str = "") -> None:
-    """Raise unless `path` names a regular file (following links); the message starts with
-    `role`, the argument that named it (`--input x`), when given."""
-    lead = f"{role}: " if role else ""
-    try:
-        mode = path.stat().st_mode
-    except FileNotFoundError:
-        raise StcError(f"{lead}no such file {str(path)!r}") from None
-    except OSError as e:
-        raise StcError(f"{lead}{str(path)!r}: {e.strerror}") from None
-    if stat.S_ISDIR(mode):
-        raise StcError(f"{lead}{str(path)!r} is a directory, not a file")
-    if not stat.S_ISREG(mode):
-        raise StcError(f"{lead}{str(path)!r} is not a regular file (a FIFO, device or socket)")
-
-
-def read_bounded(stream: IO[bytes], name: str, limit: int = MAX_IR_BYTES) -> bytes:
-    """The bytes of a stream, at most `limit` of them; a longer stream is an error."""
-    try:
-        source = stream.read(limit + 1)
-    except OSError as e:
-        raise StcError(f"{name}: cannot be read: {e.strerror}") from None
-    if len(source) > limit:
-        raise StcError(f"{name}: larger than {limit} bytes, the most an IR file may hold")
-    return source
-
-
 def read_module(path: Path, role: str = "") -> ModuleOp:
     """Parse and verify an IR file (with the cyclic collector paused, as while parsing);
     a verifier error names the file."""
-    check_regular_file(path, role)
-    with path.open("rb") as stream:
-        source = read_bounded(stream, f"{role}: {str(path)!r}" if role else str(path))
+    return module_of(path, read_file(path, role))
+
+
+def module_of(path: Path, source: bytes) -> ModuleOp:
+    """Parse and verify the bytes of the IR file `path`, as `read_module` does."""
     with collection_paused():  # from parsing to the end of verifying: no collection walks the new ops
         module = parse_source(stc_context(), source, str(path))
         try:

@@ -35,13 +35,8 @@ from xdsl.irdl.declarative_assembly_format import (
 from xdsl.parser import AttrParser, Parser
 from xdsl.printer import Printer
 
+from stc.compiler.spelling import INT_LIST_TEXT, INT_TUPLE_TEXT, TENSOR_TYPE_TEXT, ints_of
 from stc.dialects.integers import i64_array, i64_attr
-
-INT = r"-?[0-9]{1,18}"
-"""A decimal integer as stc's printers write it; 18 digits always fit in 64 bits."""
-
-INT_LIST_TEXT = re.compile(rf"\[(?:{INT}(?:, {INT})*)?\]")
-INT_TUPLE_TEXT = re.compile(rf"\((?:{INT}(?:, {INT})*)?\)")
 
 
 def take_text(parser: AttrParser, pattern: re.Pattern[str]) -> re.Match[str] | None:
@@ -56,12 +51,6 @@ def take_text(parser: AttrParser, pattern: re.Pattern[str]) -> re.Match[str] | N
     if match is not None:
         parser._resume_from(match.end())  # pyright: ignore[reportPrivateUsage]
     return match
-
-
-def ints_of(text: str) -> list[int]:
-    """The integers of a matched `[1, 2, 3]` or `(1, 2, 3)`."""
-    inner = text[1:-1]
-    return [int(v) for v in inner.split(", ")] if inner else []
 
 
 def parse_i64(parser: AttrParser, what: str) -> int:
@@ -101,9 +90,6 @@ def parse_int_tuple(parser: AttrParser) -> list[int]:
 def format_int_tuple(values: Sequence[int]) -> str:
     return "(" + ", ".join(str(v) for v in values) + ")"
 
-
-TENSOR_TYPE_TEXT = re.compile(r"tensor<(?:[0-9]{1,19}x){1,8}i(?:8|16|32|64)>")
-"""The spelling of the tensors a task graph holds, whose types a parser reads once each."""
 
 INTEGER_TYPES = {str(typ.width.data): typ for typ in (i8, i16, i32, i64)}
 

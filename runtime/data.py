@@ -1,4 +1,4 @@
-"""Materialises the data references of weight, bias and table blocks as numpy arrays."""
+"""Materialises the data references of weight, bias and table blocks (`Block.data`) as numpy arrays."""
 
 from __future__ import annotations
 
@@ -9,12 +9,10 @@ from collections.abc import Sequence
 from pathlib import Path
 
 import numpy as np
-from xdsl.dialects.builtin import DenseIntOrFPElementsAttr, TensorType
 
 from stc.compiler.diagnostics import StcError
 from stc.compiler.references import referenced_file
-from stc.dialects.task import DataOp, NpzDataAttr, RandomDataAttr
-from stc.dialects.task.base import element_width
+from stc.runtime.blocks import Block
 from stc.runtime.kernels.quantize import DTYPES
 
 RANDOM_SOURCES = {8: np.dtype("<i1"), 32: np.dtype("<i2")}
@@ -45,45 +43,43 @@ class DataStore:
     def __init__(self, base_dir: Path | None = None, data_dirs: Sequence[Path] = ()):
         self.roots = (base_dir or Path.cwd(), *data_dirs)
         """Where `#task.npz` archives may be: the IR file's directory, then each data directory."""
-        self._tensors: dict[tuple[object, TensorType], np.ndarray] = {}
+        self._tensors: dict[tuple[object, ...], np.ndarray] = {}
 
-    def block(self, op: DataOp) -> np.ndarray:
+    def block(self, block: Block) -> np.ndarray:
         """The data a block holds: its box of the referenced tensor."""
-        whole = self.tensor(op)
-        return whole[tuple(slice(lo, hi) for lo, hi in op.region.data)]
+        box = block.box if block.box is not None else tuple((0, n) for n in block.full_shape)
+        return self.tensor(block)[tuple(slice(lo, hi) for lo, hi in box)]
 
-    def tensor(self, op: DataOp) -> np.ndarray:
-        key = (op.data, op.full_type)
+    def tensor(self, block: Block) -> np.ndarray:
+        key = (block.data, block.full_shape, block.width)
         if (tensor := self._tensors.get(key)) is None:
-            tensor = self._load(op)
+            tensor = self._load(block)
             self._tensors[key] = tensor
         return tensor
 
-    def _load(self, op: DataOp) -> np.ndarray:
-        bits = element_width(op.full_type)
-        assert bits is not None
-        dtype, shape = DTYPES[bits], op.full_type.get_shape()
-        data = op.data
-        if isinstance(data, RandomDataAttr):
-            return random_tensor(data.data, shape, RANDOM_SOURCES[bits]).astype(dtype)
-        if isinstance(data, DenseIntOrFPElementsAttr):
-            return np.array(data.get_values(), dtype=dtype).reshape(shape)
-        assert isinstance(data, NpzDataAttr)
-        return self._load_npz(op, data, dtype, shape)
+    def _load(self, block: Block) -> np.ndarray:
+        dtype, shape = DTYPES[block.width], block.full_shape
+        kind, value = block.data
+        if kind == "random":
+            assert isinstance(value, int)
+            return random_tensor(value, shape, RANDOM_SOURCES[block.width]).astype(dtype)
+        if kind == "dense":
+            return np.array(value, dtype=dtype).reshape(shape)
+        path, key = value  # pyright: ignore[reportGeneralTypeIssues]
+        return self._load_npz(f"{block.name} {block.id}", path, key, dtype, shape)
 
-    def _load_npz(self, op: DataOp, data: NpzDataAttr, dtype: type, shape: tuple[int, ...]) -> np.ndarray:
-        where = f"{op.name} {op.task_id}"
-        path = referenced_file(data.path, f"{where}: npz file", self.roots)
+    def _load_npz(self, where: str, reference: str, key: str, dtype: type, shape: tuple[int, ...]) -> np.ndarray:
+        path = referenced_file(reference, f"{where}: npz file", self.roots)
         if not path.is_file():
             raise StcError(f"{where}: npz file {str(path)!r} does not exist")
-        array = read_npz_array(path, data.key, where)
+        array = read_npz_array(path, key, where)
         if array.shape != shape:
-            raise StcError(f"{where}: {data.key!r} has shape {list(array.shape)}, expected {list(shape)}")
+            raise StcError(f"{where}: {key!r} has shape {list(array.shape)}, expected {list(shape)}")
         if array.dtype.kind not in "iu":
-            raise StcError(f"{where}: {data.key!r} holds {array.dtype} values, expected integers")
+            raise StcError(f"{where}: {key!r} holds {array.dtype} values, expected integers")
         limits = np.iinfo(dtype)
         if array.size and (array.min() < limits.min or array.max() > limits.max):
-            raise StcError(f"{where}: {data.key!r} holds values outside the range of {np.dtype(dtype)}")
+            raise StcError(f"{where}: {key!r} holds values outside the range of {np.dtype(dtype)}")
         return array.astype(dtype)
 
 

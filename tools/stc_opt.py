@@ -32,8 +32,9 @@ from xdsl.utils.target import Target
 from xdsl.xdsl_opt_main import xDSLOptMain
 
 from stc.compiler.diagnostics import StcError, reported_errors
+from stc.compiler.files import check_regular_file, read_bounded
 from stc.compiler.heap import frozen_between_passes
-from stc.compiler.ir_files import check_regular_file, decode_source, parse_source, read_bounded
+from stc.compiler.ir_files import decode_source, parse_source
 from stc.compiler.op_lines.printer import LinePrinter
 from stc.compiler.references import references_within
 from stc.compiler.verification import Verifier

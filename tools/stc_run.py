@@ -20,16 +20,16 @@ from collections.abc import Sequence
 from io import BytesIO
 from pathlib import Path
 from tokenize import TokenError
-from typing import Any, BinaryIO
+from typing import TYPE_CHECKING, Any, BinaryIO
 
 import click
 import numpy as np
-from xdsl.dialects.builtin import ModuleOp
 
 from stc.compiler.diagnostics import StcError, reported_errors
+from stc.compiler.files import check_regular_file, read_file
 from stc.compiler.heap import collection_paused, frozen_between_passes
-from stc.compiler.ir_files import check_regular_file, read_module
 from stc.compiler.references import references_within
+from stc.runtime.blocks import Graph
 from stc.runtime.inputs import Arrays, completed_inputs
 from stc.tools.ending import exit_at_once
 from stc.tools.usage import at_least, run_command
@@ -90,24 +90,51 @@ def read_npy_header(role: str, file: BinaryIO) -> tuple[tuple[int, ...], np.dtyp
     return shape, dtype
 
 
-def read_confined(path: Path, role: str, data_dirs: Sequence[Path]) -> ModuleOp:
-    """An IR file, whose paths (target files) may name files in its directory and `data_dirs` only."""
+if TYPE_CHECKING:
+    from xdsl.dialects.builtin import ModuleOp
+
+
+def read_confined(path: Path, role: str, data_dirs: Sequence[Path], plain: bool = True) -> ModuleOp | Graph:
+    """
+    An IR file, whose paths (target files) may name files in its directory and `data_dirs`
+    only: with `plain`, a task graph the plain-data reader takes (no xDSL imported or ops
+    built), else, and for anything that reader does not take, xDSL's verified module.
+    """
     with references_within((path.parent, *data_dirs)):
-        return read_module(path, role)
+        source = read_file(path, role)
+        if plain and (graph := plain_graph(source)) is not None:
+            return graph
+        from stc.compiler.ir_files import module_of
+
+        return module_of(path, source)
 
 
-def holds_program(module: ModuleOp) -> bool:
+def plain_graph(source: bytes) -> Graph | None:
+    """The task graph of an IR file's bytes, if the plain-data reader takes them."""
+    try:
+        text = source.decode()
+    except UnicodeDecodeError:
+        return None
+    from stc.runtime.plain import read_plain
+
+    read = read_plain(text)
+    return None if read is None else read[0]
+
+
+def holds_program(module: ModuleOp | Graph) -> bool:
     """
     Whether the module holds an isa program, not a task graph. Told by the op's name, and
     each kind of module's executor imported only when it runs, so that running a task
     graph imports neither the isa dialect nor the machine, and an isa file not the golden
     executor (`python -X importtime`).
     """
-    return any(op.name == "isa.program" for op in module.ops)
+    return not isinstance(module, Graph) and any(op.name == "isa.program" for op in module.ops)
 
 
-def input_shapes(module: ModuleOp) -> dict[str, tuple[int, ...]]:
+def input_shapes(module: ModuleOp | Graph) -> dict[str, tuple[int, ...]]:
     """The NCHW shape of each input of the module's task graph or isa program, in order."""
+    if isinstance(module, Graph):
+        return module.input_shapes()
     if holds_program(module):
         from stc.runtime import machine
 
@@ -117,7 +144,7 @@ def input_shapes(module: ModuleOp) -> dict[str, tuple[int, ...]]:
     return golden.input_shapes(golden.find_graph(module))
 
 
-def check_same_inputs(path: Path, shapes: dict[str, tuple[int, ...]], other: Path, module: ModuleOp) -> None:
+def check_same_inputs(path: Path, shapes: dict[str, tuple[int, ...]], other: Path, module: ModuleOp | Graph) -> None:
     """A comparison runs both files on the same arrays: their inputs must agree."""
     other_shapes = input_shapes(module)
     for name in [*shapes, *(name for name in other_shapes if name not in shapes)]:
@@ -133,10 +160,15 @@ def described(shape: tuple[int, ...] | None) -> str:
 
 
 def execute(
-    path: Path, module: ModuleOp, inputs: Arrays, data_dirs: Sequence[Path]
+    path: Path, module: ModuleOp | Graph, inputs: Arrays, data_dirs: Sequence[Path]
 ) -> tuple[Arrays, dict[str, Any] | None]:
     """The outputs, and the machine's counters when the module is an isa program. Data
     archives are read from the file's directory and `data_dirs` only."""
+    if isinstance(module, Graph):
+        from stc.runtime.data import DataStore
+        from stc.runtime.execution import GoldenExecutor
+
+        return GoldenExecutor(DataStore(path.parent, data_dirs)).run(module, inputs), None
     if holds_program(module):
         from stc.runtime.machine import run_isa_module
 
@@ -226,7 +258,7 @@ def cli(
     problems: list[str] = []
     with reported_errors("stc-run"), frozen_between_passes() as settle:
         with collection_paused():  # the modules live until the end: frozen before any collection walks them
-            module = read_confined(file, "", data_dirs)
+            module = read_confined(file, "", data_dirs, plain=not stats)  # statistics are counted on xDSL's ops
             shapes = input_shapes(module)
             compared = None if other is None else (other, read_confined(other, "--compare", data_dirs))
             settle()

@@ -24,7 +24,6 @@ dialect's first op.
 
 from __future__ import annotations
 
-import re
 from collections.abc import Callable, Sequence
 from importlib import import_module
 from typing import TYPE_CHECKING
@@ -34,25 +33,12 @@ from xdsl.ir import Attribute, Block, Operation, SSAValue
 from xdsl.irdl import VariadicDef
 from xdsl.utils.lexer import Span
 
+from stc.compiler.spelling import AFTER_OP, BETWEEN_OPS, OP_HEAD
 from stc.dialects.prechecked import prechecked
 from stc.dialects.syntax import tensor_type_of, tensor_types
 
 if TYPE_CHECKING:
     from xdsl.parser import Parser
-
-VALUE = r"(?:[0-9]++|[a-zA-Z$._-][a-zA-Z0-9$._-]*+)"
-"""The name of an SSA value after its `%`, as xDSL's lexer reads it."""
-
-OP_HEAD = re.compile(rf"(?:%(?P<result>{VALUE}) = )?(?P<name>(?P<dialect>task|isa)\.[a-z_]++) ")
-"""The start of an op of a dialect with line readers: its result and its name."""
-
-AFTER_OP = re.compile(r"(?=\s|//|\Z)(?:\s++|//[^\n]*+)*+(?:[%}\"^]|\Z|[a-zA-Z_][a-zA-Z0-9_$]*+\.)")
-"""What may follow an op read whole: whitespace or a comment, then a token that no op
-continues with (a value, the end of the block, the next op's name), so that xDSL's parser
-would end the op there too (not take a box, `strides`, attributes or a location)."""
-
-BETWEEN_OPS = re.compile(r"(?:\s++|//[^\n]*+)*+", re.ASCII)
-"""The whitespace and comments after an op, as upstream's lexer skips them before a token."""
 
 Build = Callable[[dict[str, Attribute]], Operation]
 """Builds the op matched, with its discardable attributes."""

@@ -19,11 +19,11 @@ import re
 from xdsl.ir import Attribute, Operation
 
 from stc.compiler.op_lines import Build, OpLines, Reader
+from stc.compiler.spelling import INT, INT_LIST_TEXT, INT_TUPLE_TEXT, ints_of
 from stc.dialects.created import created
 from stc.dialects.integers import i64_array, i64_attr
 from stc.dialects.isa import DmaLoadOp, DmaStoreOp, RecvOp, SendOp, SyncOp, TransferOp
 from stc.dialects.isa.dma import dense_strides
-from stc.dialects.syntax import INT, INT_LIST_TEXT, INT_TUPLE_TEXT, ints_of
 
 LIST = INT_LIST_TEXT.pattern
 SYNC_TEXT = re.compile(rf"({INT})")

@@ -8,22 +8,11 @@ The attributes `st-place` and `st-route` give a mapped task block, read in one m
 
 from __future__ import annotations
 
-import re
-
 from xdsl.ir import Attribute
 from xdsl.utils.exceptions import VerifyException
 
-from stc.dialects.st.attrs import COORD, COORD_TEXT, ROUTE_LIST_TEXT, ROUTES, CoordAttr, route_list
-
-MAPPING_TEXT = re.compile(
-    rf"\{{st\.coord = (?P<coord>#st\.coord<{COORD_TEXT.pattern}>)"
-    rf"(?:, st\.routes = \[(?P<routes>{ROUTE_LIST_TEXT.pattern})\])?\}}"
-)
-"""The attributes of a mapped task block as st-place and st-route write them:
-`{st.coord = #st.coord<...>, st.routes = [#st.route<...>, ...]}`."""
-
-COORD_PARAMETERS = re.compile(rf"<{COORD_TEXT.pattern}>")
-"""The parameters of `#st.coord` as stc prints them."""
+from stc.compiler.spelling import COORD_TEXT, MAPPING_TEXT
+from stc.dialects.st.attrs import COORD, ROUTES, CoordAttr, route_list
 
 
 def mapping_attributes(known: dict[str, Attribute], text: str, start: int) -> tuple[dict[str, Attribute], int] | None:

@@ -12,18 +12,28 @@ same operands, properties in the same order and the same result type.
 
 from __future__ import annotations
 
-import re
 from collections.abc import Sequence
 
 from xdsl.dialects.builtin import DenseArrayBase, IntegerAttr, StringAttr, TensorType, i32
 from xdsl.ir import Attribute, Operation, SSAValue
 from xdsl.irdl import AttrSizedOperandSegments
 
-from stc.compiler.op_lines import VALUE, Build, OpLines, Reader
+from stc.compiler.op_lines import Build, OpLines, Reader
+from stc.compiler.spelling import (
+    BUFFER_TEXT,
+    CLAUSE_TEXT,
+    COMPUTE_TEXT,
+    DATA_TEXT,
+    INPUT_TEXT,
+    INTERVAL_TEXT,
+    OUTPUT_TEXT,
+    SOURCE_TEXT,
+    ints_of,
+)
 from stc.dialects.created import created
 from stc.dialects.integers import i64_array, i64_attr
 from stc.dialects.prechecked import prechecked
-from stc.dialects.syntax import INT, INT_LIST_TEXT, TENSOR_TYPE_TEXT, clause_default, ints_of
+from stc.dialects.syntax import clause_default
 from stc.dialects.task import (
     AddOp,
     AvgPoolOp,
@@ -45,31 +55,9 @@ from stc.dialects.task import (
     TableOp,
     WeightOp,
 )
-from stc.dialects.task.attrs import BOX_TEXT, INTERVAL_TEXT, BoxAttr
+from stc.dialects.task.attrs import BoxAttr
 from stc.dialects.task.base import tensor_shape
 from stc.dialects.task.storage import NO_ENCODING
-
-TENSOR = TENSOR_TYPE_TEXT.pattern
-LIST = INT_LIST_TEXT.pattern
-NAME = r'"[ !#-\[\]-~]*+"'
-"""A string literal of printable ASCII without escapes."""
-
-COMPUTE_TEXT = re.compile(
-    rf"(?P<id>{INT}) (?P<operands>%{VALUE}(?:, %{VALUE})*+)(?: bias %(?P<bias>{VALUE}))?"
-    rf"(?P<clauses>(?: [a-z_]++ (?:{INT}|{LIST}))*+) : (?P<type>{TENSOR})"
-)
-CLAUSE_TEXT = re.compile(rf" ([a-z_]++) ({INT}|{LIST})")
-BUFFER_TEXT = re.compile(
-    rf"(?P<id>{INT}) (?P<kind>sifc|sic|si|so) (?P<sources>%{VALUE}(?:{BOX_TEXT.pattern})?(?: at {LIST})?"
-    rf"(?:, %{VALUE}(?:{BOX_TEXT.pattern})?(?: at {LIST})?)*+) : (?P<type>{TENSOR})"
-)
-SOURCE_TEXT = re.compile(rf"%({VALUE})({BOX_TEXT.pattern})?(?: at ({LIST}))?")
-DATA_TEXT = re.compile(
-    rf"(?P<id>{INT}) (?P<data>#task\.random<(?P<seed>[0-9]{{1,18}})>|#task\.npz<(?P<path>{NAME}), (?P<key>{NAME})>)"
-    rf" : (?P<type>{TENSOR})(?P<box>{BOX_TEXT.pattern})?"
-)
-INPUT_TEXT = re.compile(rf"(?P<id>{INT}) (?P<name>{NAME}) : (?P<type>{TENSOR})")
-OUTPUT_TEXT = re.compile(rf"(?P<id>{INT}) (?P<name>{NAME}) %(?P<source>{VALUE})")
 
 
 def values(lines: OpLines, names: Sequence[str]) -> list[SSAValue] | None:

@@ -26,7 +26,8 @@ from xdsl.ir import Operation, SSAValue
 from stc.dialects import task
 from stc.dialects.integers import i64_array, i64_attr
 from stc.runtime.data import DataStore
-from stc.runtime.golden import GoldenExecutor, accumulate, finish
+from stc.runtime.execution import GoldenExecutor, accumulate, finish
+from stc.runtime.from_ops import plain_block
 
 TARGET_RMS = 24.0
 """The spread aimed for at the output of a scaling block: 127 sits at about five of them."""
@@ -87,7 +88,7 @@ class NetworkBuilder:
         self.graph.block.add_op(op)
         result = op.results[0]
         if self.given_shifts is None and not isinstance(op, task.InputOp):
-            self.values[result] = self.executor.evaluate(op, [self.values[v] for v in op.operands])
+            self.values[result] = self.executor.evaluate(plain_block(op), [self.values[v] for v in op.operands])
         return result
 
     def input(self, name: str, channels: int, height: int, width: int) -> Activation:
@@ -144,10 +145,10 @@ class NetworkBuilder:
             if isinstance(op, SCALED_BLOCKS) and shift is None:
                 op.properties["shift"] = i64_attr(next(self.given_shifts))
             return Activation(((op.result, 0),), tuple(shape))  # pyright: ignore[reportArgumentType]
-        acc = accumulate(op, [self.values[v] for v in op.operands])
+        acc = accumulate(plain_block(op), [self.values[v] for v in op.operands])
         if isinstance(op, SCALED_BLOCKS) and shift is None:
             op.properties["shift"] = i64_attr(calibrated_shift(acc))
-        self.values[op.result] = finish(op, acc)
+        self.values[op.result] = finish(plain_block(op), acc)
         return Activation(((op.result, 0),), tuple(shape))  # pyright: ignore[reportArgumentType]
 
     def conv(

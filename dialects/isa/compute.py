@@ -14,12 +14,12 @@ from xdsl.irdl import irdl_op_definition, opt_prop_def, prop_def
 from xdsl.parser import Parser
 from xdsl.printer import Printer
 
+from stc.compiler.rules.windows import slid_windows
 from stc.dialects.integers import i64_array, i64_attr
 from stc.dialects.isa.access import Access, tile_kind
 from stc.dialects.isa.attrs import TileAttr, i64_array_def, ints
 from stc.dialects.isa.core import Instruction
 from stc.dialects.syntax import check_clauses_given, clause_default, parse_int_list, print_attr_dict, print_clauses
-from stc.dialects.task.window import slid_windows
 
 INPUT_KINDS = {"weight": "weight", "table": "bias"}
 """Storage kinds of input roles that are not activations (tables align like biases)."""

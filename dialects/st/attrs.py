@@ -18,13 +18,12 @@ from xdsl.printer import Printer
 from xdsl.utils.exceptions import VerifyException
 from xdsl.utils.str_enum import StrEnum
 
+from stc.compiler.rules.places import Space, phases_problem, place_problem
+from stc.compiler.spelling import COORD_TEXT, ROUTE_TEXT, SPACE_TEXT
 from stc.compiler.targets.hardware import HardwareTarget
 from stc.dialects.integers import int_array
 from stc.dialects.prechecked import prechecked
 from stc.dialects.syntax import WithBody, format_int_tuple, parse_int_tuple, take_text
-
-Space = tuple[int, int, int, int]
-"""(chip y, chip x, core y, core x)."""
 
 
 class Stage(StrEnum):
@@ -62,23 +61,6 @@ def format_coord(space: Sequence[int], step: int, phase: int, last_phase: int, s
     """The body of a coordinate, `(0, 0, 2, 3), (0, 1, axon)` or `(0, 0, 2, 3), (0, 0 to 3, memory)`."""
     phases = f"{phase} to {last_phase}" if last_phase != phase else str(phase)
     return f"{format_space(space)}, ({step}, {phases}, {stage.value})"
-
-
-def phases_problem(phase: int, last_phase: int, stage: Stage) -> str | None:
-    """Why a stage cannot hold a block from `phase` to `last_phase`, or None."""
-    if last_phase < phase:
-        return "the last phase comes before the first"
-    if last_phase != phase and stage != Stage.MEMORY:
-        return "only the memory stage spans phases"
-    return None
-
-
-NATURAL = "([0-9]{1,18})"
-COORD_TEXT = re.compile(
-    rf"\({NATURAL}, {NATURAL}, {NATURAL}, {NATURAL}\), \({NATURAL}, {NATURAL}(?: to {NATURAL})?, "
-    rf"({'|'.join(stage.value for stage in Stage)})\)"
-)
-"""The body of a coordinate as `format_coord` writes it."""
 
 
 @irdl_attr_definition
@@ -220,21 +202,6 @@ def coord_problem(target: HardwareTarget, coord: CoordAttr) -> str | None:
     return place_problem(target, coord.space, coord.last_phase)
 
 
-def place_problem(target: HardwareTarget, space: Space, last_phase: int) -> str | None:
-    """Why a core and a last phase are not a place of `target`, or None."""
-    chip_y, chip_x, core_y, core_x = space
-    mesh = target.mesh
-    if chip_y >= mesh.chips_y or chip_x >= mesh.chips_x:
-        chips = f"{mesh.chips_y}x{mesh.chips_x}"
-        return f"chip ({chip_y}, {chip_x}) is outside {target.name}'s {chips} chips"
-    if not target.core_exists(core_y, core_x):
-        cores = f"{mesh.cores_y}x{mesh.cores_x}"
-        return f"core ({core_y}, {core_x}) does not exist on {target.name} ({cores} cores)"
-    if target.max_phases is not None and last_phase >= target.max_phases:
-        return f"phase {last_phase} is not below {target.name}'s {target.max_phases} phases"
-    return None
-
-
 COORD = "st.coord"
 """The discardable attribute holding a task block's coordinate."""
 
@@ -243,14 +210,6 @@ ROUTES = "st.routes"
 
 
 RouteData = tuple[int, int, tuple[Space, ...]]
-
-SPACE_TEXT = re.compile(rf"\({NATURAL}, {NATURAL}, {NATURAL}, {NATURAL}\)")
-ONE_SPACE = r"\([0-9]{1,18}, [0-9]{1,18}, [0-9]{1,18}, [0-9]{1,18}\)"
-ROUTE_TEXT = re.compile(rf"<from {NATURAL}, {NATURAL} bytes, \[((?:{ONE_SPACE}(?:, {ONE_SPACE})*)?)\]>")
-"""A route's parameter as `RouteAttr` prints it, read in one match; its cores then in one `findall`."""
-
-ROUTE_LIST_TEXT = re.compile(rf"#st\.route{ROUTE_TEXT.pattern}(?:, #st\.route{ROUTE_TEXT.pattern})*")
-"""The routes of `st.routes = [...]` as st-route writes them (`route_list`)."""
 
 
 def route_data(match: re.Match[str]) -> RouteData:

@@ -9,6 +9,7 @@ from xdsl.ir import Dialect
 
 from stc.compiler.irdl_accessors import direct_accessors
 from stc.compiler.irdl_checks import compile_checks
+from stc.compiler.rules.windows import window_output_size
 from stc.dialects.task.attrs import (
     BoxAttr,
     NpzDataAttr,
@@ -21,7 +22,7 @@ from stc.dialects.task.compute import AddOp, ComputeBlock, FcOp, LutOp, MulOp, R
 from stc.dialects.task.data import BiasOp, DataOp, TableOp, WeightOp
 from stc.dialects.task.graph import GraphOp
 from stc.dialects.task.storage import BufferOp, InputOp, OutputOp
-from stc.dialects.task.window import AvgPoolOp, ConvOp, MaxPoolOp, WindowBlock, window_output_size
+from stc.dialects.task.window import AvgPoolOp, ConvOp, MaxPoolOp, WindowBlock
 
 __all__ = [
     "AddOp",

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import re
 from collections.abc import Sequence
 from typing import TypeVar
 
@@ -14,8 +13,11 @@ from xdsl.printer import Printer
 from xdsl.utils.exceptions import VerifyException
 from xdsl.utils.str_enum import StrEnum
 
+from stc.compiler.rules.blocks import box_inside
+from stc.compiler.rules.blocks import format_box as format_intervals
+from stc.compiler.spelling import BOX_TEXT, INTERVAL_TEXT
 from stc.dialects.by_identity import by_identity
-from stc.dialects.syntax import INT, take_text
+from stc.dialects.syntax import take_text
 
 Interval = tuple[int, int]
 DataT = TypeVar("DataT")
@@ -47,11 +49,6 @@ def parse_optional_box(parser: AttrParser) -> tuple[Interval, ...] | None:
     return None if intervals is None else checked_parameter(parser, start, BoxAttr, tuple(intervals))
 
 
-INTERVAL_TEXT = re.compile(f"({INT}):({INT})")
-BOX_TEXT = re.compile(rf"\[(?:{INT}:{INT}(?:, {INT}:{INT})*)?\]")
-"""A box as `format_box` writes it, read in one match (`parse_optional_box`)."""
-
-
 def parse_box(parser: AttrParser) -> tuple[Interval, ...]:
     box = parse_optional_box(parser)
     if box is None:
@@ -61,7 +58,7 @@ def parse_box(parser: AttrParser) -> tuple[Interval, ...]:
 
 def format_box(box: BoxAttr) -> str:
     """The intervals of a box as written in the IR: `[0:1, 4:8]`."""
-    return "[" + ", ".join(f"{lo}:{hi}" for lo, hi in box.data) + "]"
+    return format_intervals(box.data)
 
 
 @irdl_attr_definition
@@ -96,9 +93,7 @@ class BoxAttr(Data[tuple[Interval, ...]]):
         return self.data == tuple((0, n) for n in shape)
 
     def inside(self, shape: Sequence[int]) -> bool:
-        return len(shape) == len(self.data) and all(
-            0 <= lo < hi <= n for (lo, hi), n in zip(self.data, shape, strict=True)
-        )
+        return box_inside(self.data, shape)
 
     @classmethod
     def parse_parameter(cls, parser: AttrParser) -> tuple[Interval, ...]:

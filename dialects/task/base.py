@@ -12,6 +12,8 @@ from xdsl.irdl import IRDLOperation, lazy_traits_def, prop_def
 from xdsl.traits import HasParent, OpTrait
 from xdsl.utils.exceptions import VerifyException
 
+from stc.compiler.rules import tensors as rules
+from stc.compiler.rules.tensors import width_problem
 from stc.dialects.by_identity import by_identity
 
 
@@ -62,12 +64,6 @@ def element_width(typ: Attribute) -> int | None:
     return elt.width.data
 
 
-MAX_TENSOR_BYTES = 1 << 33
-"""The largest tensor a task graph holds, in bytes (8 GiB): the largest global memory of
-any preset target (aie-ml, set-8x8), so that no shape's element count overflows what a
-target or a run could hold (`tensor<4294967296x4294967296x...>`)."""
-
-
 def tensor_bytes(typ: TensorType) -> int:
     """Bytes of a tensor of signless integers."""
     bits = element_width(typ)
@@ -76,10 +72,8 @@ def tensor_bytes(typ: TensorType) -> int:
 
 
 def check_element_width(op: TaskOp, what: str, typ: Attribute, widths: Sequence[int]) -> None:
-    if element_width(typ) in widths:
-        return
-    allowed = " or ".join(f"i{w}" for w in widths)
-    raise op.error(f"{what} must have {allowed} elements, got {typ}")
+    if problem := width_problem(what, element_width(typ), widths, typ):
+        raise op.error(problem)
 
 
 def check_tensor(op: TaskOp, what: str, typ: TensorType, rank: int, widths: tuple[int, ...]) -> None:
@@ -106,19 +100,8 @@ shares each type among thousands of ops, and hashing a type walks its parameters
 @functools.lru_cache(maxsize=4096)
 def tensor_problem(typ: TensorType, rank: int, widths: tuple[int, ...]) -> str | None:
     """
-    What `check_tensor` finds wrong with `typ`, or None. A graph holds a few distinct
-    types thousands of times each: the rule depends on the type alone, so it is checked
-    once per type and process.
+    What `check_tensor` finds wrong with `typ`, or None (`rules.tensors.tensor_problem`).
+    A graph holds a few distinct types thousands of times each: the rule depends on the
+    type alone, so it is checked once per type and process.
     """
-    if not all(size >= 1 for size in typ.get_shape()):
-        return f"must have static, positive dimensions, got {typ}"
-    if typ.encoding != NoneAttr():
-        return f"must have no encoding, got {typ}"
-    if typ.get_num_dims() != rank:
-        return f"must have rank {rank}, got {typ}"
-    if element_width(typ) not in widths:
-        allowed = " or ".join(f"i{w}" for w in widths)
-        return f"must have {allowed} elements, got {typ}"
-    if (size := tensor_bytes(typ)) > MAX_TENSOR_BYTES:
-        return f"holds {size} bytes, more than any target holds ({MAX_TENSOR_BYTES} bytes), in {typ}"
-    return None
+    return rules.tensor_problem(typ.get_shape(), element_width(typ), rank, widths, typ, typ.encoding != NoneAttr())

@@ -26,6 +26,16 @@ from xdsl.irdl import (
 from xdsl.parser import Parser
 from xdsl.printer import Printer
 
+from stc.compiler.rules.blocks import (
+    add_problem,
+    bias_problem,
+    compare_problem,
+    fc_problem,
+    kind_problem,
+    mul_problem,
+    same_shape_problem,
+    shift_problem,
+)
 from stc.dialects.integers import array_values, i64_array, i64_attr
 from stc.dialects.syntax import (
     check_clauses_given,
@@ -177,8 +187,8 @@ class ComputeBlock(ComputeOp):
 
     def verify_(self) -> None:
         check_tensor(self, "the result", self.result.type, 4, (8, 32))
-        if "shift" in self.CLAUSES and not 0 <= self.int("shift") <= 31:
-            raise self.error(f"shift must be in [0, 31], got {self.int('shift')}")
+        if "shift" in self.CLAUSES and (problem := shift_problem(self.int("shift"))):
+            raise self.error(problem)
         for use in self.result.uses:
             if not isinstance(use.operation, BufferOp):
                 raise self.error(f"a compute result is read only by buffers, not by {use.operation.name}")
@@ -189,14 +199,12 @@ class ComputeBlock(ComputeOp):
                 continue
             owner = value.owner
             assert isinstance(owner, BufferOp)
-            if owner.kind.data != self.INPUT_KIND:
-                raise self.error(
-                    f"reads buffer {owner.task_id} of kind {owner.kind.data.value}, expected {self.INPUT_KIND.value}"
-                )
+            if problem := kind_problem(owner.task_id, owner.kind.data.value, self.INPUT_KIND.value):
+                raise self.error(problem)
         if bias := [value for name, value, _ in roles if name == "bias"]:
             channels = tensor_shape(self.result.type)[3]
-            if tensor_shape(bias[0].type) != (channels,):  # pyright: ignore[reportArgumentType]
-                raise self.error(f"bias {bias[0].type} must hold {channels} channels")
+            if problem := bias_problem(tensor_shape(bias[0].type), bias[0].type, channels):  # pyright: ignore[reportArgumentType]
+                raise self.error(problem)
         if "cmp" in self.CLAUSES:
             self.verify_compare_value()
         self.verify_shapes()
@@ -214,26 +222,19 @@ class ComputeBlock(ComputeOp):
         """`cmp` must be a value of the input's element type."""
         bits = element_width(self.data_inputs[0].type)
         assert bits is not None
-        lowest, highest = -(2 ** (bits - 1)), 2 ** (bits - 1) - 1
-        if not lowest <= self.int("cmp") <= highest:
-            raise self.error(
-                f"cmp must be in [{lowest}, {highest}], the range of the input's i{bits} elements, "
-                f"got {self.int('cmp')}"
-            )
+        if problem := compare_problem(self.int("cmp"), bits):
+            raise self.error(problem)
 
     def verify_shapes(self) -> None:
         """Check the result's shape against the operands and properties."""
 
-    def expect_result_shape(self, shape: Sequence[int]) -> None:
-        if tensor_shape(self.result.type) != tuple(shape):
-            raise self.error(
-                f"result must be {list(shape)} for these operands, got {list(self.result.type.get_shape())}"
-            )
+    def expect(self, problem: str | None) -> None:
+        """Raise the problem a rule (`stc.compiler.rules.blocks`) found, if any."""
+        if problem:
+            raise self.error(problem)
 
     def expect_same_shape(self, value: SSAValue, role: str) -> None:
-        shape = tensor_shape(self.result.type)
-        if tensor_shape(value.type) != shape:  # pyright: ignore[reportArgumentType]
-            raise self.error(f"{role} {value.type} must have the result's shape {list(shape)}")
+        self.expect(same_shape_problem(tensor_shape(value.type), value.type, role, tensor_shape(self.result.type)))  # pyright: ignore[reportArgumentType]
 
 
 @irdl_op_definition
@@ -263,11 +264,15 @@ class FcOp(ComputeBlock):
         check_element_width(self, "the input", self.input.type, (8,))
 
     def verify_shapes(self) -> None:
-        n, *spatial = self.input.type.get_shape()  # pyright: ignore[reportAttributeAccessIssue]
-        f, *weight_spatial = self.weight.type.get_shape()  # pyright: ignore[reportAttributeAccessIssue]
-        if weight_spatial != spatial:
-            raise self.error(f"weight {self.weight.type} must span the whole input {self.input.type}")
-        self.expect_result_shape((n, 1, 1, f))
+        self.expect(
+            fc_problem(
+                tensor_shape(self.input.type),  # pyright: ignore[reportArgumentType]
+                self.input.type,
+                tensor_shape(self.weight.type),  # pyright: ignore[reportArgumentType]
+                self.weight.type,
+                tensor_shape(self.result.type),
+            )
+        )
 
 
 @irdl_op_definition
@@ -341,10 +346,8 @@ class AddOp(ComputeBlock):
     CLAUSES: ClassVar[tuple[str, ...]] = ("shift",)
 
     def verify_shapes(self) -> None:
-        if not self.inputs:
-            raise self.error("an add needs at least one branch")
-        for index, value in enumerate(self.inputs):
-            self.expect_same_shape(value, f"branch #{index}")
+        branches = [(tensor_shape(value.type), value.type) for value in self.inputs]  # pyright: ignore[reportArgumentType]
+        self.expect(add_problem(branches, tensor_shape(self.result.type)))
 
 
 @irdl_op_definition
@@ -367,8 +370,5 @@ class MulOp(ComputeBlock):
     CLAUSES: ClassVar[tuple[str, ...]] = ("shift",)
 
     def verify_shapes(self) -> None:
-        self.expect_same_shape(self.lhs, "lhs")
-        self.expect_same_shape(self.rhs, "rhs")
-        for value in (self.lhs, self.rhs):
-            if element_width(value.type) != 8:
-                raise self.error(f"a product multiplies int8 operands, got {value.type}")
+        operands = [(tensor_shape(v.type), element_width(v.type), v.type) for v in (self.lhs, self.rhs)]  # pyright: ignore[reportArgumentType]
+        self.expect(mul_problem(operands, tensor_shape(self.result.type)))

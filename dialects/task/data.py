@@ -25,6 +25,7 @@ from xdsl.irdl import (
 from xdsl.parser import Parser
 from xdsl.printer import Printer
 
+from stc.compiler.rules.blocks import data_box_problem, table_problem
 from stc.dialects.integers import i64_attr
 from stc.dialects.syntax import (
     parse_i64,
@@ -121,8 +122,8 @@ class DataOp(StorageOp):
         if isinstance(self.data, DenseIntOrFPElementsAttr) and self.data.type != self.full_type:
             raise self.error(f"dense data of type {self.data.type} does not match {self.full_type}")
         full_shape = tensor_shape(self.full_type)
-        if self.box is not None and not self.box.inside(full_shape):
-            raise self.error(f"box {format_box(self.box)} is not inside the data's {list(full_shape)}")
+        if problem := data_box_problem(None if self.box is None else self.box.data, full_shape):
+            raise self.error(problem)
         result = self.result.type
         shape = full_shape if self.box is None else box_shape(self.box)
         element = self.full_type.get_element_type()
@@ -182,5 +183,5 @@ class TableOp(DataOp):
 
     def verify_(self) -> None:
         super().verify_()
-        if self.full_type.get_shape() != (256,) or self.box is not None:
-            raise self.error(f"a lookup table holds exactly 256 entries, got {self.result.type}")
+        if problem := table_problem(self.full_type.get_shape(), self.box is not None, self.result.type):
+            raise self.error(problem)

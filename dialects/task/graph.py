@@ -11,6 +11,7 @@ from xdsl.irdl import IRDLOperation, irdl_op_definition, prop_def, region_def, t
 from xdsl.traits import IsolatedFromAbove, NoTerminator, SymbolOpInterface
 from xdsl.utils.exceptions import VerifyException
 
+from stc.compiler.rules.blocks import id_problem, names_problem
 from stc.dialects.syntax import Body
 from stc.dialects.task.base import TaskOp, task_id_of
 from stc.dialects.task.storage import InputOp, OutputOp
@@ -98,8 +99,8 @@ class GraphOp(IRDLOperation):
             if not isinstance(op, TaskOp):
                 raise VerifyException(f"{graph} holds only task blocks, got {op.name}")
             task_id = op.task_id
-            if task_id < 0:
-                raise op.error("block ids must be >= 0")
+            if problem := id_problem(task_id):
+                raise op.error(problem)
             if (other := blocks.get(task_id)) is not None:
                 raise VerifyException(f"{graph}: id {task_id} is used by both {other.name} and {op.name}")
             for value in op.operands:
@@ -120,8 +121,5 @@ class GraphOp(IRDLOperation):
             elif isinstance(op, OutputOp):
                 names["output"].append(op.output_name.data)
         for what, named in names.items():
-            seen: set[str] = set()
-            for name in named:
-                if name in seen:
-                    raise VerifyException(f"{graph}: {what} name {name!r} is used twice")
-                seen.add(name)
+            if problem := names_problem(what, named):
+                raise VerifyException(f"{graph}: {problem}")

@@ -27,6 +27,8 @@ from xdsl.irdl import (
 from xdsl.parser import Parser
 from xdsl.printer import Printer
 
+from stc.compiler.rules.blocks import consumers_problem, source_problem
+from stc.compiler.rules.tiling import tiling_error
 from stc.dialects.integers import array_values, i64_array, i64_attr
 from stc.dialects.syntax import (
     format_int_list,
@@ -46,7 +48,6 @@ from stc.dialects.task.attrs import (
     parse_optional_box,
 )
 from stc.dialects.task.base import ComputeOp, StorageOp, check_tensor, task_id_of, tensor_shape
-from stc.dialects.task.tiling import tiling_error
 
 NO_ENCODING = NoneAttr()
 """The encoding of every tensor a task graph holds."""
@@ -273,21 +274,17 @@ class BufferOp(StorageOp):
         source_type = source.type
         assert isinstance(source_type, TensorType)
         check_tensor(self, f"source #{index}", source_type, self.RANK, self.ELEMENT_WIDTHS)
-        if source_type.element_type is not element and source_type.element_type != element:
-            raise self.error(f"source #{index} has {source_type.element_type} elements, the buffer {element}")
-        if not box.inside(shape := tensor_shape(source_type)):
-            raise self.error(f"box {format_box(box)} of source #{index} is not inside its {list(shape)} result")
-        if len(offset) != self.RANK:
-            raise self.error(f"offset {list(offset)} of source #{index} needs rank {self.RANK}")
+        source_element = source_type.element_type
+        same = source_element is element or source_element == element
+        shape = tensor_shape(source_type)
+        if problem := source_problem(index, shape, same, source_element, element, box.data, offset, self.RANK):
+            raise self.error(problem)
 
     def _verify_consumers(self) -> None:
-        reads = [use for use in self.result.uses if not isinstance(use.operation, OutputOp)]
-        if len(reads) > 1:
-            readers = sorted(
-                f"operand #{use.index} of {use.operation.name} {task_id_of(use.operation)}" for use in reads
-            )
-            raise self.error(
-                f"a buffer feeds one operand of at most one compute block, this one feeds {', '.join(readers)}"
-            )
-        if reads and self.kind.data == StorageKind.SO:
-            raise self.error("an `so` buffer is read only by outputs")
+        readers = [
+            f"operand #{use.index} of {use.operation.name} {task_id_of(use.operation)}"
+            for use in self.result.uses
+            if not isinstance(use.operation, OutputOp)
+        ]
+        if problem := consumers_problem(self.kind.data.value, readers):
+            raise self.error(problem)

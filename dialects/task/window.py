@@ -1,16 +1,11 @@
 """
 Windowed blocks of the `task` dialect: conv, avgpool and maxpool slide a window over their
-input, and the window geometry they share with the `isa` level (output sizes, the limits
-and the message for a window that cannot slide).
-
-    >>> window_output_hw(224, 224, window=(7, 7), stride=(2, 2), pad=(3, 3, 3, 3), dilation=(1, 1))
-    (112, 112)
+input (the geometry, which the `isa` level shares, is `stc.compiler.rules.windows`).
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from functools import lru_cache
 from typing import ClassVar
 
 from xdsl.dialects.builtin import I64, DenseArrayBase, IntegerAttr, TensorType
@@ -21,85 +16,12 @@ from xdsl.irdl import (
     prop_def,
 )
 
+from stc.compiler.rules.blocks import conv_weight_problem, window_problem
 from stc.dialects.integers import i64_array, i64_attr
 from stc.dialects.task.attrs import StorageKind
 from stc.dialects.task.base import check_element_width, tensor_shape
 from stc.dialects.task.compute import ComputeBlock, Role
 from stc.dialects.task.data import DataOp, WeightOp
-
-
-def window_output_size(size: int, kernel: int, stride: int, pad_lo: int, pad_hi: int, dilation: int = 1) -> int:
-    """Number of windows along one axis: ⌊(size + pads − dilation·(kernel−1) − 1) / stride⌋ + 1."""
-    return (size + pad_lo + pad_hi - dilation * (kernel - 1) - 1) // stride + 1
-
-
-def window_output_hw(
-    height: int,
-    width: int,
-    window: Sequence[int],
-    stride: Sequence[int],
-    pad: Sequence[int],
-    dilation: Sequence[int],
-) -> tuple[int, int]:
-    """Number of windows along each axis of a height×width input; `pad` is [top, bottom,
-    left, right]."""
-    return (
-        window_output_size(height, window[0], stride[0], pad[0], pad[1], dilation[0]),
-        window_output_size(width, window[1], stride[1], pad[2], pad[3], dilation[1]),
-    )
-
-
-WINDOW_LIMIT = 2**16 - 1
-"""Largest stride, pad, dilation and window size: far beyond any network's, and small
-enough that no window arithmetic comes near 64 bits."""
-
-
-def window_error(
-    height: int,
-    width: int,
-    window: Sequence[int],
-    stride: Sequence[int],
-    pad: Sequence[int],
-    dilation: Sequence[int],
-) -> str | None:
-    """Why a window cannot slide over a height×width input, or None: each parameter has
-    two values (four for `pad`) in range, padding stays within the window's extent and
-    at least one window fits."""
-
-    def within(values: Sequence[int], count: int, lowest: int) -> bool:
-        return len(values) == count and all(lowest <= v <= WINDOW_LIMIT for v in values)
-
-    if not within(stride, 2, 1):
-        return f"stride must be two integers in [1, {WINDOW_LIMIT}], got {list(stride)}"
-    if not within(pad, 4, 0):
-        return f"pad must be four integers in [0, {WINDOW_LIMIT}] (top, bottom, left, right), got {list(pad)}"
-    if not within(dilation, 2, 1):
-        return f"dilation must be two integers in [1, {WINDOW_LIMIT}], got {list(dilation)}"
-    if not within(window, 2, 1):
-        return f"window must be two integers in [1, {WINDOW_LIMIT}], got {list(window)}"
-    extents = [dilation[axis] * (window[axis] - 1) + 1 for axis in (0, 1)]
-    for axis, (lo, hi) in enumerate((pad[0:2], pad[2:4])):
-        if max(lo, hi) >= extents[axis]:
-            return f"pad {[lo, hi]} must be smaller than the window extent {extents[axis]}"
-    if min(window_output_hw(height, width, window, stride, pad, dilation)) < 1:
-        return f"window extent {extents} does not fit the padded {height}x{width} input"
-    return None
-
-
-@lru_cache(maxsize=4096)
-def slid_windows(
-    height: int,
-    width: int,
-    window: tuple[int, ...],
-    stride: tuple[int, ...],
-    pad: tuple[int, ...],
-    dilation: tuple[int, ...],
-) -> tuple[int, int] | str:
-    """The number of windows along each axis (`window_output_hw`), or why they cannot slide
-    (`window_error`), once per geometry: the pieces of a split share a few."""
-    if message := window_error(height, width, window, stride, pad, dilation):
-        return message
-    return window_output_hw(height, width, window, stride, pad, dilation)
 
 
 class WindowBlock(ComputeBlock):
@@ -121,11 +43,9 @@ class WindowBlock(ComputeBlock):
     def verify_shapes(self) -> None:
         # `input`, each window block's first operand, is its one activation input: a buffer
         # (verify_roles has checked it)
-        n, h, w, _ = tensor_shape(self.input.type)  # pyright: ignore[reportAttributeAccessIssue]
-        windows = slid_windows(h, w, self.window(), self.ints("stride"), self.ints("pad"), self.dilations())
-        if isinstance(windows, str):
-            raise self.error(windows)
-        self.expect_result_shape((n, *windows, self.output_channels()))
+        geometry = (self.window(), self.ints("stride"), self.ints("pad"), self.dilations())
+        input_shape = tensor_shape(self.input.type)  # pyright: ignore[reportAttributeAccessIssue]
+        self.expect(window_problem(input_shape, *geometry, self.output_channels(), tensor_shape(self.result.type)))
 
 
 @irdl_op_definition
@@ -166,8 +86,7 @@ class ConvOp(WindowBlock):
         super().verify_roles(roles)
         check_element_width(self, "the input", self.input.type, (8,))
         channels = tensor_shape(self.input.type)[3]  # pyright: ignore[reportArgumentType]
-        if tensor_shape(self.weight.type)[3] != channels:  # pyright: ignore[reportArgumentType]
-            raise self.error(f"weight {self.weight.type} must reduce over the input's {channels} channels")
+        self.expect(conv_weight_problem(tensor_shape(self.weight.type), self.weight.type, channels))  # pyright: ignore[reportArgumentType]
 
 
 @irdl_op_definition

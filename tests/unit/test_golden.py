@@ -6,6 +6,7 @@ from xdsl.utils.exceptions import VerifyException
 
 from stc.compiler.diagnostics import StcError
 from stc.runtime.data import DataStore
+from stc.runtime.from_ops import plain_block
 from stc.runtime.golden import find_graph, random_inputs, run_module
 
 
@@ -165,7 +166,7 @@ def test_random_data_is_deterministic_and_covers_its_range(parse_ir, block, elem
         f"%d{i} = task.{block} {i} #task.random<{seed}> : tensor<{element}>" for i, seed in enumerate((5, 5, 6))
     )
     graph = find_graph(parse_ir(f"task.graph @g {{\n{blocks}\n}}"))
-    first, again, other = (DataStore().tensor(op) for op in graph.block.ops)
+    first, again, other = (DataStore().tensor(plain_block(op)) for op in graph.block.ops)
     assert first.dtype == np.dtype(element.split("x")[-1].replace("i", "int"))
     assert np.array_equal(first, again)
     assert not np.array_equal(first, other)

@@ -6,7 +6,7 @@ import numpy as np
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from stc.dialects.task.tiling import PAIRWISE_BOXES, tiling_error
+from stc.compiler.rules.tiling import PAIRWISE_BOXES, tiling_error
 
 SHAPE = (2, 5, 4, 3)
 

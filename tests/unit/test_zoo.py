@@ -8,10 +8,11 @@ from xdsl.parser import Parser
 from stc.compiler.diagnostics import StcError
 from stc.compiler.ir_files import module_text, stc_context
 from stc.compiler.zoo import build_network, network_names
-from stc.dialects import task
 from stc.dialects.task.stats import graph_stats
 from stc.runtime.data import DataStore
-from stc.runtime.golden import GoldenExecutor, find_graph, random_inputs, run_module
+from stc.runtime.execution import ACCUMULATORS, GoldenExecutor
+from stc.runtime.from_ops import plain_graph
+from stc.runtime.golden import find_graph, random_inputs, run_module
 
 PUBLISHED_MACS = {
     "lenet": (0.42e6, 0.02),
@@ -64,10 +65,10 @@ class SaturationRecorder(GoldenExecutor):
         super().__init__(DataStore())
         self.saturated: dict[str, float] = {}
 
-    def evaluate(self, op, args):
-        value = super().evaluate(op, args)
-        if isinstance(op, task.ComputeBlock) and value.dtype == np.int8:
-            self.saturated[f"{op.name} {op.task_id}"] = float(np.mean((value == 127) | (value == -128)))
+    def evaluate(self, block, args):
+        value = super().evaluate(block, args)
+        if block.name in ACCUMULATORS and value.dtype == np.int8:
+            self.saturated[f"{block.name} {block.id}"] = float(np.mean((value == 127) | (value == -128)))
         return value
 
 
@@ -75,7 +76,7 @@ def test_network_executes_with_activations_in_range(network):
     name, module = network
     graph = find_graph(module)
     recorder = SaturationRecorder()
-    outputs = recorder.run(graph, random_inputs(graph, 11))
+    outputs = recorder.run(plain_graph(graph), random_inputs(graph, 11))
     worst = max(recorder.saturated, key=recorder.saturated.__getitem__)
     assert recorder.saturated[worst] < 0.01, f"{name}: {recorder.saturated[worst]:.1%} of {worst} saturates"
     for array in outputs.values():
