@@ -42,6 +42,8 @@ class StSearchPass(ModulePass):
     - budget: seconds after which every chain stops (then the result depends on speed).
     - space: set (default), ls (layer-sequential) or lp (layer-pipeline).
     - script: a file to write the graph and its unapplied script to.
+    - relay: on a target without multicast loads, a box several cores load in one phase
+      is loaded once and sent on by its loader (default false).
     """
 
     name = "st-search"
@@ -54,9 +56,9 @@ class StSearchPass(ModulePass):
     budget: float | None = None
     space: str = "set"
     script: str | None = None
+    relay: bool = False
 
     def apply(self, ctx: Context, op: ModuleOp) -> None:
-        options = SearchOptions(
-            self.target, self.cost, self.seed, self.rounds, self.chains, self.budget, self.space, self.script
-        )
+        search = (self.seed, self.rounds, self.chains, self.budget, self.space, self.script, self.relay)
+        options = SearchOptions(self.target, self.cost, *search)
         map_searched(op, options)

@@ -10,6 +10,7 @@ side in one run, with SET's own figures (docs/passes/st-search.md, from set-anch
     python -m stc.tools.bench_search --machine --only darknet19 --target set-8x8 --batch 8  # one case
     python -m stc.tools.bench_search --tianjicx               # searched against st-place
     python -m stc.tools.bench_search --tianjicx --only resnet18 --batch 8  # at another batch
+    python -m stc.tools.bench_search --tianjicx --only resnet18 --relay    # shared loads relayed
     python -m stc.tools.bench_search --against-place set-8x8  # the same on another target
     python -m stc.tools.bench_search --only darknet19 --spaces set --parts  # energy per leaf
 
@@ -168,6 +169,7 @@ def placed_rows(
     seeds: int,
     batch: int = 1,
     space: str = "set",
+    relay: bool = False,
 ) -> list[str]:
     """Each network at `batch` on `target` with today's st-place path and searched in
     `space` with `seeds` seeds, all run: machine cycles, their ratio, the machine's cycles over the
@@ -176,7 +178,7 @@ def placed_rows(
     do), compile wall and CPU seconds."""
     cores = load_target(target).mesh.core_count
     lines = [
-        f"{target}, batch {batch}, {space} space:",
+        f"{target}, batch {batch}, {space} space{', loads relayed' if relay else ''}:",
         f"  {'network':10} {'seed':>4} {'st-place cyc':>13} {'busy':>6} {'most':>5} {'wall s':>7} {'cpu s':>7} "
         f"{'searched cyc':>13} {'/est':>6} {'busy':>6} {'most':>5} {'wall s':>7} {'cpu s':>7} {'ratio':>6} same",
     ]
@@ -186,7 +188,9 @@ def placed_rows(
         layers = len(network_of(next(op for op in module.ops if isinstance(op, task.GraphOp))).layers)
         ratios, busy, cpu = [], [], []
         for seed in range(seeds):
-            searched = run_searched(build_network(name, batch), target, seed, rounds_per_layer * layers, chains, space)
+            searched = run_searched(
+                build_network(name, batch), target, seed, rounds_per_layer * layers, chains, space, relay
+            )
             ratio = searched.counters["cycles"] / placed.counters["cycles"]
             ratios.append(ratio)
             busy.append(searched.busy_cores)
@@ -224,6 +228,7 @@ def placed_rows(
 @click.option("--against-place", "targets", multiple=True, help="as --tianjicx on this target (repeatable)")
 @click.option("--seeds", default=1, show_default=True, help="--tianjicx: searches per network, seeds 0, 1, …")
 @click.option("--parts", is_flag=True, help="each best tree's energy outside the cores, leaf by leaf")
+@click.option("--relay", is_flag=True, help="--tianjicx: search with shared loads relayed (st-search's relay)")
 def main(
     only: str | None,
     rounds_per_layer: int,
@@ -239,6 +244,7 @@ def main(
     targets: tuple[str, ...],
     seeds: int,
     parts: bool,
+    relay: bool,
 ) -> None:
     if machine:
         cases = machine_cases(only, target_name, batch)
@@ -249,7 +255,7 @@ def main(
         names = ("tiny", "lenet", "resnet18") if only is None else (only,)
         for target in targets or ("tianjicx",):
             for space in (spaces or "set").split(","):
-                for line in placed_rows(names, target, rounds_per_layer, chains, seeds, batch or 1, space):
+                for line in placed_rows(names, target, rounds_per_layer, chains, seeds, batch or 1, space, relay):
                     click.echo(line)
         return
     workloads = [(name, size) for name, size in WORKLOADS if only in (None, name) and batch in (None, size)]

@@ -27,7 +27,7 @@ from stc.compiler.search.lowering import lower_tree
 from stc.compiler.search.searched_mapping import SEARCH_ATTR, summary
 from stc.compiler.targets.hardware import load_target
 from stc.dialects import isa
-from stc.dialects.st import MappingOp
+from stc.dialects.st import RELAY_LOADS, MappingOp
 from stc.passes.isa_lower import IsaLowerPass
 from stc.passes.st_lmem_alloc import StLmemAllocPass
 from stc.passes.st_route import StRoutePass
@@ -121,12 +121,18 @@ def finish(module: ModuleOp, expected: dict, estimate: dict, tree: str, seconds:
 
 
 def run_searched(
-    module: ModuleOp, target: str, seed: int = 0, rounds: int | None = None, chains: int = 2, space: str = "set"
+    module: ModuleOp,
+    target: str,
+    seed: int = 0,
+    rounds: int | None = None,
+    chains: int = 2,
+    space: str = "set",
+    relay: bool = False,
 ) -> MachineRun:
-    """st-search (in `space`), st-route, st-lmem-alloc, isa-lower, then the machine (module
-    is changed)."""
+    """st-search (in `space`, with `relay`), st-route, st-lmem-alloc, isa-lower, then the
+    machine (module is changed)."""
     expected = run_module(module, random_inputs(find_graph(module), 0))
-    search = StSearchPass(target=target, seed=seed, rounds=rounds, chains=chains, space=space)
+    search = StSearchPass(target=target, seed=seed, rounds=rounds, chains=chains, space=space, relay=relay)
     searching = compile_with([search], module)
     estimate, tree = estimate_of(module)
     lowering = compile_with([StRoutePass(), StLmemAllocPass(), IsaLowerPass()], module)
@@ -134,17 +140,20 @@ def run_searched(
     return finish(module, expected, estimate, tree, seconds)
 
 
-def run_tree(module: ModuleOp, target: str, tree: Node) -> MachineRun:
-    """A given RA tree lowered as st-search lowers its best one, then the machine."""
+def run_tree(module: ModuleOp, target: str, tree: Node, relay: bool = False) -> MachineRun:
+    """A given RA tree lowered as st-search lowers its best one (`relay`: as
+    st-search{relay=true}), then the machine."""
     graph = find_graph(module)
     expected = run_module(module, random_inputs(graph, 0))
     network = network_of(graph)
-    model = CostModel(network, load_target(target))
+    model = CostModel(network, load_target(target).with_relay(relay))
     estimate = model.evaluate(tree)
     if not estimate.valid:
         raise StcError(f"the tree is invalid: {estimate.reason}")
     mapping = lower_tree(graph, target, model, tree)
     mapping.attributes[SEARCH_ATTR] = summary(tree.notation(network, network.batch), estimate)
+    if model.target.global_memory.relay_loads:
+        mapping.attributes[RELAY_LOADS] = UnitAttr()
     module.body.block.add_op(mapping)
     mapping.applied = UnitAttr()
     numbers, notation = estimate_of(module)

@@ -223,12 +223,12 @@ class CostModel(LeafPricing):
     ) -> tuple[NodeCost | None, dict[int, tuple[Place, Partition]]]:
         """A segment's cost and each of its leaves' place and partition (cached on its
         subtree and place: nothing outside it changes them): `priced_segment`'s, on a target
-        that does not multicast loads the cheaper valid one of its leaves' partitions chosen
+        that does not share loads (`GlobalMemory.shares_loads`) the cheaper valid one of its leaves' partitions chosen
         without and with those loading the fewest weight copies (`frugal`: each leaf chooses
         its own, and their inputs may overflow a core together where the others' fit)."""
         key = (segment.key(), places[id(segment)])
         if key not in self._segments:
-            modes = (False,) if self.target.global_memory.multicast_loads else (False, True)
+            modes = (False,) if self.target.global_memory.shares_loads else (False, True)
             priced = [self.priced_segment(segment, places, segment_of, frugal) for frugal in modes]
             valid = [
                 (self.objective(c.energy(self.target), c.latency), i)

@@ -5,9 +5,13 @@ Calibrated to the machine (docs/cost-model.md): what isa-lower emits for the pie
 
 - Compute: per core its MAC-array cycles plus vector cycles (`cost_units`).
 - Inputs from DRAM: each core loads its own input box with its own DMA, over the XY route
-  from its port (`HardwareTarget.dram_port`). Inputs on chip: every producer core sends
-  each consumer core the part of its output box that the consumer's input box needs
-  (batch, rows with halo, columns with halo, channels), one XY route per pair.
+  from its port (`HardwareTarget.dram_port`); where the target shares loads
+  (`GlobalMemory.shares_loads`), the cores whose boxes are equal get it from one read: by
+  multicast from the port, or relayed (`relay_loads`): the first loads it and sends it to
+  the others along the XY multicast tree, each of them waiting for that send. Inputs on
+  chip: every producer core sends each consumer core the part of its output box that the
+  consumer's input box needs (batch, rows with halo, columns with halo, channels), one XY
+  route per pair.
 - Outputs to DRAM: each core stores its box over the route to its port; a network output
   of several cores is gathered on the first, which stores it whole (`gathering`), and one
   that another segment also reads is stored piece by piece too (`Output.STORED_TWICE`).
@@ -42,7 +46,7 @@ from stc.compiler.cost.partition import Partition, box_volume, pieces
 from stc.compiler.cost.staging import staging_cycles
 from stc.compiler.cost.storage import activation_storage, weight_storage
 from stc.compiler.cost.transfers import on_chip, row_ranks
-from stc.compiler.targets.components import CoreBuffers
+from stc.compiler.targets.components import CoreBuffers, GlobalMemory
 from stc.compiler.targets.cost_units import CORE_BUFFER_ACCESSES, Work, core_buffer_work, dma_cycles
 from stc.compiler.targets.hardware import HardwareTarget
 
@@ -106,7 +110,9 @@ def leaf_cost(
     """Per core: those of its input boxes."""
     ports = mesh.port_core[cores]
     received = sent = unread = 0.0
-    multicast = target.global_memory.multicast_loads
+    memory = target.global_memory
+    relay = memory.relay_loads and not memory.multicast_loads
+    link = target.noc.link_bandwidth_bytes_per_cycle
     sends: list[tuple[int, np.ndarray, np.ndarray]] = []
     staged = target.activation_layout.kind == "nc1hwc0"
     staging = np.zeros((2, part.cores))
@@ -119,8 +125,9 @@ def leaf_cost(
             dram += volume
             loaded += volume
             received += float(volume.sum())
-            read, loads = input_loads(mesh, ports, cores, volume, layer, batch, part, source, multicast)
+            read, loads, waits = input_loads(mesh, ports, cores, volume, layer, batch, part, source, memory, link)
             links += loads
+            cycles = cycles + waits
             unread += float(volume.sum()) - read
             if staged and source.producer == NETWORK_INPUT:
                 need = needed_input(layer, box, source.channel_offset, source.channels)
@@ -166,7 +173,7 @@ def leaf_cost(
         links += mesh.xy_loads(cores, ports, out_bytes)
     cycles = cycles + staging[0]
     weight_slices = layer.weight_bytes * (box.k[1] - box.k[0]) / layer.out_channels + layer.table_bytes
-    weight_dram, weight_links = weight_loads(mesh, layer, part, batch, start, multicast)
+    weight_dram, weight_links, weight_waits = weight_loads(mesh, layer, part, batch, start, memory.shares_loads, relay)
     stores = 0 if output is Output.CHIP else 2 if output is Output.STORED_TWICE else 1
     dram_write = float(out_bytes.sum()) * stores
     copies = len(layer.block_ids) + int(layer.is_output)
@@ -193,7 +200,7 @@ def leaf_cost(
     compute = float(cycles.max())
     bandwidth = target.global_memory.bandwidth_bytes_per_cycle
     steady = np.ceil(dram / bandwidth) + cycles
-    busy = np.ceil((dram + weight_slices) / bandwidth) + cycles
+    busy = np.ceil((dram + weight_slices) / bandwidth) + cycles + np.ceil(weight_waits / link)
     input_busy = busy - np.ceil((dram - loaded + weight_slices) / bandwidth) - cycles
     input_steady = steady - np.ceil((dram - loaded) / bandwidth) - cycles
     injection = max((float(each.max()) for _, each, _, _ in sends), default=0.0)
@@ -252,41 +259,63 @@ def buffer_accesses(buffers: CoreBuffers | None, layer: Layer, batch: int, part:
 
 @functools.lru_cache(maxsize=1 << 14)
 def weight_loads(
-    mesh: MeshModel, layer: Layer, part: Partition, batch: int, start: int, multicast: bool
-) -> tuple[float, np.ndarray]:
+    mesh: MeshModel, layer: Layer, part: Partition, batch: int, start: int, shared: bool, relay: bool = False
+) -> tuple[float, np.ndarray, np.ndarray]:
     """The DRAM bytes and the bytes over each link of loading every core's weight slice
-    (its output channels of the weights and biases) and whole tables, from its port. With
-    `multicast` (a target's `multicast_loads`), as isa-lower loads them: the cores that hold
-    the same slice get it from one DRAM read, along the XY multicast tree from the port of
-    the first of them (the loader: the first piece in graph order), and one read of each
-    table reaches all the cores. Piece j holds slice j mod pk (`partition.pieces`), so
-    pieces 0 … pk − 1 are the loaders, in the order of their slices (cached: callers must
-    not write to the array)."""
+    (its output channels of the weights and biases) and whole tables, from its port, and
+    per core the bytes of the relaying sends it waits for. `shared` (a target's
+    `shares_loads`), as isa-lower loads them: the cores that hold the same slice get it
+    from one DRAM read, along the XY multicast tree from the port of the first of them (the
+    loader: the first piece in graph order), or with `relay` from the loader itself once it
+    has loaded it, and one read of each table reaches all the cores. Piece j holds slice
+    j mod pk (`partition.pieces`), so pieces 0 … pk − 1 are the loaders, in the order of
+    their slices (cached: callers must not write to the arrays)."""
     box, cores = pieces(layer, batch, part), mesh.piece_cores(start, part.cores)
     slices = layer.weight_bytes * (box.k[1] - box.k[0]) / layer.out_channels
     ports = mesh.port_core[cores]
-    dram = weight_dram(layer, part, batch, multicast)
-    if not multicast:
-        return dram, mesh.xy_loads(ports, cores, slices + layer.table_bytes)
+    dram = weight_dram(layer, part, batch, shared)
+    waits = np.zeros(part.cores)
+    if not shared:
+        return dram, mesh.xy_loads(ports, cores, slices + layer.table_bytes), waits
     first = np.arange(part.pk)
     group = np.arange(part.cores) % part.pk
-    links, _ = mesh.tree_loads(ports[first][group], cores, group, slices[first])
+    links = shared_loads(mesh, ports, cores, group, first, slices[first], relay)
+    if relay and part.cores > part.pk:
+        waits += slices[group]
     if layer.table_bytes:
         everyone = np.zeros(len(cores), dtype=np.int64)
-        links = (
-            links + mesh.tree_loads(np.full(len(cores), ports[0]), cores, everyone, np.array([layer.table_bytes]))[0]
-        )
-    return dram, links
+        links = links + shared_loads(mesh, ports, cores, everyone, everyone[:1], np.array([layer.table_bytes]), relay)
+        if relay and part.cores > 1:
+            waits += layer.table_bytes
+    return dram, links, waits
+
+
+def shared_loads(
+    mesh: MeshModel,
+    ports: np.ndarray,
+    cores: np.ndarray,
+    group: np.ndarray,
+    first: np.ndarray,
+    volumes: np.ndarray,
+    relay: bool,
+) -> np.ndarray:
+    """The bytes over each link of boxes read once for all the cores of their group (core
+    i takes box `group[i]`, which core `first[group[i]]` loads): along the XY multicast tree
+    from the loader's port, or with `relay` over the loader's route from its port and the
+    tree from the loader."""
+    if not relay:
+        return mesh.tree_loads(ports[first][group], cores, group, volumes)[0]
+    loaded = mesh.xy_loads(ports[first], cores[first], volumes)
+    return loaded + mesh.tree_loads(cores[first][group], cores, group, volumes)[0]
 
 
 @functools.lru_cache(maxsize=1 << 14)
-def weight_dram(layer: Layer, part: Partition, batch: int, multicast: bool) -> float:
+def weight_dram(layer: Layer, part: Partition, batch: int, shared: bool) -> float:
     """The DRAM bytes of loading every core's weight slice and whole tables (`weight_loads`):
-    each core's, or with `multicast` each distinct slice (cores 0 … pk − 1) and each table
-    once."""
+    each core's, or `shared` each distinct slice (cores 0 … pk − 1) and each table once."""
     box = pieces(layer, batch, part)
     slices = layer.weight_bytes * (box.k[1] - box.k[0]) / layer.out_channels
-    if not multicast:
+    if not shared:
         return float((slices + layer.table_bytes).sum())
     return float(slices[: part.pk].sum()) + layer.table_bytes
 
@@ -300,18 +329,23 @@ def input_loads(
     batch: int,
     part: Partition,
     source: Source,
-    multicast: bool,
-) -> tuple[float, np.ndarray]:
+    memory: GlobalMemory,
+    link: float,
+) -> tuple[float, np.ndarray, np.ndarray]:
     """The DRAM bytes and the bytes over each link of loading every core's input box of one
-    source (`volume` per core) from DRAM. With `multicast` (a target's `multicast_loads`), as
-    isa-lower loads them: the cores whose boxes are equal (a layer split by output channels
-    reads the same input on each) get it from one DRAM read, along the XY multicast tree
-    from the port of the first of them (`input_groups`)."""
-    if not multicast:
-        return float(volume.sum()), mesh.xy_loads(ports, cores, volume)
+    source (`volume` per core) from DRAM, and per core the cycles it waits for a relaying
+    send. Where `memory` shares loads, as isa-lower loads them: the cores whose boxes are
+    equal (a layer split by output channels reads the same input on each) get it from one
+    DRAM read, from the first of them (`input_groups`, `shared_loads`); relayed, each core
+    of a group of several waits for the send of its box (at `link` bytes per cycle)."""
+    if not memory.shares_loads:
+        return float(volume.sum()), mesh.xy_loads(ports, cores, volume), np.zeros(len(cores))
+    relay = memory.relay_loads and not memory.multicast_loads
     group, first = input_groups(layer, batch, part, source)
-    links, _ = mesh.tree_loads(ports[first][group], cores, group, volume[first])
-    return float(volume[first].sum()), links
+    links = shared_loads(mesh, ports, cores, group, first, volume[first], relay)
+    several = np.bincount(group)[group] > 1
+    waits = np.where(relay & several, np.ceil(volume / link), 0.0)
+    return float(volume[first].sum()), links, waits
 
 
 @functools.lru_cache(maxsize=1 << 14)

@@ -82,7 +82,7 @@ def leaf_bound(
         else:
             dram += volume
             received += float(volume.sum())
-            if target.global_memory.multicast_loads:
+            if target.global_memory.shares_loads:
                 unread += float(volume.sum()) - float(volume[input_groups(layer, batch, part, source)[1]].sum())
     out_bytes = outputs.astype(float) * layer.out_element_bytes
     if output is not Output.CHIP:
@@ -100,7 +100,7 @@ def leaf_bound(
         noc_hop_bytes=int(round(hops)),
         **buffer_accesses(target.core_buffers, layer, batch, part),
     )
-    weight_read = weight_dram(layer, part, batch, target.global_memory.multicast_loads)
+    weight_read = weight_dram(layer, part, batch, target.global_memory.shares_loads)
     weights = Work(local_write_bytes=weight_bytes, dram_read_bytes=int(round(weight_read)))
     bandwidth = target.global_memory.bandwidth_bytes_per_cycle
     steady = np.ceil(dram / bandwidth) + cycles

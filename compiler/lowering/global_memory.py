@@ -2,7 +2,8 @@
 Global memory in `isa-lower`: its regions (network inputs and outputs in NCHW, one
 `isa.data` per distinct data box, spilled results) and the DMA between it and the cores'
 local memories: data blocks, input boxes, output stores, spills and their reloads, shared
-by multicast on targets with `multicast_loads`.
+by multicast on targets with `multicast_loads`, or relayed by the core that loads them
+with `relay_loads` (`isa.dma_load`, then `isa.send`).
 """
 
 from __future__ import annotations
@@ -14,7 +15,7 @@ from xdsl.dialects.builtin import TensorType
 from stc.compiler.lowering.boxes import Box, nchw_box, nhwc_box, strided_box
 from stc.compiler.lowering.layout import load_through_nc1hwc0, store_through_nc1hwc0
 from stc.compiler.lowering.phases import PhaseCode
-from stc.compiler.lowering.shared_loads import BoxLoad
+from stc.compiler.lowering.shared_loads import BoxLoad, SharedLoad
 from stc.dialects import isa, task
 from stc.dialects.st import STAGING_IN, STAGING_OUT
 from stc.dialects.task.base import element_width
@@ -66,8 +67,7 @@ class GlobalMemory(PhaseCode):
         if share is None:
             self.emit_load(op, isa.DmaLoadOp([nbytes], self.global_at[key], self.local(op)))
         elif share.loader == op.task_id:
-            multicast = isa.DmaMulticastOp([nbytes], self.global_at[key], self.local(op), share.receivers, share.tag)
-            self.emit_load(op, multicast)
+            self.emit_load(op, *self.shared_load(share, [nbytes], self.global_at[key], self.local(op)))
         else:
             recv = isa.RecvOp(nbytes, self.local(op), share.source, share.tag)
             self.emit_receive(op, self.plan.core(op.task_id), self.plan.first(op.task_id), recv)
@@ -101,6 +101,23 @@ class GlobalMemory(PhaseCode):
         else:
             ops = [isa.DmaStoreOp(tile.sizes, destination.address, tile.address, destination.strides, tile.strides)]
         self.emit(buffer.task_id, self.plan.last(buffer.task_id), *ops)
+
+    def shared_load(
+        self,
+        share: SharedLoad,
+        sizes: Sequence[int],
+        source: int,
+        destination: int,
+        source_strides: Sequence[int] | None = None,
+        strides: Sequence[int] | None = None,
+    ) -> list[isa.Instruction]:
+        """The loader's instructions of a shared load: one `isa.dma_multicast`, or where the
+        target relays loads (`relay_loads`) a load and one send to the other cores."""
+        receivers, tag = share.receivers, share.tag
+        if self.target.global_memory.multicast_loads:
+            return [isa.DmaMulticastOp(sizes, source, destination, receivers, tag, source_strides, strides)]
+        load = isa.DmaLoadOp(sizes, source, destination, source_strides, strides)
+        return [load, isa.SendOp(sizes, destination, receivers, tag, strides)]
 
     def buffer_box(self, block: task.TaskOp, offset: Sequence[int], extent: Sequence[int]) -> Box:
         """The box `offset` + `extent` of a block's local tile (a buffer, or a compute
@@ -144,17 +161,8 @@ class GlobalMemory(PhaseCode):
             op = isa.DmaLoadOp(sizes, source.address, destination.address, source.strides, destination.strides)
             self.emit_load(buffer, op)
         elif share.loader == buffer.task_id:
-            receivers, tag = share.receivers, share.tag
-            op = isa.DmaMulticastOp(
-                destination.sizes,
-                source.address,
-                destination.address,
-                receivers,
-                tag,
-                source.strides,
-                destination.strides,
-            )
-            self.emit_load(buffer, op)
+            places = (source.address, destination.address, source.strides, destination.strides)
+            self.emit_load(buffer, *self.shared_load(share, destination.sizes, *places))
         else:
             recv = isa.RecvOp(destination.sizes, destination.address, share.source, share.tag, destination.strides)
             self.emit_receive(buffer, self.plan.core(buffer.task_id), self.plan.first(buffer.task_id), recv)

@@ -77,7 +77,7 @@ class GraphLowering(GlobalMemory):
 
     def lower(self) -> isa.ProgramOp:
         self.declare_globals()
-        if self.target.global_memory.multicast_loads:
+        if self.target.global_memory.shares_loads:
             self.shared = shared_loads(self.graph, self.plan, self.read_later, self.tags)
             if not self.staged:
                 self.shared_boxes = shared_box_loads(self.graph, self.plan, self.read_later, self.tags)

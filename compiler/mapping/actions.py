@@ -28,6 +28,7 @@ from stc.compiler.tiling.pieces import split_counts
 from stc.compiler.tiling.split import GraphBlocks, named_twice_at
 from stc.dialects import task
 from stc.dialects.st import (
+    RELAY_LOADS,
     AreaGroupOp,
     CoordAttr,
     MappingOp,
@@ -49,9 +50,11 @@ ANNOTATIONS = "the graph's st.coord annotations"
 
 def mapping_target(mapping: MappingOp) -> HardwareTarget:
     """The target an `st.mapping` names: a preset, or a TOML file inside the IR file's
-    directory (or a `--data-dir`), as any file a path in IR names."""
+    directory (or a `--data-dir`), as any file a path in IR names; relaying its shared
+    loads where the mapping says so (`st.relay_loads`)."""
     try:
-        return referenced_target(mapping.target_name, f"st.mapping @{mapping.graph_name}")
+        target = referenced_target(mapping.target_name, f"st.mapping @{mapping.graph_name}")
+        return target.with_relay(RELAY_LOADS in mapping.attributes)
     except TargetError as error:
         raise PassFailedException(f"st.mapping @{mapping.graph_name}: {error}") from None
     except StcError as error:  # a path outside the IR file's directory

@@ -36,7 +36,7 @@ from stc.compiler.search.lowering import lower_tree
 from stc.compiler.targets.hardware import load_target
 from stc.compiler.tiling.fit import split_reductions
 from stc.dialects import task
-from stc.dialects.st import MappingOp
+from stc.dialects.st import RELAY_LOADS, MappingOp
 
 SEARCH_ATTR = "st.search"
 """The discardable attribute of a searched mapping: its tree and estimate."""
@@ -52,12 +52,15 @@ class SearchOptions:
     budget: float | None = None
     space: str = "set"
     script: str | None = None
+    relay: bool = False
+    """On a target without multicast loads, price and lower shared loads relayed
+    (`GlobalMemory.relay_loads`; the mapping says so with `st.relay_loads`)."""
 
 
 def map_searched(module: ModuleOp, options: SearchOptions) -> None:
     """Search, lower and apply a schedule for every task graph of the module."""
     try:
-        target = load_target(options.target)
+        target = load_target(options.target).with_relay(options.relay)
         objective(options.cost)
         if options.space not in SPACES:
             raise StcError(f"unknown search space {options.space!r}: use {', '.join(SPACES)}")
@@ -88,6 +91,8 @@ def map_searched(module: ModuleOp, options: SearchOptions) -> None:
             unmapped = graph.clone() if options.script is not None else None
             mapping = lower_tree(graph, options.target, model, result.tree)
             mapping.attributes[SEARCH_ATTR] = summary(result.tree.notation(network, network.batch), estimate)
+            if target.global_memory.relay_loads:
+                mapping.attributes[RELAY_LOADS] = UnitAttr()
             if options.script is not None and unmapped is not None:
                 write_script(options.script, unmapped, mapping, len(graphs))
             module.body.block.add_op(mapping)

@@ -100,6 +100,17 @@ class GlobalMemory:
     """One DRAM read may reach several cores (`isa.dma_multicast`): isa-lower loads a weight,
     bias or table box that several cores load in one phase once, along the XY multicast tree
     from the loading core's port."""
+    relay_loads: bool = False
+    """Not a property of the hardware (no TOML sets it) but the compiler's choice, on a
+    target without `multicast_loads`: a box that several cores load in one phase is
+    loaded once, by the first of them, which sends it to the others along the XY
+    multicast tree (`isa.dma_load`, then `isa.send`). Set by a searched mapping's
+    `st.relay_loads` (`HardwareTarget.with_relay`)."""
+
+    @property
+    def shares_loads(self) -> bool:
+        """Whether a box several cores load in one phase is read from DRAM once."""
+        return self.multicast_loads or self.relay_loads
 
 
 @frozen

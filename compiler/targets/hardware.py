@@ -159,6 +159,13 @@ class HardwareTarget:
         """
         return attrs.evolve(self, global_memory=attrs.evolve(self.global_memory, **changes))
 
+    def with_relay(self, relay: bool = True) -> HardwareTarget:
+        """The target with its shared loads relayed (`GlobalMemory.relay_loads`) where
+        `relay` asks and it does not multicast them; else itself."""
+        if not relay or self.global_memory.multicast_loads:
+            return self
+        return self.with_global_memory(relay_loads=True)
+
     def _check_core(self, coord: Coord) -> None:
         if not self.core_exists(*coord):
             raise ValueError(f"target {self.name!r} has no core at (y, x) = {coord}")

@@ -46,7 +46,7 @@ from stc.dialects.st.attrs import (
     place_problem,
 )
 from stc.dialects.st.local_memory import ADDRESS, STAGING_IN, STAGING_OUT, STORE_LATE, verify_local_memory
-from stc.dialects.st.mapping import ActionOp, MappingOp
+from stc.dialects.st.mapping import RELAY_LOADS, ActionOp, MappingOp
 
 __all__ = [
     "ADDRESS",
@@ -61,6 +61,7 @@ __all__ = [
     "AreaGroupOp",
     "CoordAttr",
     "MappingOp",
+    "RELAY_LOADS",
     "PutGroupInOp",
     "PutInOp",
     "RectAttr",

@@ -28,6 +28,10 @@ from stc.dialects.st.local_memory import verify_local_memory
 from stc.dialects.syntax import Body
 from stc.dialects.task.graph import GraphOp
 
+RELAY_LOADS = "st.relay_loads"
+"""The discardable attribute of a mapping whose program relays shared loads
+(`GlobalMemory.relay_loads`): st-search sets it where its model priced them so."""
+
 
 @irdl_op_definition
 class MappingOp(IRDLOperation):

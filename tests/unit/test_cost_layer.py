@@ -25,6 +25,9 @@ CONTEXT = Context(TARGET, MeshModel.of(TARGET))
 _LOADS_COPIES = TARGET.with_global_memory(multicast_loads=False)
 COPIES = Context(_LOADS_COPIES, MeshModel.of(_LOADS_COPIES))
 """set-8x8 whose cores each load their own copy of a weight slice (no `multicast_loads`)."""
+_RELAYED = _LOADS_COPIES.with_global_memory(relay_loads=True)
+RELAYED = Context(_RELAYED, MeshModel.of(_RELAYED))
+"""The same, with shared loads relayed by their loader (`relay_loads`)."""
 
 
 def conv(name, producer, kernel=1, pad=0, channels=8, filters=16, hw=4, vector=2.0):
@@ -183,6 +186,29 @@ def test_cores_that_hold_one_weight_slice_load_it_once_where_the_target_multicas
     assert cost.weights.dram_read_bytes == 4 * 192
     copied = {((0, 0), (0, 1)): 3 * 192, ((0, 1), (0, 2)): 2 * 192, ((0, 2), (0, 3)): 192}
     assert links_by_coords(cost.weight_links) == copied
+
+
+def test_relayed_loads_read_dram_once_and_each_core_waits_for_the_loader_s_send():
+    """The conv split by rows over cores (0,0) … (0,3), then by output channels, with
+    shared loads relayed (`relay_loads`, as isa-lower's `isa.dma_load` and `isa.send`):
+    one DRAM read as with multicast loads, along (0,0)'s tree (its port is (0,0)); each
+    core waits for the send of its shared box at 24 B/cycle. By rows the 192 weight and bias
+    bytes: each core ⌈(32 input + 64 output + 192) B / 64⌉ = 5 DMA + 2 compute cycles
+    (multicast: 7) and ⌈192 / 24⌉ = 8 waiting: 15, where copies take 18 (768 B of DRAM
+    over 64 B/cycle beside 512 B of the rest). By channels the 128 input bytes, each run:
+    ⌈(128 + 64) / 64⌉ + 2 = 5, and ⌈128 / 24⌉ = 6 more (the 48 weight bytes add one)."""
+    layer = conv("c", NETWORK_INPUT)
+    rows = leaf_cost(RELAYED, layer, 0, Partition(1, 1, 4, 1), 1, (None,), Output.DRAM)
+    assert rows.weights.dram_read_bytes == 192
+    tree = {((0, 0), (0, 1)): 192, ((0, 1), (0, 2)): 192, ((0, 2), (0, 3)): 192}
+    assert links_by_coords(rows.weight_links) == tree
+    assert rows.busy[:5].tolist() == [15, 15, 15, 15, 0]
+    assert (rows.latency, rows.weight_cycles) == (15, 9)
+    copies = leaf_cost(COPIES, layer, 0, Partition(1, 1, 4, 1), 1, (None,), Output.DRAM)
+    assert copies.latency == 18
+    channels = leaf_cost(RELAYED, layer, 0, Partition(1, 4, 1, 1), 1, (None,), Output.DRAM)
+    assert channels.work.dram_read_bytes == 128
+    assert (channels.latency - channels.weight_cycles, channels.weight_cycles) == (11, 1)
 
 
 def test_cores_that_read_one_input_box_load_it_once_where_the_target_multicasts_loads():
