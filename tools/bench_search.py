@@ -10,6 +10,7 @@ side in one run, with SET's own figures (docs/passes/st-search.md, from set-anch
     python -m stc.tools.bench_search --machine --only darknet19 --target set-8x8 --batch 8  # one case
     python -m stc.tools.bench_search --tianjicx               # searched against st-place
     python -m stc.tools.bench_search --tianjicx --only resnet18 --batch 8  # at another batch
+    python -m stc.tools.bench_search --tianjicx --only resnet18 --relay    # shared loads relayed
     python -m stc.tools.bench_search --against-place set-8x8  # the same on another target
     python -m stc.tools.bench_search --only darknet19 --spaces set --parts  # energy per leaf
 
