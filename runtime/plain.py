@@ -72,7 +72,8 @@ class Reader:
 
     def read(self) -> tuple[Graph, str | None]:
         text = self.text
-        if (head := HEADER.match(text)) is None:
+        start = BETWEEN_OPS.match(text).end()  # pyright: ignore[reportOptionalMemberAccess]
+        if (head := HEADER.match(text, start)) is None:
             raise Unknown
         position = BETWEEN_OPS.match(text, head.end()).end()  # pyright: ignore[reportOptionalMemberAccess]
         while (op := OP_HEAD.match(text, position)) is not None:

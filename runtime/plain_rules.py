@@ -85,22 +85,22 @@ def check_graph(graph: Graph, types: Sequence[Type | None]) -> None:
     """Every rule of the graph and its blocks (`task.graph` and each op's `verify_`)."""
     blocks = graph.blocks
     ids: set[int] = set()
-    readers: list[list[str]] = [[] for _ in blocks]
+    readers: list[list[tuple[Block, int]]] = [[] for _ in blocks]  # per block: who reads it, as which operand
     for position, block in enumerate(blocks):
         expect(id_problem(block.id))
         if block.id in ids:
             raise Unknown
         ids.add(block.id)
         for index, operand in enumerate(block.operands):
-            if block.name != "task.output":
-                readers[operand].append(f"operand #{index} of {block.name} {block.id}")
+            readers[operand].append((block, index))
         CHECKS[block.name](block, types[position], [(blocks[o], types[o]) for o in block.operands])
     expect(names_problem("input", [b.label for b in blocks if b.name == "task.input"]))
     expect(names_problem("output", [b.label for b in blocks if b.name == "task.output"]))
     for block, read in zip(blocks, readers, strict=True):
         if block.name == "task.buffer":
-            expect(consumers_problem(block.label, read))
-        elif block.name in COMPUTE and any(reader.split()[3] != "task.buffer" for reader in read):
+            computes = [f"operand #{i} of {r.name} {r.id}" for r, i in read if r.name != "task.output"]
+            expect(consumers_problem(block.label, computes))
+        elif block.name in COMPUTE and any(r.name != "task.buffer" for r, _ in read):
             raise Unknown
 
 

@@ -33,9 +33,11 @@ class Recording(CostModel):
 
     last: dict[int, NodeCost] = {}
 
-    def combined(self, segment: Node, charged: dict[int, NodeCost], target: HardwareTarget) -> NodeCost:
+    def combined(
+        self, segment: Node, charged: dict[int, NodeCost], target: HardwareTarget, late: bool = True
+    ) -> NodeCost:
         self.last = charged
-        return super().combined(segment, charged, target)
+        return super().combined(segment, charged, target, late)
 
 
 def leaf_works(model: CostModel, tree: Node) -> dict[int, tuple[str, Work, Work]]:

@@ -3,7 +3,7 @@ A segment's leaves charged as the machine's phases of them last (`charged_leaves
 leaf priced alone (`leaf_pricing.py`) gets the cycles its cores spend sending its output to
 its consumers in the segment, less the local copies of whole results that land in place,
 and the slots the recursion (`recursion.py`) combines: with its weights loaded, without,
-and with its input boxes loaded by the slot before it.
+with its input boxes loaded by a slot before it, with its output stored beside the next.
 """
 
 from __future__ import annotations
@@ -36,19 +36,10 @@ def charged_leaves(leaves: dict[int, NodeCost], target: HardwareTarget, count: i
     result = {}
     for layer, cost in leaves.items():
         assert cost.busy is not None
-        assert cost.weight_busy is not None
-        assert cost.input_busy is not None
-        assert cost.input_steady is not None
-        dram = cost.work.dram_bytes
         own = cost.busy + sending[layer] - in_place[layer]
-        first = max(float(own.max()), float(dma_cycles(target, cost.total_work.dram_bytes)))
-        later = max(float((own - cost.weight_busy).max()), float(dma_cycles(target, dram)))
         landed = sum(float(kept[lands[producer] == layer].sum()) for producer, _, _, kept in cost.sent)
-        loaded = cost.work.dram_read_bytes
-        rest = cost.total_work.dram_bytes - loaded
-        early_first = max(float((own - cost.input_busy).max()), float(dma_cycles(target, rest)))
-        steady = own - cost.weight_busy - cost.input_steady
-        early_slot = max(float(steady.max()), float(dma_cycles(target, dram - loaded)))
+        modes = tuple(charged_slots(cost, own, mode, target) for mode in range(4))
+        first, later = modes[0]
         result[layer] = attrs.evolve(
             cost,
             work=attrs.evolve(
@@ -59,12 +50,35 @@ def charged_leaves(leaves: dict[int, NodeCost], target: HardwareTarget, count: i
             latency=first,
             weight_cycles=first - later,
             slots=np.array([later]),
-            slot_dram=np.array([float(dram)]),
+            slot_dram=np.array([float(cost.work.dram_bytes)]),
             head_dram=float(cost.weights.dram_bytes),
             head_cycles=later,
             head_layers=frozenset({layer}),
-            input_dram=float(loaded),
-            early_slot=early_slot,
-            early_first=early_first,
+            input_dram=float(cost.work.dram_read_bytes),
+            modes=modes,
         )
     return result
+
+
+def charged_slots(cost: NodeCost, own: np.ndarray, mode: int, target: HardwareTarget) -> tuple[float, float]:
+    """A leaf's slot in the run that loads the weights and in the others (`own`: per core,
+    the former's cycles), in `mode`: without its input boxes' DMA (bit 1: a slot before
+    loads them), without its output's store (bit 2: the next slot stores it); each at
+    least its DRAM bytes left over the DRAM bandwidth."""
+    assert cost.weight_busy is not None
+    assert cost.input_busy is not None
+    assert cost.input_steady is not None
+    assert cost.store_busy is not None
+    assert cost.store_steady is not None
+    first, steady = own.copy(), own - cost.weight_busy
+    total, dram = cost.total_work.dram_bytes, cost.work.dram_bytes
+    if mode & 1:
+        first, steady = first - cost.input_busy, steady - cost.input_steady
+        total, dram = total - cost.work.dram_read_bytes, dram - cost.work.dram_read_bytes
+    if mode & 2:
+        first, steady = first - cost.store_busy, steady - cost.store_steady
+        total, dram = total - int(cost.store_dram), dram - int(cost.store_dram)
+    return (
+        max(float(first.max()), float(dma_cycles(target, total))),
+        max(float(steady.max()), float(dma_cycles(target, dram))),
+    )

@@ -257,6 +257,8 @@ class CostModel(LeafPricing):
                 return None, located
             charged = charged_leaves(leaves, self.target, self.context.mesh.core_count)
             cost = self.combined(segment, charged, self.target)
+            if cost.late_stores and not cost.fits(self.target):
+                cost = self.combined(segment, charged, self.target, late=False)
             if (cost.prefetched or cost.early_inputs) and not cost.fits(self.target):
                 cost = self.combined(segment, charged, self.in_order)
             reloads = [(charged[layer], times) for layer, times in self.reloads(segment).items()]
@@ -330,11 +332,14 @@ class CostModel(LeafPricing):
         buf = (t_buffers if node.kind == "T" else s_buffers)(bufs, ifms, node.n)
         return None if int(buf.max(initial=0)) > limit else (buf, node.n * sum(ifms))
 
-    def combined(self, segment: Node, charged: dict[int, NodeCost], target: HardwareTarget) -> NodeCost:
+    def combined(
+        self, segment: Node, charged: dict[int, NodeCost], target: HardwareTarget, late: bool = True
+    ) -> NodeCost:
         """The segment's leaves combined by the recursion on `target` (a copy of the model's
-        without DMA beside compute prices it with no weights prefetched), its buffers with
-        what is held across slots when its layers run once (`held_peak`)."""
-        cost = bounded(self.node_cost(segment, self.held(segment, charged), target, top=True), target)
+        without DMA beside compute prices it with no weights prefetched; without `late`, no
+        stores late), its buffers with what is held across slots when its layers run once
+        (`held_peak`)."""
+        cost = bounded(self.node_cost(segment, self.held(segment, charged), target, top=True, late=late), target)
         if subbatched(segment):
             return cost
         return attrs.evolve(cost, buf=np.maximum(cost.buf, self.held_peak(segment, charged, cost)))
@@ -344,7 +349,7 @@ class CostModel(LeafPricing):
         weights held across slots as the lowering holds them (`holds.held_peak`)."""
         runs = runs_of(self, segment, self.network.batch)
         producers = {layer: self.network.layers[layer].producers for layer in leaves}
-        held = (dict(cost.prefetched), dict(cost.early_inputs))
+        held = (dict(cost.prefetched), dict(cost.early_inputs), frozenset(cost.late_stores))
         return held_peak(runs, leaves, producers, self.target.max_phases, *held)
 
     def held(self, segment: Node, leaves: dict[int, NodeCost]) -> dict[int, NodeCost]:
@@ -360,14 +365,17 @@ class CostModel(LeafPricing):
             for layer, cost in leaves.items()
         }
 
-    def node_cost(self, node: Node, leaves: dict[int, NodeCost], target: HardwareTarget, top: bool = False) -> NodeCost:
+    def node_cost(
+        self, node: Node, leaves: dict[int, NodeCost], target: HardwareTarget, top: bool = False, late: bool = True
+    ) -> NodeCost:
         """A node's cost from its leaves' on `target`; a segment's (`top`) T-cut also loads its
-        first leaf's inputs early from the second subbatch on (`recursion.early_loads`)."""
+        first leaf's inputs early from the second subbatch on and, with `late`, stores late
+        (`recursion.early_loads`)."""
         if node.is_leaf:
             return leaves[node.layer]
         children = [self.node_cost(child, leaves, target) for child in node.children]
         if node.kind == "T":
-            return t_cut(children, node.n, target, wrap=top)
+            return t_cut(children, node.n, target, wrap=top, late=late)
         return s_cut(children, node.n, stages_of(self.sibling_reads(node)), target)
 
     def sibling_reads(self, node: Node) -> list[set[int]]:

@@ -8,7 +8,9 @@ child's inputs only): the lowering holds
 - weights the model prefetches k slots early from those k slots on (`lowering.prefetch_data`),
   in the same step;
 - input boxes the model loads from DRAM k slots early (`NodeCost.early_inputs`,
-  `lowering.prefetch_inputs`) from that slot on.
+  `lowering.prefetch_inputs`) from that slot on;
+- a result stored beside the next slot's compute (`NodeCost.late_stores`,
+  `lowering.store_late`) in that slot too.
 
 Per slot and core the use is the buffers of the leaf running there (its weights with them)
 plus every input and prefetched weight held across it; the segment needs its peak. An input
@@ -33,11 +35,13 @@ def held_peak(
     phases: int | None,
     prefetched: dict[int, int],
     early: dict[int, int] | None = None,
+    late: frozenset[int] = frozenset(),
 ) -> np.ndarray:
     """Per core, the most bytes in use in any slot of the runs (one per leaf): `leaves`' buf
     and wgt in their own slot, their ifm from their first producer's slot of the same step
     (of `phases` slots) on, or from `early[layer]` slots before theirs, their wgt
-    from `prefetched[layer]` slots before theirs on."""
+    from `prefetched[layer]` slots before theirs on, the result of each layer of `late` in
+    the slot after its own too (in the same step)."""
     slot = {run.layer: run.slot for run in runs}
     early = early or {}
     count = len(next(iter(leaves.values())).buf)
@@ -52,4 +56,6 @@ def held_peak(
             use[min(made) : here] += cost.ifm
         if layer in prefetched:
             use[max(here - prefetched[layer], step_start) : here] += cost.wgt
+        if layer in late and here + 1 < len(use) and (not phases or (here + 1) % phases):
+            use[here + 1] += cost.result
     return use.max(axis=0)

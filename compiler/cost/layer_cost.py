@@ -153,6 +153,9 @@ def leaf_cost(
         sends.append((source.producer, *(spread(mesh.core_count, producer_cores, row) for row in injecting)))
     out_bytes = outputs.astype(float) * layer.out_element_bytes
     gathered = 0.0
+    spilled = np.zeros(part.cores)
+    """Per core: the bytes of its result it stores to DRAM for later segments (not a network
+    output's, which its buffer stores)."""
     if output is not Output.CHIP and layer.is_output and part.cores > 1:
         gathered = float(out_bytes.sum())
         dram[0] += gathered
@@ -165,6 +168,8 @@ def leaf_cost(
             staging[:, 0] += staged_boxes(target, whole, load=False)[:, 0]
     elif output is not Output.CHIP:
         dram += out_bytes
+        if not layer.is_output:
+            spilled = out_bytes
         links += mesh.xy_loads(cores, ports, out_bytes)
         if staged and layer.is_output:
             staging += staged_boxes(target, (box.b, box.h, box.w, box.k), load=False)
@@ -178,7 +183,8 @@ def leaf_cost(
     dram_write = float(out_bytes.sum()) * stores
     copies = len(layer.block_ids) + int(layer.is_output)
     channels = box.k[1] - box.k[0]
-    held = copies * activation_storage(box_volume(box.b, box.h, box.w), channels, layer.out_element_bytes, alignment)
+    result = activation_storage(box_volume(box.b, box.h, box.w), channels, layer.out_element_bytes, alignment)
+    held = copies * result
     weight_bytes = int(round(weight_slices.sum()))
     read, written = local_bytes(
         layer, outputs, float(ifm.sum()), sent + dram_write + gathered, received + gathered, weight_bytes
@@ -203,6 +209,8 @@ def leaf_cost(
     busy = np.ceil((dram + weight_slices) / bandwidth) + cycles + np.ceil(weight_waits / link)
     input_busy = busy - np.ceil((dram - loaded + weight_slices) / bandwidth) - cycles
     input_steady = steady - np.ceil((dram - loaded) / bandwidth) - cycles
+    store_busy = busy - np.ceil((dram - spilled + weight_slices) / bandwidth) - cycles
+    store_steady = steady - np.ceil((dram - spilled) / bandwidth) - cycles
     injection = max((float(each.max()) for _, each, _, _ in sends), default=0.0)
     later = max(float(steady.max()) + injection, dma_cycles(target, work.dram_bytes))
     first = max(float(busy.max()) + injection, dma_cycles(target, work.dram_bytes + weights.dram_bytes))
@@ -222,6 +230,10 @@ def leaf_cost(
         weight_busy=spread(count, cores, busy - steady),
         input_busy=spread(count, cores, input_busy),
         input_steady=spread(count, cores, input_steady),
+        store_busy=spread(count, cores, store_busy),
+        store_steady=spread(count, cores, store_steady),
+        store_dram=float(spilled.sum()),
+        result=spread(count, cores, result),
         sent=tuple(sends),
     )
 

@@ -49,11 +49,13 @@ def leaf_bound(
     output: Output,
     objective: Objective,
     runs: int = 1,
+    floors: bool = True,
 ) -> float:
     """At most `objective` of the leaf's energy and latency over `runs` runs with its weights
     loaded once (`CostModel.over_runs`; `inputs[i]`: source i's producer on chip, None: in
     DRAM); see the module docstring. It depends on the producers' partitions and batches, not
-    on where the leaf and its producers run."""
+    on where the leaf and its producers run. Without `floors` the on-chip inputs' floors are
+    taken as zero: a weaker bound, at most the full one, for a fraction of its work."""
     target = context.target
     box = pieces(layer, batch, part)
     outputs = box.outputs
@@ -73,13 +75,13 @@ def leaf_bound(
     for source, placed in zip(layer.sources, inputs, strict=True):
         volume = needed_volume(layer, batch, part, source) * source.element_bytes
         ifm += volume
-        if placed is not None:
+        if placed is not None and floors:
             cycles_sending, total, sending, crossing = send_floor(*bandwidths, placed, layer, batch, part, source)
             injection = max(injection, cycles_sending)
             received += total
             sent += sending
             hops += crossing
-        else:
+        elif placed is None:
             dram += volume
             received += float(volume.sum())
             if target.global_memory.shares_loads:

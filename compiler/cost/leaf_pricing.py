@@ -12,6 +12,8 @@ at batch 1 about half of them are then never priced.
 
 from __future__ import annotations
 
+import heapq
+
 import attrs
 
 from stc.compiler.cost.layer_cost import Context, Output, Placed, leaf_cost, output_of
@@ -95,32 +97,54 @@ class LeafPricing:
         layer's runs (`over_runs`: it runs batch / subbatch times and loads its weights
         once; ties: the smaller counts), priced in the order of their lower bounds
         (`leaf_bound`) and counts until one's bound and counts exceed the least cost and its
-        counts: the others cost more, or as much with larger counts."""
+        counts: the others cost more, or as much with larger counts. A partition is first
+        ordered by the bound without its on-chip inputs' floors (`send_floor`, most of the
+        bound's work) and by the full bound only when it comes first: the same choice."""
         layer = self.network.layers[index]
         runs = self.network.batch // place.batch
         parts = self.partitions(index, place, placed, spread, frugal)
         anywhere = tuple(None if producer is None else attrs.evolve(producer, start=0) for producer in placed)
-        options = []
-        for bound, counts, part in sorted(
-            (self.bound(index, part, place.batch, anywhere, output, runs), part.counts, part) for part in parts
-        ):
-            if options and (bound, counts) > options[0][:2]:
+        exact = all(producer is None for producer in placed)
+        queue = [
+            (self.bound(index, part, place.batch, anywhere, output, runs, exact), part.counts, exact, part)
+            for part in parts
+        ]
+        heapq.heapify(queue)
+        best: tuple[float, tuple[int, ...], Partition, NodeCost] | None = None
+        while queue:
+            bound, counts, exact, part = heapq.heappop(queue)
+            if best is not None and (bound, counts) > best[:2]:
                 break
+            if not exact:
+                heapq.heappush(
+                    queue, (self.bound(index, part, place.batch, anywhere, output, runs), counts, True, part)
+                )
+                continue
             cost = leaf_cost(self.context, layer, place.start, part, place.batch, placed, output)
-            options.append((self.over_runs(cost, runs), part.counts, part, cost))
-            options.sort(key=lambda option: option[:2])
-        _, _, part, cost = options[0]
-        return part, cost
+            option = (self.over_runs(cost, runs), counts, part, cost)
+            if best is None or option[:2] < best[:2]:
+                best = option
+        assert best is not None
+        return best[2], best[3]
 
     def bound(
-        self, index: int, part: Partition, batch: int, inputs: tuple[Placed | None, ...], output: Output, runs: int
+        self,
+        index: int,
+        part: Partition,
+        batch: int,
+        inputs: tuple[Placed | None, ...],
+        output: Output,
+        runs: int,
+        floors: bool = True,
     ) -> float:
         """`leaf_bound`, cached on its arguments (the producers placed at core 0: where they
         run does not change it)."""
-        key = (index, part, batch, inputs, output, runs)
+        key = (index, part, batch, inputs, output, runs, floors)
         if key not in self._bounds:
             layer = self.network.layers[index]
-            self._bounds[key] = leaf_bound(self.context, layer, part, batch, inputs, output, self.objective, runs)
+            self._bounds[key] = leaf_bound(
+                self.context, layer, part, batch, inputs, output, self.objective, runs, floors
+            )
         return self._bounds[key]
 
     def over_runs(self, cost: NodeCost, runs: int) -> float:
@@ -147,7 +171,8 @@ class LeafPricing:
         """A leaf's partition and cost: of the candidate partitions (those splitting its
         output channels at least `spread` ways where they can; with `frugal`, also those
         loading the fewest copies of its weights), the one of least cost given where its
-        producers run (they come first in a valid tree)."""
+        producers run (they come first in a valid tree). A leaf whose candidates `frugal`
+        adds none to is the same leaf without it, priced once."""
         spec = self.network.layers[layer]
         inputs = tuple(
             None
@@ -157,6 +182,9 @@ class LeafPricing:
         )
         here = [segment_of.get(c) == segment_of[layer] for c in self.consumers[layer]]
         output = output_of(spec.is_output, here)
+        frugal = frugal and self.candidates(layer, place.count, place.batch, spread, True) != self.candidates(
+            layer, place.count, place.batch, spread
+        )
         key = (layer, place, inputs, output, spread, frugal)
         if key not in self._leaves:
             placed = tuple(

@@ -75,16 +75,30 @@ class NodeCost:
     """A leaf's: per core of the chip, the cycles of `busy` that load its input boxes
     from DRAM (in the run that loads the weights; `input_steady`: in the others)."""
     input_steady: np.ndarray | None = None
+    store_busy: np.ndarray | None = None
+    """A leaf's: per core of the chip, the cycles of `busy` that store its output to DRAM
+    (in the run that loads the weights; `store_steady`: in the others)."""
+    store_steady: np.ndarray | None = None
     input_dram: float = 0.0
     """A charged leaf's: the DRAM bytes of its input boxes, which the slot before it may
     load on a target whose DMA overlaps compute (`early`)."""
-    early_slot: float = 0.0
-    """A charged leaf's slot once the slot before has loaded its input boxes, and the
-    same in the run that loads the weights (`early_first`)."""
-    early_first: float = 0.0
+    store_dram: float = 0.0
+    """A charged leaf's: the DRAM bytes of its output store, which may run beside the next
+    slot's compute on a target whose DMA overlaps compute (`late`)."""
+    result: np.ndarray | None = None
+    """A leaf's: per core of the chip, the bytes of its result, which a late store holds
+    one slot longer."""
+    modes: tuple[tuple[float, float], ...] = ()
+    """A charged leaf's slot in the run that loads the weights and in the others, per mode:
+    its inputs loaded by a slot before (1), its store beside the next slot (2), both (3),
+    neither (0)."""
+    mode: int = 0
     early_inputs: tuple[tuple[int, int], ...] = ()
     """(layer, k): the layers whose input boxes from DRAM are loaded k slots before each of
     their runs, beside the compute of that slot."""
+    late_stores: tuple[int, ...] = ()
+    """The layers whose output is stored to DRAM beside the next slot's compute (in every
+    run whose next slot is in the same segment)."""
 
     def profile(self) -> tuple[np.ndarray, np.ndarray]:
         """Cycles and DRAM bytes of every slot of one run, the weights on chip (callers must
@@ -118,16 +132,27 @@ class NodeCost:
 
     def early(self, k: int) -> NodeCost:
         """A charged leaf with its input boxes loaded by the slot k before it."""
+        moved = self.in_mode(self.mode | 1, self.input_dram)
+        layers = tuple((layer, k) for layer in sorted(self.head_layers))
+        return attrs.evolve(moved, input_dram=0.0, early_inputs=self.early_inputs + layers)
+
+    def late(self) -> NodeCost:
+        """A charged leaf with its output stored beside the next slot's compute."""
+        moved = self.in_mode(self.mode | 2, self.store_dram)
+        return attrs.evolve(moved, store_dram=0.0, late_stores=self.late_stores + tuple(sorted(self.head_layers)))
+
+    def in_mode(self, mode: int, nbytes: float) -> NodeCost:
+        """A charged leaf in `mode` (`modes`), `nbytes` fewer DRAM bytes in its slot."""
         assert self.slot_dram is not None
+        first, steady = self.modes[mode]
         return attrs.evolve(
             self,
-            latency=self.early_first,
-            weight_cycles=self.early_first - self.early_slot,
-            slots=np.array([self.early_slot]),
-            slot_dram=self.slot_dram - self.input_dram,
-            head_cycles=self.early_slot,
-            input_dram=0.0,
-            early_inputs=self.early_inputs + tuple((layer, k) for layer in sorted(self.head_layers)),
+            latency=first,
+            weight_cycles=first - steady,
+            slots=np.array([steady]),
+            slot_dram=self.slot_dram - nbytes,
+            head_cycles=steady,
+            mode=mode,
         )
 
     @property
@@ -193,6 +218,7 @@ def combined(
         repeats=slots[2],
         weight_cycles=loading,
         early_inputs=tuple(pair for c in children for pair in c.early_inputs),
+        late_stores=tuple(layer for c in children for layer in c.late_stores),
     )
 
 

@@ -45,6 +45,7 @@ from __future__ import annotations
 import attrs
 import numpy as np
 
+from stc.compiler.cost.beside import early_held, early_loads, late_held
 from stc.compiler.cost.node_cost import NodeCost, Slots, bounded, combined, scaled
 from stc.compiler.targets.cost_units import Work
 from stc.compiler.targets.hardware import HardwareTarget
@@ -88,7 +89,14 @@ def s_buffers(bufs: list[np.ndarray], ifms: list[np.ndarray], n: int) -> np.ndar
     return sum(buf + ifm for buf, ifm in zip(bufs, ifms, strict=True)) if n > 1 else sum(bufs)
 
 
-def t_cut(children: list[NodeCost], n: int, target: HardwareTarget, early: bool = True, wrap: bool = False) -> NodeCost:
+def t_cut(
+    children: list[NodeCost],
+    n: int,
+    target: HardwareTarget,
+    early: bool = True,
+    wrap: bool = False,
+    late: bool = True,
+) -> NodeCost:
     """A T-cut: its children one after another on the same cores, n times; on a target
     whose DMA overlaps compute, with `early`, its leaves' input boxes loaded in a slot
     before them where that is faster (`early_loads`; with `wrap`, a segment's, also its
@@ -97,10 +105,11 @@ def t_cut(children: list[NodeCost], n: int, target: HardwareTarget, early: bool 
     buf = t_buffers([c.buf for c in children], [c.ifm for c in children], n)
     compute = n * sum(c.compute_cycles for c in children)
     if target.global_memory.dma_overlaps_compute:
-        cut = early_t_cut(children, n, target, PREFETCH_DEPTH if early else 0, wrap, buf, compute)
+        depth, stores = PREFETCH_DEPTH if early else 0, wrap and late
+        cut = early_t_cut(children, n, target, depth, wrap, stores, buf, compute)
         if all(back < 2 for back in cut[1]):
             return cut[0]
-        near = early_t_cut(children, n, target, 1, wrap, buf, compute)
+        near = early_t_cut(children, n, target, 1, wrap, stores, buf, compute)
         return near[0] if near[0].latency <= cut[0].latency else cut[0]
     profiles = [child.profile() for child in children]
     slots = (np.concatenate([p[0] for p in profiles]), np.concatenate([p[1] for p in profiles]), n)
@@ -113,98 +122,27 @@ def t_cut(children: list[NodeCost], n: int, target: HardwareTarget, early: bool 
 
 
 def early_t_cut(
-    children: list[NodeCost], n: int, target: HardwareTarget, depth: int, wrap: bool, buf: np.ndarray, compute: float
+    children: list[NodeCost],
+    n: int,
+    target: HardwareTarget,
+    depth: int,
+    wrap: bool,
+    stores: bool,
+    buf: np.ndarray,
+    compute: float,
 ) -> tuple[NodeCost, list[int]]:
-    """`prefetching_t_cut` with the input boxes loaded up to `depth` slots early, and how
-    many slots early each child's are."""
-    moving, moved, steady, full = early_loads(children, n, target, depth, wrap)
-    cut = prefetching_t_cut(moving, moved, steady, full, n, target, early_held(moving, moved, buf), compute)
+    """`prefetching_t_cut` with the input boxes loaded up to `depth` slots early (and, with
+    `stores`, stores late), and how many slots early each child's inputs are."""
+    moving, moved, late, steady, full = early_loads(children, n, target, depth, wrap, stores)
+    held = late_held(moving, late, early_held(moving, moved, buf))
+    cut = prefetching_t_cut(moving, moved, late, steady, full, n, target, held, compute)
     return cut, [back for _, back in moved]
-
-
-def early_loads(
-    children: list[NodeCost], n: int, target: HardwareTarget, depth: int, wrap: bool
-) -> tuple[list[NodeCost], list[tuple[float, int]], Slots, tuple[np.ndarray, np.ndarray, int]]:
-    """A T-cut's children with the input boxes from DRAM of each leaf after the first
-    loaded k ≤ `depth` slots before it, beside that slot's compute, in the slot that
-    shortens a subbatch's slots most, if any, the nearest of equals (in order,
-    `NodeCost.early`), and the bytes and k of each child's early load; the slots of the
-    first subbatch, and of all n (as `NodeCost.profile`: slots, DRAM bytes, repeats). With
-    `wrap` and n > 1, the first leaf's inputs likewise in a slot of the subbatch before,
-    from the second subbatch on (`moved[0]`). The lowering holds those leaves' input
-    buffers from that slot on (`early_held` counts them in the buffer check)."""
-    profiles = [child.profile() for child in children]
-    cycles, dram = np.concatenate([p[0] for p in profiles]), np.concatenate([p[1] for p in profiles])
-    moved = [(0.0, 0)] * len(children)
-    result = list(children)
-    bandwidth = target.global_memory.bandwidth_bytes_per_cycle
-    starts = np.cumsum([0] + [len(p[0]) for p in profiles])
-    for i, child in enumerate(children[1:] if depth else [], start=1):
-        if not child.input_dram:
-            continue
-        at, nbytes = int(starts[i]), child.input_dram
-        back = nearest_gain(cycles, dram, max(at - depth, 0), at, cycles[at] - child.early_slot, nbytes, bandwidth)
-        if back is None:
-            continue
-        slot = at - back
-        cycles[slot], dram[slot] = with_load(cycles[slot], dram[slot], nbytes, bandwidth)
-        cycles[at], dram[at] = child.early_slot, dram[at] - nbytes
-        result[i], moved[i] = child.early(back), (nbytes, back)
-    first, nbytes = children[0], children[0].input_dram
-    if not (depth and wrap and n > 1 and nbytes and len(cycles) > 1):
-        return result, moved, (cycles, dram), (cycles, dram, n)
-    end = len(cycles)
-    back = nearest_gain(cycles, dram, max(end - depth, 1), end, cycles[0] - first.early_slot, nbytes, bandwidth)
-    if back is None:
-        return result, moved, (cycles, dram), (cycles, dram, n)
-    slot = end - back
-    head = (cycles.copy(), dram.copy())
-    head[0][slot], head[1][slot] = with_load(cycles[slot], dram[slot], nbytes, bandwidth)
-    later = (head[0].copy(), head[1].copy())
-    later[0][0], later[1][0] = first.early_slot, dram[0] - nbytes
-    tail = (later[0].copy(), later[1].copy())
-    tail[0][slot], tail[1][slot] = cycles[slot], dram[slot]
-    full = [np.concatenate([head[k], *[later[k]] * (n - 2), tail[k]]) for k in (0, 1)]
-    layers = tuple((layer, back) for layer in sorted(first.head_layers))
-    result[0], moved[0] = attrs.evolve(first, early_inputs=first.early_inputs + layers), (nbytes, back)
-    return result, moved, head, (full[0], full[1], 1)
-
-
-def nearest_gain(
-    cycles: np.ndarray, dram: np.ndarray, lo: int, hi: int, saved: float, nbytes: float, bandwidth: float
-) -> int | None:
-    """Of the slots lo … hi − 1, how far before hi lies the one where loading `nbytes` more
-    lengthens it least, if by less than `saved` (the nearest of equals); None if none."""
-    window = slice(lo, hi)
-    longer = np.maximum(cycles[window], np.ceil((dram[window] + nbytes) / bandwidth)) - cycles[window]
-    best = len(longer) - 1 - int(np.argmin(longer[::-1]))
-    return None if saved - longer[best] <= 0 else hi - lo - best
-
-
-def with_load(cycles: float, dram: float, nbytes: float, bandwidth: float) -> tuple[float, float]:
-    """A slot's cycles and DRAM bytes once it also loads `nbytes`."""
-    return max(float(cycles), float(np.ceil((dram + nbytes) / bandwidth))), dram + nbytes
-
-
-def early_held(children: list[NodeCost], moved: list[tuple[float, int]], buf: np.ndarray) -> np.ndarray:
-    """A T-cut's buf with the input boxes loaded k > 1 slots early held beside the
-    children in between (`t_buffers` counts the nearest: buf_i + ifm_(i+1)). A child of
-    several slots counts whole where one of them holds them."""
-    lengths = [1 if c.slots is None else len(c.slots) * c.repeats for c in children]
-    ends = np.cumsum(lengths)
-    for i, (_, back) in enumerate(moved):
-        if back < 2:
-            continue
-        at = int(ends[i - 1]) if i else int(ends[-1])
-        first = int(np.searchsorted(ends, at - back, side="right"))
-        for holder in children[first : (i - 1 if i else len(children) - 1)]:
-            buf = np.maximum(buf, holder.buf + children[i].ifm)
-    return buf
 
 
 def prefetching_t_cut(
     children: list[NodeCost],
     moved: list[tuple[float, int]],
+    late: list[float],
     steady: Slots,
     full: tuple[np.ndarray, np.ndarray, int],
     n: int,
@@ -217,14 +155,14 @@ def prefetching_t_cut(
     run most, if any; of equals the farthest, which leaves the nearer slots, which more of
     the later children reach, to them (ResNet-50 v1 b1's start tree on set-8x8: 423,520
     cycles with the nearest of equals and a depth of 4, 420,308 with this and 32). `moved`:
-    the input bytes loaded early for each child and how many slots before it
-    (`early_loads`); `steady`: the
+    the input bytes loaded early for each child and how many slots before it, `late`: the
+    bytes each stores beside the next slot (`early_loads`); `steady`: the
     first subbatch's slots with the weights on chip, `full`: all n subbatches' (or one's,
     the same each time)."""
     bandwidth = target.global_memory.bandwidth_bytes_per_cycle
     runs = [children[0].first_run()]
     prefetched = dict(pair for c in children for pair in c.prefetched)
-    for child, (early, back) in zip(children[1:], moved[1:], strict=True):
+    for i, (child, (early, back)) in enumerate(zip(children[1:], moved[1:], strict=True)):
         if early:
             add_dram(runs, back - 1, early, bandwidth)
         loaded = child.first_run()
@@ -241,6 +179,8 @@ def prefetching_t_cut(
                 loaded = hoisted
                 prefetched |= dict.fromkeys(child.head_layers, back + 1)
         runs.append(loaded)
+        if late[i]:
+            add_dram(runs, len(loaded[0]) - 1, late[i], bandwidth)
     if moved[0][0]:
         add_dram(runs, moved[0][1] - 1, moved[0][0], bandwidth)
     first_slots, first_dram = np.concatenate([r[0] for r in runs]), np.concatenate([r[1] for r in runs])

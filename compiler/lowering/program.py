@@ -42,7 +42,7 @@ isa.program @tiny target "tianjicx" {
 
 from __future__ import annotations
 
-from collections import defaultdict
+from collections import Counter, defaultdict
 
 import attrs
 from xdsl.dialects.builtin import IntegerAttr
@@ -174,17 +174,20 @@ class Fill:
 def multicasts(fills: list[Fill], sender: Coord) -> dict[int, list[Fill]]:
     """The fills to cores other than `sender` grouped into sends: those that take the same
     source box go together, one fill per core (a second fill of the same box on a core
-    starts another send). Keyed by the index of each send's first fill."""
-    open_groups: dict[Box, list[list[Fill]]] = defaultdict(list)
+    starts another send). Keyed by the index of each send's first fill. A core's n-th fill
+    of a box joins the box's n-th send: its earlier fills are in the sends before it and
+    only its own fills put it in one."""
+    sends: dict[Box, list[list[Fill]]] = defaultdict(list)
+    taken: Counter[tuple[Box, Coord]] = Counter()
     groups: dict[int, list[Fill]] = {}
     for index, each in enumerate(fills):
         if each.core == sender:
             continue
-        group = next((g for g in open_groups[each.source] if all(m.core != each.core for m in g)), None)
-        if group is None:
-            group = groups[index] = []
-            open_groups[each.source].append(group)
-        group.append(each)
+        same, nth = sends[each.source], taken[each.source, each.core]
+        taken[each.source, each.core] += 1
+        if nth == len(same):
+            same.append(groups.setdefault(index, []))
+        same[nth].append(each)
     return groups
 
 

@@ -33,6 +33,14 @@ as any mapping.
    held in the k phases before, where the core's memory allows, so that they load beside
    the compute of the first of them.
 
+8. **Stores late.** On a target whose DMA overlaps compute, the pieces of each layer the
+   model stores late (`NodeCost.late_stores`) whose result is stored to global memory are
+   marked `st.store_late`, in each run whose next phase is in the same step and segment, no
+   buffer loads the result in that phase and the core's memory holds it there too:
+   isa-lower stores it then, beside that phase's compute. The mark is an attribute of the
+   graph's blocks, not an action: a script written with `script=` maps without it (valid,
+   each store in its own phase).
+
 A piece that would run before a piece it reads from is an error, never a wrong program.
 
     script = lower_tree(graph, "tianjicx", model, tree)   # an st.mapping op, applied to graph
@@ -52,6 +60,7 @@ from stc.compiler.cost.tree import Node
 from stc.compiler.diagnostics import StcError
 from stc.compiler.mapping.actions import ActionExecutor
 from stc.compiler.mapping.block_stages import allowed_stages, input_storage
+from stc.compiler.search.beside import BesideCompute, Space, producers
 from stc.compiler.targets.hardware import HardwareTarget
 from stc.compiler.tiling.pieces import average_split
 from stc.dialects import task
@@ -67,10 +76,8 @@ from stc.dialects.st import (
     TakeOutOp,
 )
 
-Space = tuple[int, int, int, int]
 
-
-class Lowering:
+class Lowering(BesideCompute):
     """Builds the script by running each action on the graph with st-apply's executor (so
     every action is checked as st-apply checks it, and the graph ends mapped)."""
 
@@ -93,19 +100,6 @@ class Lowering:
         """(step, phase) of each layer's first run."""
         self.segment_at: dict[int, int] = {}
         """The segment (`CostModel.segments`) that runs in each slot."""
-
-    def act(self, op: Operation) -> list[int]:
-        created = self.executor.apply(op)
-        self.actions.append(op)
-        return created
-
-    def coord(self, core: int, slot: int, stage: Stage) -> CoordAttr:
-        y, x = self.model.context.mesh.order[core]
-        return CoordAttr((0, 0, y, x), *self.step_phase(slot), stage)
-
-    def step_phase(self, slot: int) -> tuple[int, int]:
-        phases = self.target.max_phases
-        return (0, slot) if phases is None else divmod(slot, phases)
 
     # --- Splits -------------------------------------------------------------------------
 
@@ -222,10 +216,6 @@ class Lowering:
                         f"{self.time[producer.task_id][0]}, phase {self.time[producer.task_id][1]})"
                     )
 
-    def slot_of(self, block_id: int) -> int:
-        step, phase = self.time[block_id]
-        return step * (self.target.max_phases or 0) + phase
-
     def put_unread(self) -> None:
         """Buffers no compute block reads (network outputs) go with their last producer."""
         for op in self.graph.tasks():
@@ -261,64 +251,6 @@ class Lowering:
                 self.act(PutInOp(op.task_id, start, end if first < place.phase - 1 else None))
             except PassFailedException:
                 continue
-
-    def prefetch_inputs(self) -> None:
-        """On a target whose DMA overlaps compute, hold the buffers that load from global
-        memory of each layer whose input boxes the model loads k slots early
-        (`NodeCost.early_inputs`) from k phases before each of its runs too, where that is
-        in the same step and segment, after the phases that store what they load, and the
-        core's memory allows: isa-lower loads them there, beside that phase's compute."""
-        if not self.target.global_memory.dma_overlaps_compute:
-            return
-        estimate = self.model.evaluate(self.tree)
-        early = {} if estimate.cost is None else dict(estimate.cost.early_inputs)
-        by_id = self.executor.matrix.blocks
-        places = self.executor.matrix.places
-        for (layer, core, step), runs in self.runs_on.items():
-            if layer not in early:
-                continue
-            back = early[layer]
-            for phase, blocks in runs:
-                slot = step * (self.target.max_phases or 0) + phase
-                if phase < back or self.segment_at.get(slot - back) != self.segment_at[slot]:
-                    continue
-                buffers = [op for block in blocks for op in input_storage(by_id[block])]  # pyright: ignore[reportArgumentType]
-                for buffer in buffers:
-                    if not isinstance(buffer, task.BufferOp) or places[buffer.task_id].phase < phase:
-                        continue
-                    if any(self.slot_of(p.task_id) >= slot - back for p in producers(buffer) if p.task_id in self.time):
-                        continue
-                    start, end = (self.coord(core, slot - k, Stage.MEMORY) for k in (back, 1))
-                    try:
-                        self.act(PutInOp(buffer.task_id, start, end if back > 1 else None))
-                    except PassFailedException:
-                        continue
-
-    def prefetch_data(self) -> None:
-        """On a target whose DMA overlaps compute, hold the weight, bias and table blocks of
-        the first run of each layer the model prefetches k slots early (`NodeCost.prefetched`)
-        from k phases before it too, where that is in the same step and the core's memory
-        allows: isa-lower loads them there, beside that phase's compute; elsewhere they
-        load in their own phase, before their compute."""
-        if not self.target.global_memory.dma_overlaps_compute:
-            return
-        estimate = self.model.evaluate(self.tree)
-        ahead = {} if estimate.cost is None else dict(estimate.cost.prefetched)
-        by_id = self.executor.matrix.blocks
-        for (layer, core, step), runs in self.runs_on.items():
-            phase, blocks = runs[0]
-            if layer not in ahead or (step, phase) != self.first_run[layer] or phase < ahead[layer]:
-                continue
-            slot = step * (self.target.max_phases or 0) + phase
-            start, end = self.coord(core, slot - ahead[layer], Stage.MEMORY), self.coord(core, slot - 1, Stage.MEMORY)
-            for block in blocks:
-                for data in input_storage(by_id[block]):  # pyright: ignore[reportArgumentType]
-                    if not isinstance(data, task.DataOp):
-                        continue
-                    try:
-                        self.act(PutInOp(data.task_id, start, end if ahead[layer] > 1 else None))
-                    except PassFailedException:
-                        continue
 
     def put_io(self) -> None:
         """Each network input on the core of its first buffer, each output on its buffer's."""
@@ -358,17 +290,12 @@ class Lowering:
             self.hold_on_chip()
             self.prefetch_inputs()
             self.prefetch_data()
+            self.store_late()
             self.put_io()
             self.executor.finish()
         except PassFailedException as error:
             raise StcError(f"st-search: the searched schedule cannot be mapped: {error}") from None
         return MappingOp(self.graph.graph_name, self.target_name, [op.clone() for op in self.actions])
-
-
-def producers(buffer: task.StorageOp) -> list[task.ComputeBlock]:
-    if not isinstance(buffer, task.BufferOp):
-        return []
-    return [source.owner for source in buffer.sources if isinstance(source.owner, task.ComputeBlock)]
 
 
 def lower_tree(graph: task.GraphOp, target_name: str, model: CostModel, tree: Node) -> MappingOp:

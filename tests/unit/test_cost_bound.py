@@ -39,7 +39,8 @@ def test_the_bound_is_at_most_the_cost_of_every_partition_on_any_cores(name, tar
     """Every layer on random cores, each source from DRAM or from its producer on random
     cores, partition and subbatch (the bound sees it at core 0), the output to chip, DRAM
     or both: bound ≤ cost, each candidate,
-    for one run and for 2–16 runs with the weights loaded once (`over_runs`)."""
+    for one run and for 2–16 runs with the weights loaded once (`over_runs`), and the bound
+    without the on-chip inputs' floors at most the full one."""
     model = zoo_model(name, target_name, batch, cost)
     rng = random.Random(f"{name}-{cost}")
     cores = model.context.mesh.core_count
@@ -66,6 +67,8 @@ def test_the_bound_is_at_most_the_cost_of_every_partition_on_any_cores(name, tar
                 assert bound <= model.objective(exact.energy(model.target), exact.latency)
                 over = leaf_bound(model.context, layer, part, batch, anywhere, output, model.objective, runs)
                 assert over <= model.over_runs(exact, runs)
+                weaker = leaf_bound(model.context, layer, part, batch, anywhere, output, model.objective, runs, False)
+                assert weaker <= over
                 checked += 1
     assert checked >= 3 * len(model.network.layers)
 
@@ -87,10 +90,12 @@ class AllPriced(WholePricing):
 
 @pytest.mark.parametrize("cost", COSTS)
 @pytest.mark.parametrize("capacity", [230_000, 400_000])
-def test_a_leaf_cut_short_by_its_bound_chooses_what_pricing_all_chooses(cost, capacity):
+@pytest.mark.parametrize("multicast", [True, False])
+def test_a_leaf_cut_short_by_its_bound_chooses_what_pricing_all_chooses(cost, capacity, multicast):
     """A random walk of moves over a chain of eight convs: every tree's layout, validity
-    and cost the same with and without the bound."""
-    target, network = with_buffer(capacity), deep_network(8)
+    and cost the same with and without the bound (without multicast loads, with the
+    partitions loading the fewest weight copies too)."""
+    target, network = with_buffer(capacity, multicast), deep_network(8)
     model, whole = CostModel(network, target, cost), AllPriced(network, target, cost)
     rng = random.Random(cost)
     rules = Rules.of(network)

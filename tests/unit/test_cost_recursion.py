@@ -223,8 +223,7 @@ def reader(layer, steady, nbytes, early):
         slot_dram=np.array([float(nbytes)]),
         head_layers=frozenset({layer}),
         input_dram=float(nbytes),
-        early_slot=float(early),
-        early_first=float(early),
+        modes=((float(steady), float(steady)), (float(early), float(early))),
     )
 
 
@@ -287,3 +286,51 @@ def test_a_segment_s_first_leaf_loads_its_inputs_in_a_slot_of_the_subbatch_befor
         [6400, 6400, 6400, 0, 6400, 6400, 0, 0, 6400],
     ]
     assert cut.buf.tolist() == [400, 0]
+
+
+def writer(layer, steady, nbytes, late, result=(0, 0)):
+    """A charged leaf whose output store, `nbytes` to DRAM, takes `steady − late` cycles of
+    its slot (`late`: the slot once the next slot stores it), its result `result` B per core."""
+    cost = child(steady, dram=nbytes)
+    return attrs.evolve(
+        cost,
+        slots=np.array([float(steady)]),
+        slot_dram=np.array([float(nbytes)]),
+        head_layers=frozenset({layer}),
+        store_dram=float(nbytes),
+        result=np.array(result, dtype=float),
+        modes=((float(steady), float(steady)),) * 2 + ((float(late), float(late)),) * 2,
+    )
+
+
+def test_a_result_is_stored_beside_the_next_slot_s_compute_in_a_segment():
+    """With `wrap` (a segment's T-cut), a's 6,400 B store (100 cycles) runs beside b's 1,000
+    cycles, which have no DRAM bytes: each subbatch 50 + 1,000 instead of 150 + 1,000, the
+    bytes in b's slot, and a's result (64 B on core 0) held beside b's buffers (100 B). Not
+    inside a segment (no `wrap`), in order, or where the next slot is DRAM-bound (6,400 B of
+    its own: 100 → 200 cycles for the 100 saved)."""
+    a, b = writer(0, 150, 6400, 50, result=(64, 0)), child(1000, buf=(100, 0))
+    cut = t_cut([a, b], 2, TARGET, wrap=True)
+    assert (cut.latency, cut.late_stores) == (2100, (0,))
+    assert [values.tolist() for values in cut.profile()] == [[50, 1000, 50, 1000], [0, 6400, 0, 6400]]
+    assert cut.buf.tolist() == [164, 0]
+    assert (t_cut([a, b], 2, TARGET).latency, t_cut([a, b], 2, TARGET).late_stores) == (2300, ())
+    assert t_cut([a, b], 2, IN_ORDER, wrap=True).latency == 2300
+    bound = t_cut([a, child(100, dram=6400)], 2, TARGET, wrap=True)
+    assert (bound.latency, bound.late_stores) == (500, ())
+
+
+def test_a_segment_s_last_leaf_stores_beside_the_next_subbatch_s_first_slot():
+    """The last leaf's store runs beside the next subbatch's first slot (1,000 cycles), in
+    every subbatch but the last, whose next slot is another segment's: 1,000 + 50 twice,
+    then 1,000 + 150 = 3,250, not 3 × 1,150; its result held beside the first leaf's
+    buffers (100 + 64 B)."""
+    cut = t_cut([child(1000, buf=(100, 0)), writer(1, 150, 6400, 50, result=(64, 0))], 3, TARGET, wrap=True)
+    assert (cut.latency, cut.late_stores) == (3250, (1,))
+    assert [values.tolist() for values in cut.profile()] == [
+        [1000, 50, 1000, 50, 1000, 150],
+        [0, 0, 6400, 0, 6400, 6400],
+    ]
+    assert cut.buf.tolist() == [164, 0]
+    single = t_cut([child(1000), writer(1, 150, 6400, 50)], 1, TARGET, wrap=True)
+    assert (single.latency, single.late_stores) == (1150, ())

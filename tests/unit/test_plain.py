@@ -5,6 +5,7 @@ the dialect's."""
 
 from __future__ import annotations
 
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -81,6 +82,35 @@ def test_mutated_networks_read_plain_only_as_xdsl_reads_them(
         at = int(where * len(text))
         text = text[:at] + inserted + text[at + cut :]
     agree(text, tmp_path)
+
+
+INTEGER = re.compile(r"(?<![%\w])-?[0-9]+")
+"""An integer of the text (ids, sizes, boxes, offsets, clauses, coordinates), not a value's name."""
+
+
+@settings(
+    max_examples=200, deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture]
+)
+@given(
+    name=hs.sampled_from(["lenet", "lenet-mapped", "resnet18"]),
+    edits=hs.lists(
+        hs.tuples(hs.floats(0, 1), hs.sampled_from([0, 1, 2, 3, 4, 7, 8, 16, 31, 32, 64, 127, 128, 255, 256, 10**6])),
+        min_size=1,
+        max_size=2,
+    ),
+)
+def test_networks_with_integers_changed_are_read_plain_exactly_when_xdsl_accepts_them(
+    name: str, edits: list[tuple[float, int]], tmp_path: Path
+):
+    """Integers replaced at drawn places, the text still spelled as stc prints it: the
+    rules alone decide, and the plain reader takes the text exactly when xDSL reads and
+    verifies it, to the same graph."""
+    text = network_texts()[name]
+    for where, value in edits:
+        found = list(INTEGER.finditer(text))
+        match = found[int(where * (len(found) - 1))]
+        text = text[: match.start()] + str(value) + text[match.end() :]
+    assert agree(text, tmp_path) == (xdsl_graph(text, tmp_path) is not None)
 
 
 def test_a_file_that_is_not_utf8_is_left_to_xdsl():

@@ -139,6 +139,24 @@ def test_an_input_loaded_early_is_held_from_the_slot_before():
     assert list(held_peak(runs, leaves, producers, None, {}, {1: 1})) == [25, 22]
 
 
+def test_a_result_stored_late_is_held_in_the_next_slot_too():
+    """Three leaves reading nothing on chip, leaf 0's result (4 / 6 B) stored beside leaf
+    1's compute (`late`): held in slot 1 too, core 0 then peaks at 3 + 4 (wgt) + 4 = 11
+    (7 without), core 1 at 2 + 6 = 8 (2). In steps of one phase slot 1 starts a step of its
+    own, where the lowering does not store late: nothing held."""
+    runs = [Run(0, 0, 0), Run(1, 0, 1), Run(2, 0, 2)]
+
+    def cost(buf, wgt, ifm, result=(0, 0)):
+        ifm, wgt, buf, result = (np.array(values, float) for values in (ifm, wgt, buf, result))
+        return attrs.evolve(NodeCost(Work(), Work(), np.zeros(2), np.zeros(2), 0.0, ifm, wgt, buf), result=result)
+
+    leaves = {0: cost([5, 1], [0, 0], [1, 1], (4, 6)), 1: cost([3, 2], [4, 0], [0, 0]), 2: cost([1, 1], [0, 0], [0, 0])}
+    producers = {0: set(), 1: set(), 2: set()}
+    assert list(held_peak(runs, leaves, producers, None, {})) == [7, 2]
+    assert list(held_peak(runs, leaves, producers, None, {}, {}, frozenset({0}))) == [11, 8]
+    assert list(held_peak(runs, leaves, producers, 1, {}, {}, frozenset({0}))) == [7, 2]
+
+
 def test_an_input_loaded_k_slots_early_is_held_from_k_slots_before():
     """Leaf 2 reading from DRAM (ifm 10 / 20 B) beside leaves of buf 5 / 9 and 3 + 4 / 2 B:
     held in its own slot only, core 1 peaks at 9 (slot 0); loaded a slot early, at 2 + 20 =

@@ -1,0 +1,151 @@
+"""
+DMA moved beside another slot's compute in a T-cut, on a target whose DMA overlaps compute
+(`recursion.t_cut`): input boxes from DRAM loaded k slots early (`early_loads`), results
+stored to DRAM beside the next slot (`late_stores`), and what the buffers then hold longer
+(`early_held`, `late_held`). A T-cut's subbatches are rows of what each slot's cores take
+and of its DRAM bytes; a slot lasts the longer of the two.
+
+    moving, moved, late, steady, full = early_loads(children, n, target, depth, wrap, stores)
+"""
+
+from __future__ import annotations
+
+import attrs
+import numpy as np
+
+from stc.compiler.cost.node_cost import NodeCost, Slots
+from stc.compiler.targets.hardware import HardwareTarget
+
+
+def early_loads(
+    children: list[NodeCost], n: int, target: HardwareTarget, depth: int, wrap: bool, stores: bool = False
+) -> tuple[list[NodeCost], list[tuple[float, int]], list[float], Slots, tuple[np.ndarray, np.ndarray, int]]:
+    """A T-cut's children with, where `depth` > 0 and `stores` (a segment's T-cut), each
+    leaf's output stored beside the next slot's compute where that is faster
+    (`late_stores`, before and again after the early loads), and the input boxes from DRAM of each leaf after the first
+    loaded k ≤ `depth` slots before it, beside that slot's compute, in the slot that
+    shortens a subbatch's slots most, if any, the nearest of equals (in order,
+    `NodeCost.early`); the bytes and k of each child's early load and the bytes of its
+    late store; the slots of the first subbatch, and of all n (as `NodeCost.profile`:
+    slots, DRAM bytes, repeats). With `wrap` and n > 1, the first leaf's inputs likewise in
+    a slot of the subbatch before, from the second subbatch on (`moved[0]`). The lowering
+    holds those leaves' input buffers from that slot on (`early_held` counts them in the
+    buffer check) and their late results one slot longer (`late_held`). Each subbatch's
+    slots are a row of `own` (what the slot's cores take) and `dram` (its DRAM bytes): a
+    slot lasts the longer of the two."""
+    profiles = [child.profile() for child in children]
+    own = np.tile(np.concatenate([p[0] for p in profiles]), (n, 1))
+    dram = np.tile(np.concatenate([p[1] for p in profiles]), (n, 1))
+    starts = np.cumsum([0] + [len(p[0]) for p in profiles])
+    bandwidth = target.global_memory.bandwidth_bytes_per_cycle
+    result = list(children)
+    moved = [(0.0, 0)] * len(children)
+    late = late_stores(result, own, dram, starts, bandwidth) if depth and stores else [0.0] * len(children)
+    row = min(1, n - 1)
+    """The subbatch the choices are made on: one with a subbatch before it, where there is."""
+    for i, child in enumerate(result[1:] if depth else [], start=1):
+        if not child.input_dram:
+            continue
+        at, nbytes, steady = int(starts[i]), child.input_dram, child.modes[child.mode | 1][1]
+        cycles = np.maximum(own[row], np.ceil(dram[row] / bandwidth))
+        saved = cycles[at] - max(steady, float(np.ceil((dram[row, at] - nbytes) / bandwidth)))
+        back = nearest_gain(cycles, dram[row], max(at - depth, 0), at, saved, nbytes, bandwidth)
+        if back is None:
+            continue
+        own[:, at], dram[:, at] = steady, dram[:, at] - nbytes
+        dram[:, at - back] += nbytes
+        result[i], moved[i] = child.early(back), (nbytes, back)
+    first, nbytes, end = result[0], result[0].input_dram, own.shape[1]
+    if depth and wrap and n > 1 and nbytes and end > 1:
+        steady = first.modes[first.mode | 1][1]
+        cycles = np.maximum(own[row], np.ceil(dram[row] / bandwidth))
+        saved = cycles[0] - max(steady, float(np.ceil((dram[row, 0] - nbytes) / bandwidth)))
+        back = nearest_gain(cycles, dram[row], max(end - depth, 1), end, saved, nbytes, bandwidth)
+        if back is not None:
+            own[1:, 0], dram[1:, 0] = steady, dram[1:, 0] - nbytes
+            dram[:-1, end - back] += nbytes
+            layers = tuple((layer, back) for layer in sorted(first.head_layers))
+            result[0], moved[0] = attrs.evolve(first, early_inputs=first.early_inputs + layers), (nbytes, back)
+    if depth and stores:  # the stores whose next slot the early loads left room in
+        late = [a + b for a, b in zip(late, late_stores(result, own, dram, starts, bandwidth), strict=True)]
+    return result, moved, late, *subbatch_slots(own, dram, bandwidth)
+
+
+def late_stores(
+    children: list[NodeCost], own: np.ndarray, dram: np.ndarray, starts: np.ndarray, bandwidth: float
+) -> list[float]:
+    """Each leaf's output store to DRAM moved beside the next slot's compute where the two
+    slots then take less: the next child's first slot in every subbatch, or for the last
+    child the next subbatch's first slot (in all subbatches but the last). Updates
+    `children` (`NodeCost.late`), `own` and `dram` (a row per subbatch) in place; returns
+    the bytes each child's store moved."""
+    n = own.shape[0]
+    late = [0.0] * len(children)
+    for i, child in enumerate(children):
+        last = i + 1 == len(children)
+        if not child.store_dram or (last and n == 1):
+            continue
+        at, nbytes, steady = int(starts[i]), child.store_dram, child.modes[child.mode | 2][1]
+        into, rows = (1, slice(1, None)) if last else (0, slice(None))
+        after = 0 if last else int(starts[i + 1])
+        before = max(own[0, at], np.ceil(dram[0, at] / bandwidth)) + max(
+            own[into, after], np.ceil(dram[into, after] / bandwidth)
+        )
+        moved = max(steady, np.ceil((dram[0, at] - nbytes) / bandwidth)) + max(
+            own[into, after], np.ceil((dram[into, after] + nbytes) / bandwidth)
+        )
+        if moved >= before:
+            continue
+        out = slice(0, n - 1) if last else slice(None)
+        own[out, at], dram[out, at] = steady, dram[out, at] - nbytes
+        dram[rows, after] += nbytes
+        children[i], late[i] = child.late(), nbytes
+    return late
+
+
+def subbatch_slots(
+    own: np.ndarray, dram: np.ndarray, bandwidth: float
+) -> tuple[Slots, tuple[np.ndarray, np.ndarray, int]]:
+    """The first subbatch's slots, and all subbatches' (one subbatch's and n repeats where
+    they are alike), from a row per subbatch of what the cores take and the DRAM bytes."""
+    cycles = np.maximum(own, np.ceil(dram / bandwidth))
+    if (cycles == cycles[0]).all() and (dram == dram[0]).all():
+        return (cycles[0], dram[0]), (cycles[0], dram[0], len(cycles))
+    return (cycles[0], dram[0]), (cycles.reshape(-1), dram.reshape(-1), 1)
+
+
+def nearest_gain(
+    cycles: np.ndarray, dram: np.ndarray, lo: int, hi: int, saved: float, nbytes: float, bandwidth: float
+) -> int | None:
+    """Of the slots lo … hi − 1, how far before hi lies the one where loading `nbytes` more
+    lengthens it least, if by less than `saved` (the nearest of equals); None if none."""
+    window = slice(lo, hi)
+    longer = np.maximum(cycles[window], np.ceil((dram[window] + nbytes) / bandwidth)) - cycles[window]
+    best = len(longer) - 1 - int(np.argmin(longer[::-1]))
+    return None if saved - longer[best] <= 0 else hi - lo - best
+
+
+def early_held(children: list[NodeCost], moved: list[tuple[float, int]], buf: np.ndarray) -> np.ndarray:
+    """A T-cut's buf with the input boxes loaded k > 1 slots early held beside the
+    children in between (`t_buffers` counts the nearest: buf_i + ifm_(i+1)). A child of
+    several slots counts whole where one of them holds them."""
+    lengths = [1 if c.slots is None else len(c.slots) * c.repeats for c in children]
+    ends = np.cumsum(lengths)
+    for i, (_, back) in enumerate(moved):
+        if back < 2:
+            continue
+        at = int(ends[i - 1]) if i else int(ends[-1])
+        first = int(np.searchsorted(ends, at - back, side="right"))
+        for holder in children[first : (i - 1 if i else len(children) - 1)]:
+            buf = np.maximum(buf, holder.buf + children[i].ifm)
+    return buf
+
+
+def late_held(children: list[NodeCost], late: list[float], buf: np.ndarray) -> np.ndarray:
+    """A T-cut's buf with each result stored late held beside the next child (the first,
+    after the last)."""
+    for i, nbytes in enumerate(late):
+        if nbytes:
+            following = children[(i + 1) % len(children)]
+            buf = np.maximum(buf, following.buf + children[i].result)
+    return buf

@@ -1,0 +1,156 @@
+"""
+The steps of st-search's lowering (`lowering.Lowering`) that move DMA beside another
+phase's compute, on a target whose DMA overlaps compute: input buffers held from k phases
+before their runs (`prefetch_inputs`), first-run weights from k phases before
+(`prefetch_data`), and stored results marked `st.store_late` (`store_late`), as the cost
+model prices them (`NodeCost.early_inputs`, `prefetched`, `late_stores`); and the actions
+and times every step shares.
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+
+from xdsl.dialects.builtin import UnitAttr
+from xdsl.ir import Operation
+from xdsl.utils.exceptions import PassFailedException
+
+from stc.compiler.cost.evaluate import CostModel
+from stc.compiler.cost.tree import Node
+from stc.compiler.mapping.actions import ActionExecutor
+from stc.compiler.mapping.block_stages import input_storage
+from stc.compiler.targets.hardware import HardwareTarget
+from stc.dialects import task
+from stc.dialects.st import STORE_LATE, CoordAttr, PutInOp, Stage
+from stc.dialects.task.base import tensor_bytes
+
+Space = tuple[int, int, int, int]
+
+
+class BesideCompute:
+    """What `Lowering` builds (set by its constructor and steps), the actions and times its
+    steps share, and its steps that move DMA beside compute."""
+
+    target: HardwareTarget
+    model: CostModel
+    tree: Node
+    executor: ActionExecutor
+    actions: list[Operation]
+    time: dict[int, tuple[int, int]]
+    core: dict[int, Space]
+    runs_on: dict[tuple[int, int, int], list[tuple[int, list[int]]]]
+    first_run: dict[int, tuple[int, int]]
+    segment_at: dict[int, int]
+
+    def act(self, op: Operation) -> list[int]:
+        created = self.executor.apply(op)
+        self.actions.append(op)
+        return created
+
+    def coord(self, core: int, slot: int, stage: Stage) -> CoordAttr:
+        y, x = self.model.context.mesh.order[core]
+        return CoordAttr((0, 0, y, x), *self.step_phase(slot), stage)
+
+    def step_phase(self, slot: int) -> tuple[int, int]:
+        phases = self.target.max_phases
+        return (0, slot) if phases is None else divmod(slot, phases)
+
+    def slot_of(self, block_id: int) -> int:
+        step, phase = self.time[block_id]
+        return step * (self.target.max_phases or 0) + phase
+
+    def prefetch_inputs(self) -> None:
+        """On a target whose DMA overlaps compute, hold the buffers that load from global
+        memory of each layer whose input boxes the model loads k slots early
+        (`NodeCost.early_inputs`) from k phases before each of its runs too, where that is
+        in the same step and segment, after the phases that store what they load, and the
+        core's memory allows: isa-lower loads them there, beside that phase's compute."""
+        if not self.target.global_memory.dma_overlaps_compute:
+            return
+        estimate = self.model.evaluate(self.tree)
+        early = {} if estimate.cost is None else dict(estimate.cost.early_inputs)
+        by_id = self.executor.matrix.blocks
+        places = self.executor.matrix.places
+        for (layer, core, step), runs in self.runs_on.items():
+            if layer not in early:
+                continue
+            back = early[layer]
+            for phase, blocks in runs:
+                slot = step * (self.target.max_phases or 0) + phase
+                if phase < back or self.segment_at.get(slot - back) != self.segment_at[slot]:
+                    continue
+                buffers = [op for block in blocks for op in input_storage(by_id[block])]  # pyright: ignore[reportArgumentType]
+                for buffer in buffers:
+                    if not isinstance(buffer, task.BufferOp) or places[buffer.task_id].phase < phase:
+                        continue
+                    if any(self.slot_of(p.task_id) >= slot - back for p in producers(buffer) if p.task_id in self.time):
+                        continue
+                    start, end = (self.coord(core, slot - k, Stage.MEMORY) for k in (back, 1))
+                    try:
+                        self.act(PutInOp(buffer.task_id, start, end if back > 1 else None))
+                    except PassFailedException:
+                        continue
+
+    def prefetch_data(self) -> None:
+        """On a target whose DMA overlaps compute, hold the weight, bias and table blocks of
+        the first run of each layer the model prefetches k slots early (`NodeCost.prefetched`)
+        from k phases before it too, where that is in the same step and the core's memory
+        allows: isa-lower loads them there, beside that phase's compute; elsewhere they
+        load in their own phase, before their compute."""
+        if not self.target.global_memory.dma_overlaps_compute:
+            return
+        estimate = self.model.evaluate(self.tree)
+        ahead = {} if estimate.cost is None else dict(estimate.cost.prefetched)
+        by_id = self.executor.matrix.blocks
+        for (layer, core, step), runs in self.runs_on.items():
+            phase, blocks = runs[0]
+            if layer not in ahead or (step, phase) != self.first_run[layer] or phase < ahead[layer]:
+                continue
+            slot = step * (self.target.max_phases or 0) + phase
+            start, end = self.coord(core, slot - ahead[layer], Stage.MEMORY), self.coord(core, slot - 1, Stage.MEMORY)
+            for block in blocks:
+                for data in input_storage(by_id[block]):  # pyright: ignore[reportArgumentType]
+                    if not isinstance(data, task.DataOp):
+                        continue
+                    try:
+                        self.act(PutInOp(data.task_id, start, end if ahead[layer] > 1 else None))
+                    except PassFailedException:
+                        continue
+
+    def store_late(self) -> None:
+        """Mark `st.store_late` the stored results of each layer the model stores late, in
+        each run whose next phase is in the same step and segment, no buffer loads the result
+        then and the core's memory holds it there too (`lowering`'s docstring, 8)."""
+        if not self.target.global_memory.dma_overlaps_compute:
+            return
+        estimate = self.model.evaluate(self.tree)
+        late = set() if estimate.cost is None else set(estimate.cost.late_stores)
+        matrix = self.executor.matrix
+        extra: dict[tuple[Space, int, int], int] = defaultdict(int)
+        for (layer, _, step), runs in self.runs_on.items():
+            if layer not in late:
+                continue
+            for phase, blocks in runs:
+                slot = step * (self.target.max_phases or 0) + phase
+                after = (step, phase + 1)
+                if self.step_phase(slot + 1) != after or self.segment_at.get(slot + 1) != self.segment_at[slot]:
+                    continue
+                for block in (matrix.blocks[i] for i in blocks):
+                    readers = [use.operation for use in block.results[0].uses]
+                    held = [matrix.places[r.task_id] for r in readers if isinstance(r, task.BufferOp)]
+                    times = [(place.step, place.phase) for place in held]
+                    if after in times or not any(time > (step, phase) for time in times):
+                        continue  # loaded from global memory in the next phase, or not stored
+                    space = self.core[block.task_id]
+                    size = tensor_bytes(block.results[0].type)  # pyright: ignore[reportArgumentType]
+                    used = matrix.used_bytes(space, step, phase + 1) + extra[(space, step, phase + 1)]
+                    if used + size > matrix.mesh.capacity(space):
+                        continue
+                    extra[(space, step, phase + 1)] += size
+                    block.attributes[STORE_LATE] = UnitAttr()
+
+
+def producers(buffer: task.StorageOp) -> list[task.ComputeBlock]:
+    if not isinstance(buffer, task.BufferOp):
+        return []
+    return [source.owner for source in buffer.sources if isinstance(source.owner, task.ComputeBlock)]
