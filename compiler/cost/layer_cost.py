@@ -207,12 +207,13 @@ def leaf_cost(
     )
     compute = float(cycles.max())
     bandwidth = target.global_memory.bandwidth_bytes_per_cycle
-    steady = np.ceil(dram / bandwidth) + cycles
-    busy = np.ceil((dram + weight_slices) / bandwidth) + cycles + np.ceil(weight_waits / link)
-    input_busy = busy - np.ceil((dram - loaded + weight_slices) / bandwidth) - cycles
-    input_steady = steady - np.ceil((dram - loaded) / bandwidth) - cycles
-    store_busy = busy - np.ceil((dram - spilled + weight_slices) / bandwidth) - cycles
-    store_steady = steady - np.ceil((dram - spilled) / bandwidth) - cycles
+    moving, loading = np.ceil(dram / bandwidth), np.ceil((dram + weight_slices) / bandwidth)
+    steady = moving + cycles
+    busy = loading + cycles + np.ceil(weight_waits / link)
+    input_busy = loading - np.ceil((dram - loaded + weight_slices) / bandwidth)
+    input_steady = moving - np.ceil((dram - loaded) / bandwidth)
+    store_busy = loading - np.ceil((dram - spilled + weight_slices) / bandwidth)
+    store_steady = moving - np.ceil((dram - spilled) / bandwidth)
     injection = max((float(each.max()) for _, each, _, _ in sends), default=0.0)
     later = max(float(steady.max()) + injection, dma_cycles(target, work.dram_bytes))
     first = max(float(busy.max()) + injection, dma_cycles(target, work.dram_bytes + weights.dram_bytes))
