@@ -117,8 +117,7 @@ def plain_graph(source: bytes) -> Graph | None:
         return None
     from stc.runtime.plain import read_plain
 
-    read = read_plain(text)
-    return None if read is None else read[0]
+    return read_plain(text)
 
 
 def holds_program(module: ModuleOp | Graph) -> bool:

@@ -49,7 +49,7 @@ def agree(text: str, tmp_path: Path) -> bool:
         read = read_plain(text)
     if read is None:
         return False
-    assert read[0] == xdsl_graph(text, tmp_path)
+    assert read == xdsl_graph(text, tmp_path)
     return True
 
 
