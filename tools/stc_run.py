@@ -120,14 +120,14 @@ def plain_graph(source: bytes) -> Graph | None:
     return read_plain(text)
 
 
-def holds_program(module: ModuleOp | Graph) -> bool:
+def holds_program(module: ModuleOp) -> bool:
     """
     Whether the module holds an isa program, not a task graph. Told by the op's name, and
     each kind of module's executor imported only when it runs, so that running a task
     graph imports neither the isa dialect nor the machine, and an isa file not the golden
     executor (`python -X importtime`).
     """
-    return not isinstance(module, Graph) and any(op.name == "isa.program" for op in module.ops)
+    return any(op.name == "isa.program" for op in module.ops)
 
 
 def input_shapes(module: ModuleOp | Graph) -> dict[str, tuple[int, ...]]:
