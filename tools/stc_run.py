@@ -34,6 +34,9 @@ from stc.runtime.inputs import Arrays, completed_inputs
 from stc.tools.ending import exit_at_once
 from stc.tools.usage import at_least, run_command
 
+if TYPE_CHECKING:
+    from xdsl.dialects.builtin import ModuleOp
+
 
 def parse_inputs(specs: tuple[str, ...]) -> Arrays:
     inputs: Arrays = {}
@@ -88,10 +91,6 @@ def read_npy_header(role: str, file: BinaryIO) -> tuple[tuple[int, ...], np.dtyp
     if dtype.hasobject:
         raise StcError(f"{role} holds Python objects, not numbers")
     return shape, dtype
-
-
-if TYPE_CHECKING:
-    from xdsl.dialects.builtin import ModuleOp
 
 
 def read_confined(path: Path, role: str, data_dirs: Sequence[Path], plain: bool = True) -> ModuleOp | Graph:
