@@ -16,6 +16,7 @@ from __future__ import annotations
 import re
 
 from stc.compiler.diagnostics import StcError
+from stc.compiler.rules.blocks import box_problem
 from stc.compiler.rules.places import phases_problem, place_problem
 from stc.compiler.spelling import (
     AFTER_OP,
@@ -145,7 +146,7 @@ class Reader:
 
     def box(self, text: str) -> Box:
         intervals = tuple((int(lo), int(hi)) for lo, hi in INTERVAL_TEXT.findall(text))
-        if not all(0 <= lo < hi for lo, hi in intervals):
+        if box_problem(intervals):
             raise Unknown
         return intervals
 
