@@ -16,7 +16,7 @@ from xdsl.ir import Operation
 from xdsl.utils.exceptions import PassFailedException
 
 from stc.compiler.cost.evaluate import CostModel
-from stc.compiler.cost.tree import Node
+from stc.compiler.cost.node_cost import NodeCost
 from stc.compiler.mapping.actions import ActionExecutor
 from stc.compiler.mapping.block_stages import input_storage
 from stc.compiler.targets.hardware import HardwareTarget
@@ -33,7 +33,6 @@ class BesideCompute:
 
     target: HardwareTarget
     model: CostModel
-    tree: Node
     executor: ActionExecutor
     actions: list[Operation]
     time: dict[int, tuple[int, int]]
@@ -41,6 +40,9 @@ class BesideCompute:
     runs_on: dict[tuple[int, int, int], list[tuple[int, list[int]]]]
     first_run: dict[int, tuple[int, int]]
     segment_at: dict[int, int]
+    cost: NodeCost | None
+    """The tree's cost as the model prices it (its `early_inputs`, `prefetched` and
+    `late_stores`), None for an invalid tree."""
 
     def act(self, op: Operation) -> list[int]:
         created = self.executor.apply(op)
@@ -65,10 +67,9 @@ class BesideCompute:
         (`NodeCost.early_inputs`) from k phases before each of its runs too, where that is
         in the same step and segment, after the phases that store what they load, and the
         core's memory allows: isa-lower loads them there, beside that phase's compute."""
-        if not self.target.global_memory.dma_overlaps_compute:
+        if not self.target.global_memory.dma_overlaps_compute or self.cost is None:
             return
-        estimate = self.model.evaluate(self.tree)
-        early = {} if estimate.cost is None else dict(estimate.cost.early_inputs)
+        early = dict(self.cost.early_inputs)
         by_id = self.executor.matrix.blocks
         places = self.executor.matrix.places
         for (layer, core, step), runs in self.runs_on.items():
@@ -97,10 +98,9 @@ class BesideCompute:
         from k phases before it too, where that is in the same step and the core's memory
         allows: isa-lower loads them there, beside that phase's compute; elsewhere they
         load in their own phase, before their compute."""
-        if not self.target.global_memory.dma_overlaps_compute:
+        if not self.target.global_memory.dma_overlaps_compute or self.cost is None:
             return
-        estimate = self.model.evaluate(self.tree)
-        ahead = {} if estimate.cost is None else dict(estimate.cost.prefetched)
+        ahead = dict(self.cost.prefetched)
         by_id = self.executor.matrix.blocks
         for (layer, core, step), runs in self.runs_on.items():
             phase, blocks = runs[0]
@@ -121,10 +121,9 @@ class BesideCompute:
         """Mark `st.store_late` the stored results of each layer the model stores late, in
         each run whose next phase is in the same step and segment, no buffer loads the result
         then and the core's memory holds it there too (`lowering`'s docstring, 8)."""
-        if not self.target.global_memory.dma_overlaps_compute:
+        if not self.target.global_memory.dma_overlaps_compute or self.cost is None:
             return
-        estimate = self.model.evaluate(self.tree)
-        late = set() if estimate.cost is None else set(estimate.cost.late_stores)
+        late = set(self.cost.late_stores)
         matrix = self.executor.matrix
         extra: dict[tuple[Space, int, int], int] = defaultdict(int)
         for (layer, _, step), runs in self.runs_on.items():

@@ -283,6 +283,7 @@ class Lowering(BesideCompute):
 
     def lower(self, tree: Node) -> MappingOp:
         self.tree = tree
+        self.cost = self.model.evaluate(tree).cost
         try:
             self.put_pieces(self.split())
             self.share_weights()
