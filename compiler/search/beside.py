@@ -57,9 +57,12 @@ class BesideCompute:
         phases = self.target.max_phases
         return (0, slot) if phases is None else divmod(slot, phases)
 
-    def slot_of(self, block_id: int) -> int:
-        step, phase = self.time[block_id]
+    def slot(self, step: int, phase: int) -> int:
+        """The slot that runs in a step's phase (`step_phase`'s inverse)."""
         return step * (self.target.max_phases or 0) + phase
+
+    def slot_of(self, block_id: int) -> int:
+        return self.slot(*self.time[block_id])
 
     def prefetch_inputs(self) -> None:
         """On a target whose DMA overlaps compute, hold the buffers that load from global
@@ -77,7 +80,7 @@ class BesideCompute:
                 continue
             back = early[layer]
             for phase, blocks in runs:
-                slot = step * (self.target.max_phases or 0) + phase
+                slot = self.slot(step, phase)
                 if phase < back or self.segment_at.get(slot - back) != self.segment_at[slot]:
                     continue
                 buffers = [op for block in blocks for op in input_storage(by_id[block])]  # pyright: ignore[reportArgumentType]
@@ -106,7 +109,7 @@ class BesideCompute:
             phase, blocks = runs[0]
             if layer not in ahead or (step, phase) != self.first_run[layer] or phase < ahead[layer]:
                 continue
-            slot = step * (self.target.max_phases or 0) + phase
+            slot = self.slot(step, phase)
             start, end = self.coord(core, slot - ahead[layer], Stage.MEMORY), self.coord(core, slot - 1, Stage.MEMORY)
             for block in blocks:
                 for data in input_storage(by_id[block]):  # pyright: ignore[reportArgumentType]
@@ -130,7 +133,7 @@ class BesideCompute:
             if layer not in late:
                 continue
             for phase, blocks in runs:
-                slot = step * (self.target.max_phases or 0) + phase
+                slot = self.slot(step, phase)
                 after = (step, phase + 1)
                 if self.step_phase(slot + 1) != after or self.segment_at.get(slot + 1) != self.segment_at[slot]:
                     continue

@@ -194,7 +194,7 @@ class Lowering(BesideCompute):
     def share(
         self, core: int, step: int, phases: list[int], blocks: list[task.TaskOp], data: list[list[task.DataOp]]
     ) -> None:
-        slot = step * (self.target.max_phases or 0)
+        slot = self.slot(step, 0)
         for phase, copies in zip(phases[1:], data[1:], strict=True):
             for copy in copies:
                 self.act(TakeOutOp(self.coord(core, slot + phase, Stage.MEMORY), copy.task_id))
@@ -245,7 +245,7 @@ class Lowering(BesideCompute):
             if first >= place.phase:
                 continue
             core = self.model.context.mesh.index[place.space[2:]]
-            slot = place.step * (self.target.max_phases or 0)
+            slot = self.slot(place.step, 0)
             try:
                 start, end = (self.coord(core, slot + p, Stage.MEMORY) for p in (first, place.phase - 1))
                 self.act(PutInOp(op.task_id, start, end if first < place.phase - 1 else None))
