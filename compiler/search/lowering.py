@@ -61,7 +61,6 @@ from stc.compiler.diagnostics import StcError
 from stc.compiler.mapping.actions import ActionExecutor
 from stc.compiler.mapping.block_stages import allowed_stages, input_storage
 from stc.compiler.search.beside import BesideCompute, Space, producers
-from stc.compiler.targets.hardware import HardwareTarget
 from stc.compiler.tiling.pieces import average_split
 from stc.dialects import task
 from stc.dialects.st import (
@@ -81,12 +80,12 @@ class Lowering(BesideCompute):
     """Builds the script by running each action on the graph with st-apply's executor (so
     every action is checked as st-apply checks it, and the graph ends mapped)."""
 
-    def __init__(self, graph: task.GraphOp, target_name: str, target: HardwareTarget, model: CostModel):
+    def __init__(self, graph: task.GraphOp, target_name: str, model: CostModel):
         self.graph = graph
-        self.target = target
+        self.target = model.target
         self.target_name = target_name
         self.model = model
-        self.executor = ActionExecutor(self.graph, target)
+        self.executor = ActionExecutor(self.graph, self.target)
         self.actions: list[Operation] = []
         self.time: dict[int, tuple[int, int]] = {}
         """(step, phase) of every compute block placed."""
@@ -303,4 +302,4 @@ def lower_tree(graph: task.GraphOp, target_name: str, model: CostModel, tree: No
     """The script of the module docstring, as an `st.mapping` of the graph, which it has
     run on the graph (mark it applied once it is in the module; on an error the graph is
     left half mapped)."""
-    return Lowering(graph, target_name, model.target, model).lower(tree)
+    return Lowering(graph, target_name, model).lower(tree)
