@@ -24,10 +24,10 @@ from stc.compiler.cost.tree import Node
 from stc.compiler.diagnostics import StcError
 from stc.compiler.heap import apply_in_turn
 from stc.compiler.search.lowering import lower_tree
-from stc.compiler.search.searched_mapping import SEARCH_ATTR, summary
+from stc.compiler.search.searched_mapping import SEARCH_ATTR, mark_searched
 from stc.compiler.targets.hardware import load_target
 from stc.dialects import isa
-from stc.dialects.st import RELAY_LOADS, MappingOp
+from stc.dialects.st import MappingOp
 from stc.passes.isa_lower import IsaLowerPass
 from stc.passes.st_lmem_alloc import StLmemAllocPass
 from stc.passes.st_route import StRoutePass
@@ -151,9 +151,7 @@ def run_tree(module: ModuleOp, target: str, tree: Node, relay: bool = False) -> 
     if not estimate.valid:
         raise StcError(f"the tree is invalid: {estimate.reason}")
     mapping = lower_tree(graph, target, model, tree)
-    mapping.attributes[SEARCH_ATTR] = summary(tree.notation(network, network.batch), estimate)
-    if model.target.global_memory.relay_loads:
-        mapping.attributes[RELAY_LOADS] = UnitAttr()
+    mark_searched(mapping, model, tree, estimate)
     module.body.block.add_op(mapping)
     mapping.applied = UnitAttr()
     numbers, notation = estimate_of(module)

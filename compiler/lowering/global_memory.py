@@ -54,23 +54,16 @@ class GlobalMemory(PhaseCode):
 
     def load_data(self, op: task.WeightOp | task.BiasOp | task.TableOp) -> None:
         """One `isa.data` per distinct box, loaded in the first phase the block lives; on a
-        target with `multicast_loads`, once for all the cores that load it in that phase
-        (`shared_loads`): the first of them in graph order loads it with `isa.dma_multicast`
-        to the others, which receive it where they would have loaded it (a prefetch: at the
-        end of their phase)."""
+        target that shares loads, once for all the cores that load it in that phase
+        (`shared_loads`): the first of them in graph order loads it for the others
+        (`load_shared`), which receive it where they would have loaded it (a prefetch: at
+        the end of their phase)."""
         key = (op.data, op.full_type, op.box)
         nbytes = tensor_bytes(op.result.type)
         if key not in self.global_at:
             self.global_at[key] = address = self.take_global(nbytes)
             self.declarations.append(isa.DataOp(op.data, op.full_type, address, op.box))
-        share = self.shared.get(op.task_id)
-        if share is None:
-            self.emit_load(op, isa.DmaLoadOp([nbytes], self.global_at[key], self.local(op)))
-        elif share.loader == op.task_id:
-            self.emit_load(op, *self.shared_load(share, [nbytes], self.global_at[key], self.local(op)))
-        else:
-            recv = isa.RecvOp(nbytes, self.local(op), share.source, share.tag)
-            self.emit_receive(op, self.plan.core(op.task_id), self.plan.first(op.task_id), recv)
+        self.load_shared(op, self.shared.get(op.task_id), [nbytes], self.global_at[key], self.local(op))
 
     def load_inputs(self, buffer: task.BufferOp) -> None:
         """The boxes of network inputs a buffer takes, at the start of its first phase."""
@@ -102,22 +95,34 @@ class GlobalMemory(PhaseCode):
             ops = [isa.DmaStoreOp(tile.sizes, destination.address, tile.address, destination.strides, tile.strides)]
         self.emit(buffer.task_id, self.plan.last(buffer.task_id), *ops)
 
-    def shared_load(
+    def load_shared(
         self,
-        share: SharedLoad,
+        block: task.StorageOp,
+        share: SharedLoad | None,
         sizes: Sequence[int],
         source: int,
         destination: int,
         source_strides: Sequence[int] | None = None,
         strides: Sequence[int] | None = None,
-    ) -> list[isa.Instruction]:
-        """The loader's instructions of a shared load: one `isa.dma_multicast`, or where the
-        target relays loads (`relay_loads`) a load and one send to the other cores."""
+    ) -> None:
+        """Load a box from global memory into a block in its first phase, or where the load
+        is shared, by its loader only: with one `isa.dma_multicast`, or where the target
+        relays loads (`relay_loads`) a load and one send to the other cores, which receive
+        the box into their own."""
+        if share is None:
+            self.emit_load(block, isa.DmaLoadOp(sizes, source, destination, source_strides, strides))
+            return
+        if share.loader != block.task_id:
+            recv = isa.RecvOp(sizes, destination, share.source, share.tag, strides)
+            self.emit_receive(block, self.plan.core(block.task_id), self.plan.first(block.task_id), recv)
+            return
         receivers, tag = share.receivers, share.tag
         if self.target.global_memory.multicast_loads:
-            return [isa.DmaMulticastOp(sizes, source, destination, receivers, tag, source_strides, strides)]
+            multicast = isa.DmaMulticastOp(sizes, source, destination, receivers, tag, source_strides, strides)
+            self.emit_load(block, multicast)
+            return
         load = isa.DmaLoadOp(sizes, source, destination, source_strides, strides)
-        return [load, isa.SendOp(sizes, destination, receivers, tag, strides)]
+        self.emit_load(block, load, isa.SendOp(sizes, destination, receivers, tag, strides))
 
     def buffer_box(self, block: task.TaskOp, offset: Sequence[int], extent: Sequence[int]) -> Box:
         """The box `offset` + `extent` of a block's local tile (a buffer, or a compute
@@ -151,18 +156,9 @@ class GlobalMemory(PhaseCode):
         self.load_box(buffer, (buffer.task_id, op.task_id, box), source, self.buffer_box(buffer, offset, box.shape))
 
     def load_box(self, buffer: task.BufferOp, load: BoxLoad, source: Box, destination: Box) -> None:
-        """Load a box from global memory into a buffer in its first phase; on a target with
-        `multicast_loads`, once for all the buffers that load it in that phase
-        (`shared_box_loads`): the first loads it with `isa.dma_multicast`, the others
-        receive it into their own box."""
+        """Load a box from global memory into a buffer in its first phase; on a target that
+        shares loads, once for all the buffers that load it in that phase
+        (`shared_box_loads`, `load_shared`)."""
         share = self.shared_boxes.get(load)
-        if share is None:
-            sizes = destination.sizes
-            op = isa.DmaLoadOp(sizes, source.address, destination.address, source.strides, destination.strides)
-            self.emit_load(buffer, op)
-        elif share.loader == buffer.task_id:
-            places = (source.address, destination.address, source.strides, destination.strides)
-            self.emit_load(buffer, *self.shared_load(share, destination.sizes, *places))
-        else:
-            recv = isa.RecvOp(destination.sizes, destination.address, share.source, share.tag, destination.strides)
-            self.emit_receive(buffer, self.plan.core(buffer.task_id), self.plan.first(buffer.task_id), recv)
+        places = (source.address, destination.address, source.strides, destination.strides)
+        self.load_shared(buffer, share, destination.sizes, *places)

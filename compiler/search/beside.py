@@ -16,7 +16,7 @@ from xdsl.ir import Operation
 from xdsl.utils.exceptions import PassFailedException
 
 from stc.compiler.cost.evaluate import CostModel
-from stc.compiler.cost.tree import Node
+from stc.compiler.cost.node_cost import NodeCost
 from stc.compiler.mapping.actions import ActionExecutor
 from stc.compiler.mapping.block_stages import input_storage
 from stc.compiler.targets.hardware import HardwareTarget
@@ -33,7 +33,6 @@ class BesideCompute:
 
     target: HardwareTarget
     model: CostModel
-    tree: Node
     executor: ActionExecutor
     actions: list[Operation]
     time: dict[int, tuple[int, int]]
@@ -41,6 +40,9 @@ class BesideCompute:
     runs_on: dict[tuple[int, int, int], list[tuple[int, list[int]]]]
     first_run: dict[int, tuple[int, int]]
     segment_at: dict[int, int]
+    cost: NodeCost | None
+    """The tree's cost as the model prices it (its `early_inputs`, `prefetched` and
+    `late_stores`), None for an invalid tree."""
 
     def act(self, op: Operation) -> list[int]:
         created = self.executor.apply(op)
@@ -55,9 +57,12 @@ class BesideCompute:
         phases = self.target.max_phases
         return (0, slot) if phases is None else divmod(slot, phases)
 
-    def slot_of(self, block_id: int) -> int:
-        step, phase = self.time[block_id]
+    def slot(self, step: int, phase: int) -> int:
+        """The slot that runs in a step's phase (`step_phase`'s inverse)."""
         return step * (self.target.max_phases or 0) + phase
+
+    def slot_of(self, block_id: int) -> int:
+        return self.slot(*self.time[block_id])
 
     def prefetch_inputs(self) -> None:
         """On a target whose DMA overlaps compute, hold the buffers that load from global
@@ -65,10 +70,9 @@ class BesideCompute:
         (`NodeCost.early_inputs`) from k phases before each of its runs too, where that is
         in the same step and segment, after the phases that store what they load, and the
         core's memory allows: isa-lower loads them there, beside that phase's compute."""
-        if not self.target.global_memory.dma_overlaps_compute:
+        if not self.target.global_memory.dma_overlaps_compute or self.cost is None:
             return
-        estimate = self.model.evaluate(self.tree)
-        early = {} if estimate.cost is None else dict(estimate.cost.early_inputs)
+        early = dict(self.cost.early_inputs)
         by_id = self.executor.matrix.blocks
         places = self.executor.matrix.places
         for (layer, core, step), runs in self.runs_on.items():
@@ -76,7 +80,7 @@ class BesideCompute:
                 continue
             back = early[layer]
             for phase, blocks in runs:
-                slot = step * (self.target.max_phases or 0) + phase
+                slot = self.slot(step, phase)
                 if phase < back or self.segment_at.get(slot - back) != self.segment_at[slot]:
                     continue
                 buffers = [op for block in blocks for op in input_storage(by_id[block])]  # pyright: ignore[reportArgumentType]
@@ -97,16 +101,15 @@ class BesideCompute:
         from k phases before it too, where that is in the same step and the core's memory
         allows: isa-lower loads them there, beside that phase's compute; elsewhere they
         load in their own phase, before their compute."""
-        if not self.target.global_memory.dma_overlaps_compute:
+        if not self.target.global_memory.dma_overlaps_compute or self.cost is None:
             return
-        estimate = self.model.evaluate(self.tree)
-        ahead = {} if estimate.cost is None else dict(estimate.cost.prefetched)
+        ahead = dict(self.cost.prefetched)
         by_id = self.executor.matrix.blocks
         for (layer, core, step), runs in self.runs_on.items():
             phase, blocks = runs[0]
             if layer not in ahead or (step, phase) != self.first_run[layer] or phase < ahead[layer]:
                 continue
-            slot = step * (self.target.max_phases or 0) + phase
+            slot = self.slot(step, phase)
             start, end = self.coord(core, slot - ahead[layer], Stage.MEMORY), self.coord(core, slot - 1, Stage.MEMORY)
             for block in blocks:
                 for data in input_storage(by_id[block]):  # pyright: ignore[reportArgumentType]
@@ -121,17 +124,16 @@ class BesideCompute:
         """Mark `st.store_late` the stored results of each layer the model stores late, in
         each run whose next phase is in the same step and segment, no buffer loads the result
         then and the core's memory holds it there too (`lowering`'s docstring, 8)."""
-        if not self.target.global_memory.dma_overlaps_compute:
+        if not self.target.global_memory.dma_overlaps_compute or self.cost is None:
             return
-        estimate = self.model.evaluate(self.tree)
-        late = set() if estimate.cost is None else set(estimate.cost.late_stores)
+        late = set(self.cost.late_stores)
         matrix = self.executor.matrix
         extra: dict[tuple[Space, int, int], int] = defaultdict(int)
         for (layer, _, step), runs in self.runs_on.items():
             if layer not in late:
                 continue
             for phase, blocks in runs:
-                slot = step * (self.target.max_phases or 0) + phase
+                slot = self.slot(step, phase)
                 after = (step, phase + 1)
                 if self.step_phase(slot + 1) != after or self.segment_at.get(slot + 1) != self.segment_at[slot]:
                     continue

@@ -61,7 +61,6 @@ from stc.compiler.diagnostics import StcError
 from stc.compiler.mapping.actions import ActionExecutor
 from stc.compiler.mapping.block_stages import allowed_stages, input_storage
 from stc.compiler.search.beside import BesideCompute, Space, producers
-from stc.compiler.targets.hardware import HardwareTarget
 from stc.compiler.tiling.pieces import average_split
 from stc.dialects import task
 from stc.dialects.st import (
@@ -81,12 +80,12 @@ class Lowering(BesideCompute):
     """Builds the script by running each action on the graph with st-apply's executor (so
     every action is checked as st-apply checks it, and the graph ends mapped)."""
 
-    def __init__(self, graph: task.GraphOp, target_name: str, target: HardwareTarget, model: CostModel):
+    def __init__(self, graph: task.GraphOp, target_name: str, model: CostModel):
         self.graph = graph
-        self.target = target
+        self.target = model.target
         self.target_name = target_name
         self.model = model
-        self.executor = ActionExecutor(self.graph, target)
+        self.executor = ActionExecutor(self.graph, self.target)
         self.actions: list[Operation] = []
         self.time: dict[int, tuple[int, int]] = {}
         """(step, phase) of every compute block placed."""
@@ -194,7 +193,7 @@ class Lowering(BesideCompute):
     def share(
         self, core: int, step: int, phases: list[int], blocks: list[task.TaskOp], data: list[list[task.DataOp]]
     ) -> None:
-        slot = step * (self.target.max_phases or 0)
+        slot = self.slot(step, 0)
         for phase, copies in zip(phases[1:], data[1:], strict=True):
             for copy in copies:
                 self.act(TakeOutOp(self.coord(core, slot + phase, Stage.MEMORY), copy.task_id))
@@ -245,7 +244,7 @@ class Lowering(BesideCompute):
             if first >= place.phase:
                 continue
             core = self.model.context.mesh.index[place.space[2:]]
-            slot = place.step * (self.target.max_phases or 0)
+            slot = self.slot(place.step, 0)
             try:
                 start, end = (self.coord(core, slot + p, Stage.MEMORY) for p in (first, place.phase - 1))
                 self.act(PutInOp(op.task_id, start, end if first < place.phase - 1 else None))
@@ -283,6 +282,7 @@ class Lowering(BesideCompute):
 
     def lower(self, tree: Node) -> MappingOp:
         self.tree = tree
+        self.cost = self.model.evaluate(tree).cost
         try:
             self.put_pieces(self.split())
             self.share_weights()
@@ -302,4 +302,4 @@ def lower_tree(graph: task.GraphOp, target_name: str, model: CostModel, tree: No
     """The script of the module docstring, as an `st.mapping` of the graph, which it has
     run on the graph (mark it applied once it is in the module; on an error the graph is
     left half mapped)."""
-    return Lowering(graph, target_name, model.target, model).lower(tree)
+    return Lowering(graph, target_name, model).lower(tree)

@@ -29,6 +29,7 @@ from xdsl.utils.exceptions import PassFailedException
 from stc.compiler.cost.evaluate import CostModel, Estimate
 from stc.compiler.cost.network import network_of
 from stc.compiler.cost.objective import objective
+from stc.compiler.cost.tree import Node
 from stc.compiler.diagnostics import StcError
 from stc.compiler.ir_files import module_text
 from stc.compiler.search.chains import SPACES, search
@@ -90,9 +91,7 @@ def map_searched(module: ModuleOp, options: SearchOptions) -> None:
                 )
             unmapped = graph.clone() if options.script is not None else None
             mapping = lower_tree(graph, options.target, model, result.tree)
-            mapping.attributes[SEARCH_ATTR] = summary(result.tree.notation(network, network.batch), estimate)
-            if target.global_memory.relay_loads:
-                mapping.attributes[RELAY_LOADS] = UnitAttr()
+            mark_searched(mapping, model, result.tree, estimate)
             if options.script is not None and unmapped is not None:
                 write_script(options.script, unmapped, mapping, len(graphs))
             module.body.block.add_op(mapping)
@@ -108,6 +107,14 @@ def refuse_mapped(module: ModuleOp, graph: task.GraphOp) -> None:
                 f"st-search: task.graph @{graph.graph_name} already has an st.mapping; "
                 "st-search maps a graph that has none"
             )
+
+
+def mark_searched(mapping: MappingOp, model: CostModel, tree: Node, estimate: Estimate) -> None:
+    """Keep the tree and its estimate in a searched mapping (`st.search`), and mark it
+    `st.relay_loads` where the model's target relays shared loads."""
+    mapping.attributes[SEARCH_ATTR] = summary(tree.notation(model.network, model.network.batch), estimate)
+    if model.target.global_memory.relay_loads:
+        mapping.attributes[RELAY_LOADS] = UnitAttr()
 
 
 def summary(tree: str, estimate: Estimate) -> DictionaryAttr:

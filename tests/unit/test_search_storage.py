@@ -59,7 +59,7 @@ def test_the_model_counts_a_piece_s_weight_as_st_apply_does(small_tianjicx: str)
     model = CostModel(network_of(graph), target)
     tree = Node.cut("T", [Node.cut("T", [Node.leaf(layer)]) for layer in range(len(model.network.layers))])
     assert model.evaluate(tree).valid
-    lowering = Lowering(graph, small_tianjicx, target, model)
+    lowering = Lowering(graph, small_tianjicx, model)
     lowering.lower(tree)
     held: dict[tuple, int] = {}
     for op in lowering.graph.tasks():
