@@ -22,16 +22,8 @@ from __future__ import annotations
 
 import numpy as np
 
-from stc.compiler.cost.layer_cost import (
-    Context,
-    Output,
-    Placed,
-    buffer_accesses,
-    input_groups,
-    local_bytes,
-    needed_volume,
-    weight_dram,
-)
+from stc.compiler.cost.layer_cost import Context, Output, Placed, buffer_accesses, local_bytes, needed_volume
+from stc.compiler.cost.loads import input_groups, weight_dram
 from stc.compiler.cost.network import Layer
 from stc.compiler.cost.node_cost import scaled
 from stc.compiler.cost.objective import Objective
