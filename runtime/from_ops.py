@@ -8,6 +8,7 @@ from xdsl.ir import Attribute, Operation
 
 from stc.dialects import task
 from stc.dialects.integers import array_values
+from stc.dialects.task.attrs import BoxAttr
 from stc.dialects.task.base import element_width
 from stc.runtime.blocks import Block, Graph
 
@@ -37,14 +38,19 @@ def plain_block(op: Operation, operands: tuple[int, ...] = ()) -> Block:
         pieces = tuple((box.data, offset) for _, box, offset in op.pieces)
         return Block(op.name, op.task_id, operands, shape, width, label=op.kind.data.value, pieces=pieces)
     if isinstance(op, task.DataOp):
-        box = None if op.box is None else op.box.data
-        data = data_reference(op.data)
-        return Block(
-            op.name, op.task_id, operands, shape, width, data=data, full_shape=op.full_type.get_shape(), box=box
-        )
+        return data_block(op.name, op.task_id, op.data, op.full_type, op.box)
     assert isinstance(op, task.ComputeBlock)
     clauses = {name: clause_value(op.properties[name]) for name in op.CLAUSES}
     return Block(op.name, op.task_id, operands, shape, width, clauses, op.optional_bias is not None)
+
+
+def data_block(name: str, task_id: int, data: Attribute, full_type: TensorType, box: BoxAttr | None) -> Block:
+    """A data block's reference and box (a `task.weight` and the like, or an `isa.data`
+    of that kind) as plain data."""
+    full_shape = full_type.get_shape()
+    shape, region = (full_shape, None) if box is None else (box.shape, box.data)
+    width = element_width(full_type) or 0
+    return Block(name, task_id, (), shape, width, data=data_reference(data), full_shape=full_shape, box=region)
 
 
 def clause_value(value: Attribute) -> int | tuple[int, ...]:

@@ -11,7 +11,7 @@ from collections.abc import Mapping, Sequence
 from pathlib import Path
 
 import numpy as np
-from xdsl.dialects.builtin import ModuleOp, TensorType
+from xdsl.dialects.builtin import ModuleOp
 
 from stc.compiler.diagnostics import StcError
 from stc.dialects import task
@@ -29,13 +29,9 @@ def find_graph(module: ModuleOp) -> task.GraphOp:
     return graphs[0]
 
 
-def nchw_shape(typ: TensorType) -> tuple[int, ...]:
-    return nchw(typ.get_shape())
-
-
 def input_shapes(graph: task.GraphOp) -> dict[str, tuple[int, ...]]:
     """The NCHW shape of each input, in input order."""
-    return {op.input_name.data: nchw_shape(op.result.type) for op in graph.inputs()}
+    return {op.input_name.data: nchw(op.result.type.get_shape()) for op in graph.inputs()}
 
 
 def random_inputs(graph: task.GraphOp, seed: int) -> Arrays:

@@ -53,7 +53,7 @@ from stc.dialects.isa.vec_trans_scatter_rules import VecTransScatterError
 from stc.runtime.compute_steps import COMPUTE_STEPS, Step
 from stc.runtime.core import Core
 from stc.runtime.data import DataStore
-from stc.runtime.from_ops import plain_block
+from stc.runtime.from_ops import data_block
 from stc.runtime.inputs import Arrays, check_int8_inputs, completed_inputs, random_int8_inputs
 from stc.runtime.kernels.vec_trans_scatter import vec_trans_scatter
 from stc.runtime.views import global_extent, strided_view
@@ -63,7 +63,7 @@ TASK_DATA_OPS: dict[str, type[task.DataOp]] = {
     "bias": task.BiasOp,
     "table": task.TableOp,
 }
-"""The task block that holds each kind of data, through which DataStore loads it."""
+"""The task block that holds each kind of data: DataStore loads an `isa.data` as one."""
 
 
 def holds_program(module: ModuleOp) -> bool:
@@ -262,7 +262,7 @@ class Machine:
         for op in self.program.data():
             assert op.kind is not None
             try:
-                block = self.data.block(plain_block(TASK_DATA_OPS[op.kind](0, op.data, op.full_type, op.box)))
+                block = self.data.block(data_block(TASK_DATA_OPS[op.kind].name, 0, op.data, op.full_type, op.box))
             except StcError as error:
                 raise StcError(f"isa.data at {op.start}: {error}") from None
             raw = np.ascontiguousarray(block).reshape(-1).view(np.uint8)

@@ -16,6 +16,7 @@ from __future__ import annotations
 import re
 
 from stc.compiler.diagnostics import StcError
+from stc.compiler.rules.blocks import box_problem
 from stc.compiler.rules.places import phases_problem, place_problem
 from stc.compiler.spelling import (
     AFTER_OP,
@@ -33,7 +34,7 @@ from stc.compiler.spelling import (
     ints_of,
 )
 from stc.runtime.blocks import Block, Box, Graph
-from stc.runtime.plain_rules import COMPUTE, DATA, Clause, Type, Unknown, check_graph
+from stc.runtime.plain_rules import COMPUTE, DATA, Clause, Unknown, check_graph
 
 SYMBOL = r'@(?:([a-zA-Z_][a-zA-Z0-9_]*+)|"([ !#-\[\]-~]++)")'
 """A symbol's name, bare or quoted (printable ASCII without escapes)."""
@@ -45,14 +46,15 @@ TAIL = re.compile(
 """The end of the graph, an applied mapping without actions, the end of the module."""
 
 
-def tensor_type(text: str) -> Type:
+def tensor_type(text: str) -> tuple[tuple[int, ...], int]:
+    """The shape and element width of a matched `tensor<1x8x8x16xi8>`."""
     dims, _, width = text[len("tensor<") : -1].rpartition("xi")
-    return tuple(int(size) for size in dims.split("x")), int(width), text
+    return tuple(int(size) for size in dims.split("x")), int(width)
 
 
-def read_plain(text: str) -> tuple[Graph, str | None] | None:
-    """The task graph `text` holds and its mapping's target, if it is one this reader
-    takes and every rule holds; None otherwise."""
+def read_plain(text: str) -> Graph | None:
+    """The task graph `text` holds, if it is one this reader takes and every rule holds
+    (those of its applied mapping's places too); None otherwise."""
     try:
         return Reader(text).read()
     except Unknown:
@@ -65,12 +67,10 @@ class Reader:
     def __init__(self, text: str):
         self.text = text
         self.blocks: list[Block] = []
-        self.types: list[Type | None] = []
         self.names: dict[str, int] = {}
         self.coords: list[tuple[tuple[int, int, int, int], int] | None] = []
-        self.known: dict[str, object] = {}
 
-    def read(self) -> tuple[Graph, str | None]:
+    def read(self) -> Graph:
         text = self.text
         start = BETWEEN_OPS.match(text).end()  # pyright: ignore[reportOptionalMemberAccess]
         if (head := HEADER.match(text, start)) is None:
@@ -85,10 +85,10 @@ class Reader:
         if tail["target"] is not None and (tail[1] or tail[2]) != name:
             raise Unknown
         graph = Graph(name, tuple(self.blocks))
-        check_graph(graph, self.types)
+        check_graph(graph)
         if tail["target"] is not None:
             self.check_places(tail["target"])
-        return graph, tail["target"]
+        return graph
 
     def read_op(self, head: re.Match[str]) -> int:
         """Read the op whose head matched; where its text ends."""
@@ -98,7 +98,7 @@ class Reader:
         reader = READERS.get(name)
         if reader is None:
             raise Unknown
-        block, typ, end = reader(self, name, head.end())
+        block, end = reader(self, name, head.end())
         coord = None
         if self.text.startswith(" {", end):
             coord, end = self.mapping(end + 1)
@@ -107,7 +107,6 @@ class Reader:
         if result is not None:
             self.names[result] = len(self.blocks)
         self.blocks.append(block)
-        self.types.append(typ)
         self.coords.append(coord)
         return end
 
@@ -147,12 +146,12 @@ class Reader:
 
     def box(self, text: str) -> Box:
         intervals = tuple((int(lo), int(hi)) for lo, hi in INTERVAL_TEXT.findall(text))
-        if not all(0 <= lo < hi for lo, hi in intervals):
+        if box_problem(intervals):
             raise Unknown
         return intervals
 
 
-Read = tuple[Block, Type | None, int]
+Read = tuple[Block, int]
 
 
 def matched(pattern: re.Pattern[str], reader: Reader, start: int) -> re.Match[str]:
@@ -185,9 +184,9 @@ def read_compute(reader: Reader, name: str, start: int) -> Read:
             if default is None:
                 raise Unknown
             clauses[clause] = default
-    typ = tensor_type(match["type"])
-    block = Block(name, int(match["id"]), tuple(operands), typ[0], typ[1], clauses, match["bias"] is not None)
-    return block, typ, match.end()
+    shape, width = tensor_type(match["type"])
+    block = Block(name, int(match["id"]), tuple(operands), shape, width, clauses, match["bias"] is not None)
+    return block, match.end()
 
 
 def read_buffer(reader: Reader, name: str, start: int) -> Read:
@@ -200,15 +199,15 @@ def read_buffer(reader: Reader, name: str, start: int) -> Read:
         if box_text:
             box = reader.box(box_text)
         else:
-            source_type = reader.types[source]
-            if source_type is None or min(source_type[0], default=1) < 1:
+            source_shape = reader.blocks[source].shape  # () for an output: it has no result
+            if min(source_shape, default=0) < 1:
                 raise Unknown
-            box = tuple((0, size) for size in source_type[0])
+            box = tuple((0, size) for size in source_shape)
         operands.append(source)
         pieces.append((box, tuple(ints_of(offset_text)) if offset_text else (0,) * len(box)))
-    typ = tensor_type(match["type"])
-    block = Block(name, int(match["id"]), tuple(operands), typ[0], typ[1], label=match["kind"], pieces=tuple(pieces))
-    return block, typ, match.end()
+    shape, width = tensor_type(match["type"])
+    block = Block(name, int(match["id"]), tuple(operands), shape, width, label=match["kind"], pieces=tuple(pieces))
+    return block, match.end()
 
 
 def read_data(reader: Reader, name: str, start: int) -> Read:
@@ -220,25 +219,25 @@ def read_data(reader: Reader, name: str, start: int) -> Read:
         raise Unknown
     else:
         data = ("npz", (match["path"][1:-1], match["key"][1:-1]))
-    full = tensor_type(match["type"])
+    full_shape, width = tensor_type(match["type"])
     box = None if match["box"] is None else reader.box(match["box"])
-    shape = full[0] if box is None else tuple(hi - lo for lo, hi in box)
-    block = Block(name, int(match["id"]), (), shape, full[1], data=data, full_shape=full[0], box=box)
-    return block, (shape, full[1], match["type"]), match.end()
+    shape = full_shape if box is None else tuple(hi - lo for lo, hi in box)
+    block = Block(name, int(match["id"]), (), shape, width, data=data, full_shape=full_shape, box=box)
+    return block, match.end()
 
 
 def read_input(reader: Reader, name: str, start: int) -> Read:
     """`ID "NAME" : TYPE`."""
     match = matched(INPUT_TEXT, reader, start)
-    typ = tensor_type(match["type"])
-    return Block(name, int(match["id"]), (), typ[0], typ[1], label=match["name"][1:-1]), typ, match.end()
+    shape, width = tensor_type(match["type"])
+    return Block(name, int(match["id"]), (), shape, width, label=match["name"][1:-1]), match.end()
 
 
 def read_output(reader: Reader, name: str, start: int) -> Read:
     """`ID "NAME" %SOURCE`."""
     match = matched(OUTPUT_TEXT, reader, start)
     block = Block(name, int(match["id"]), (reader.value(match["source"]),), label=match["name"][1:-1])
-    return block, None, match.end()
+    return block, match.end()
 
 
 READERS = {

@@ -72,28 +72,24 @@ class Unknown(Exception):
     """The text is not one this reader takes, or breaks a rule: xDSL reads it."""
 
 
-Type = tuple[tuple[int, ...], int, str]
-"""A tensor type's shape, element width and text."""
-
-
 def expect(problem: str | None) -> None:
     if problem:
         raise Unknown
 
 
-def check_graph(graph: Graph, types: Sequence[Type | None]) -> None:
+def check_graph(graph: Graph) -> None:
     """Every rule of the graph and its blocks (`task.graph` and each op's `verify_`)."""
     blocks = graph.blocks
     ids: set[int] = set()
     readers: list[list[tuple[Block, int]]] = [[] for _ in blocks]  # per block: who reads it, as which operand
-    for position, block in enumerate(blocks):
+    for block in blocks:
         expect(id_problem(block.id))
         if block.id in ids:
             raise Unknown
         ids.add(block.id)
         for index, operand in enumerate(block.operands):
             readers[operand].append((block, index))
-        CHECKS[block.name](block, types[position], [(blocks[o], types[o]) for o in block.operands])
+        CHECKS[block.name](block, [blocks[o] for o in block.operands])
     expect(names_problem("input", [b.label for b in blocks if b.name == "task.input"]))
     expect(names_problem("output", [b.label for b in blocks if b.name == "task.output"]))
     for block, read in zip(blocks, readers, strict=True):
@@ -104,103 +100,100 @@ def check_graph(graph: Graph, types: Sequence[Type | None]) -> None:
             raise Unknown
 
 
-Operands = Sequence[tuple[Block, "Type | None"]]
+def check_tensor(block: Block, rank: int, widths: tuple[int, ...]) -> None:
+    """The tensor `block` produces (a data block: the box it holds) is one a task graph holds."""
+    expect(tensor_problem(block.shape, block.width, rank, widths, ""))
 
 
-def checked_type(typ: Type | None, rank: int, widths: tuple[int, ...]) -> Type:
-    assert typ is not None
-    expect(tensor_problem(typ[0], typ[1], rank, widths, typ[2]))
-    return typ
+def check_input(block: Block, operands: Sequence[Block]) -> None:
+    check_tensor(block, 4, (8,))
 
 
-def check_input(block: Block, typ: Type | None, operands: Operands) -> None:
-    checked_type(typ, 4, (8,))
-
-
-def check_output(block: Block, typ: Type | None, operands: Operands) -> None:
-    if operands[0][0].name != "task.buffer":
+def check_output(block: Block, operands: Sequence[Block]) -> None:
+    if operands[0].name != "task.buffer":
         raise Unknown
 
 
-def check_buffer(block: Block, typ: Type | None, operands: Operands) -> None:
-    shape, width, _ = checked_type(typ, *ACTIVATION)
-    for index, ((source, source_type), (box, offset)) in enumerate(zip(operands, block.pieces, strict=True)):
+def check_buffer(block: Block, operands: Sequence[Block]) -> None:
+    check_tensor(block, *ACTIVATION)
+    for index, (source, (box, offset)) in enumerate(zip(operands, block.pieces, strict=True)):
         if source.name not in COMPUTE and source.name != "task.input":
             raise Unknown
-        source_shape, source_width, _ = checked_type(source_type, *ACTIVATION)
-        same = source_width == width
-        expect(source_problem(index, source_shape, same, source_width, width, box, offset, 4))
+        check_tensor(source, *ACTIVATION)
+        same = source.width == block.width
+        expect(source_problem(index, source.shape, same, source.width, block.width, box, offset, 4))
     placed = [(offset, tuple(hi - lo for lo, hi in box)) for box, offset in block.pieces]
-    expect(tiling_error(shape, placed))
+    expect(tiling_error(block.shape, placed))
 
 
-def check_data(block: Block, typ: Type | None, operands: Operands) -> None:
-    full_shape, _, text = checked_type((block.full_shape, block.width, ""), *DATA[block.name])
-    expect(data_box_problem(block.box, full_shape))
+def check_data(block: Block, operands: Sequence[Block]) -> None:
+    expect(tensor_problem(block.full_shape, block.width, *DATA[block.name], ""))
+    expect(data_box_problem(block.box, block.full_shape))
     if block.name == "task.table":
-        expect(table_problem(full_shape, block.box is not None, text))
+        expect(table_problem(block.full_shape, block.box is not None, ""))
 
 
-def check_compute(block: Block, typ: Type | None, operands: Operands) -> None:
+def check_compute(block: Block, operands: Sequence[Block]) -> None:
     """A compute block's rules, as `ComputeBlock.verify_` and its op's checks state them."""
     compute = COMPUTE[block.name]
-    result_shape, result_width, _ = checked_type(typ, *ACTIVATION)
+    check_tensor(block, *ACTIVATION)
     if "shift" in compute.clauses:
         expect(shift_problem(block.int("shift")))
     roles = [*compute.operands] if compute.operands != ("inputs",) else ["inputs"] * (len(operands) - block.has_bias)
     if block.has_bias:
         roles.append("bias")
-    activations: list[Type] = []
-    for role, (source, source_type) in zip(roles, operands, strict=True):
+    activations: list[Block] = []
+    for role, source in zip(roles, operands, strict=True):
         kind = "task.bias" if role == "bias" else ROLES.get(role, "task.buffer")
         if source.name != kind:
             raise Unknown
-        operand_type = checked_type(source_type, *DATA.get(kind, ACTIVATION))
+        check_tensor(source, *DATA.get(kind, ACTIVATION))
         if kind == "task.buffer":
-            activations.append(operand_type)
+            activations.append(source)
             expect(kind_problem(source.id, source.label, compute.input_kind))
     if block.has_bias:
-        expect(bias_problem(operands[-1][1][0], None, result_shape[3]))  # pyright: ignore[reportOptionalSubscript]
-    SHAPES[block.name](block, result_shape, result_width, activations, [t for _, t in operands])
+        expect(bias_problem(operands[-1].shape, None, block.shape[3]))
+    SHAPES[block.name](block, activations, operands)
     if "cmp" in compute.clauses:
-        expect(compare_problem(block.int("cmp"), activations[0][1]))
+        expect(compare_problem(block.int("cmp"), activations[0].width))
 
 
 def input8(width: int) -> None:
     expect(width_problem("", width, (8,), None))
 
 
-def window_shapes(block: Block, result: tuple[int, ...], width: int, activations: list[Type], types: list) -> None:
-    input_shape = activations[0][0]
+def window_shapes(block: Block, activations: Sequence[Block], operands: Sequence[Block]) -> None:
+    input_shape = activations[0].shape
     if block.name == "task.conv":
-        input8(activations[0][1])
-        weight = types[1][0]
+        input8(activations[0].width)
+        weight = operands[1].shape
         expect(conv_weight_problem(weight, None, input_shape[3]))
         window, channels = (weight[1], weight[2]), weight[0]
     else:
         window, channels = block.ints("window"), input_shape[3]
     dilation = block.ints("dilation") if "dilation" in block.clauses else (1, 1)
-    expect(window_problem(input_shape, window, block.ints("stride"), block.ints("pad"), dilation, channels, result))
+    stride, pad = block.ints("stride"), block.ints("pad")
+    expect(window_problem(input_shape, window, stride, pad, dilation, channels, block.shape))
 
 
-def fc_shapes(block: Block, result: tuple[int, ...], width: int, activations: list[Type], types: list) -> None:
-    input8(activations[0][1])
-    expect(fc_problem(activations[0][0], None, types[1][0], None, result))
+def fc_shapes(block: Block, activations: Sequence[Block], operands: Sequence[Block]) -> None:
+    input8(activations[0].width)
+    expect(fc_problem(activations[0].shape, None, operands[1].shape, None, block.shape))
 
 
-def same_shapes(block: Block, result: tuple[int, ...], width: int, activations: list[Type], types: list) -> None:
+def same_shapes(block: Block, activations: Sequence[Block], operands: Sequence[Block]) -> None:
     if block.name == "task.lut":
-        input8(activations[0][1])
-        input8(width)
-    expect(same_shape_problem(activations[0][0], None, "input", result))
+        input8(activations[0].width)
+        input8(block.width)
+    expect(same_shape_problem(activations[0].shape, None, "input", block.shape))
 
 
-def add_shapes(block: Block, result: tuple[int, ...], width: int, activations: list[Type], types: list) -> None:
-    expect(add_problem([(shape, None) for shape, _, _ in activations], result))
+def add_shapes(block: Block, activations: Sequence[Block], operands: Sequence[Block]) -> None:
+    expect(add_problem([(source.shape, None) for source in activations], block.shape))
 
 
-def mul_shapes(block: Block, result: tuple[int, ...], width: int, activations: list[Type], types: list) -> None:
-    expect(mul_problem([(shape, w, None) for shape, w, _ in activations], result))
+def mul_shapes(block: Block, activations: Sequence[Block], operands: Sequence[Block]) -> None:
+    expect(mul_problem([(source.shape, source.width, None) for source in activations], block.shape))
 
 
 SHAPES = {

@@ -34,6 +34,9 @@ from stc.runtime.inputs import Arrays, completed_inputs
 from stc.tools.ending import exit_at_once
 from stc.tools.usage import at_least, run_command
 
+if TYPE_CHECKING:
+    from xdsl.dialects.builtin import ModuleOp
+
 
 def parse_inputs(specs: tuple[str, ...]) -> Arrays:
     inputs: Arrays = {}
@@ -90,10 +93,6 @@ def read_npy_header(role: str, file: BinaryIO) -> tuple[tuple[int, ...], np.dtyp
     return shape, dtype
 
 
-if TYPE_CHECKING:
-    from xdsl.dialects.builtin import ModuleOp
-
-
 def read_confined(path: Path, role: str, data_dirs: Sequence[Path], plain: bool = True) -> ModuleOp | Graph:
     """
     An IR file, whose paths (target files) may name files in its directory and `data_dirs`
@@ -117,18 +116,17 @@ def plain_graph(source: bytes) -> Graph | None:
         return None
     from stc.runtime.plain import read_plain
 
-    read = read_plain(text)
-    return None if read is None else read[0]
+    return read_plain(text)
 
 
-def holds_program(module: ModuleOp | Graph) -> bool:
+def holds_program(module: ModuleOp) -> bool:
     """
     Whether the module holds an isa program, not a task graph. Told by the op's name, and
     each kind of module's executor imported only when it runs, so that running a task
     graph imports neither the isa dialect nor the machine, and an isa file not the golden
     executor (`python -X importtime`).
     """
-    return not isinstance(module, Graph) and any(op.name == "isa.program" for op in module.ops)
+    return any(op.name == "isa.program" for op in module.ops)
 
 
 def input_shapes(module: ModuleOp | Graph) -> dict[str, tuple[int, ...]]:

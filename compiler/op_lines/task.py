@@ -19,6 +19,7 @@ from xdsl.ir import Attribute, Operation, SSAValue
 from xdsl.irdl import AttrSizedOperandSegments
 
 from stc.compiler.op_lines import Build, OpLines, Reader
+from stc.compiler.rules.blocks import box_problem
 from stc.compiler.spelling import (
     BUFFER_TEXT,
     CLAUSE_TEXT,
@@ -69,7 +70,7 @@ def box(lines: OpLines, text: str) -> BoxAttr | None:
     """The box of `[lo:hi, ...]`, if every interval is one (else xDSL's parser reports it)."""
     if (known := lines.attributes.get(text)) is None:
         intervals = tuple((int(lo), int(hi)) for lo, hi in INTERVAL_TEXT.findall(text))
-        if not all(0 <= lo < hi for lo, hi in intervals):
+        if box_problem(intervals):
             return None
         known = lines.attributes[text] = prechecked(BoxAttr, intervals)  # checked as BoxAttr.verify checks
     assert isinstance(known, BoxAttr)

@@ -16,6 +16,14 @@ Box = Sequence[tuple[int, int]]
 """Half-open intervals, one per dimension."""
 
 
+def box_problem(box: Box) -> str | None:
+    """Every interval of a box holds an element, at 0 or after."""
+    for lo, hi in box:
+        if not 0 <= lo < hi:
+            return f"box interval {lo}:{hi} is empty or negative"
+    return None
+
+
 def box_inside(box: Box, shape: Sequence[int]) -> bool:
     """Whether `box` is a non-empty box of a tensor of `shape`."""
     return len(shape) == len(box) and all(0 <= lo < hi <= n for (lo, hi), n in zip(box, shape, strict=True))

@@ -13,7 +13,7 @@ from xdsl.printer import Printer
 from xdsl.utils.exceptions import VerifyException
 from xdsl.utils.str_enum import StrEnum
 
-from stc.compiler.rules.blocks import box_inside
+from stc.compiler.rules.blocks import box_inside, box_problem
 from stc.compiler.rules.blocks import format_box as format_intervals
 from stc.compiler.spelling import BOX_TEXT, INTERVAL_TEXT
 from stc.dialects.by_identity import by_identity
@@ -105,9 +105,8 @@ class BoxAttr(Data[tuple[Interval, ...]]):
             printer.print_string(format_box(self))
 
     def verify(self) -> None:
-        for lo, hi in self.data:
-            if not 0 <= lo < hi:
-                raise VerifyException(f"box interval {lo}:{hi} is empty or negative")
+        if problem := box_problem(self.data):
+            raise VerifyException(problem)
 
 
 @by_identity

@@ -1,7 +1,7 @@
 """Tests for runtime/plain: the plain-data reader of `stc-run` takes only what xDSL's reader
 accepts and verifies, and reads it to the same graph, on every lit test, on every zoo
-network (plain and mapped) and on drawn mutations of them; its table of compute blocks is
-the dialect's."""
+network (plain and mapped) and on drawn mutations of them; its tables of compute blocks,
+operand roles and tensors are the dialect's."""
 
 from __future__ import annotations
 
@@ -27,7 +27,7 @@ from stc.runtime.blocks import Graph
 from stc.runtime.from_ops import clause_value, plain_graph
 from stc.runtime.golden import find_graph
 from stc.runtime.plain import read_plain
-from stc.runtime.plain_rules import COMPUTE
+from stc.runtime.plain_rules import ACTIVATION, COMPUTE, DATA, ROLES
 from stc.tools.stc_run import plain_graph as graph_of_bytes
 from stc.tools.stc_run import read_confined
 
@@ -49,7 +49,7 @@ def agree(text: str, tmp_path: Path) -> bool:
         read = read_plain(text)
     if read is None:
         return False
-    assert read[0] == xdsl_graph(text, tmp_path)
+    assert read == xdsl_graph(text, tmp_path)
     return True
 
 
@@ -127,6 +127,14 @@ def test_the_table_of_compute_blocks_is_the_dialect_s(op_type: type[task.Compute
     assert set(op_type.DATA_ROLES) <= set(compute.operands)
     defaults = {name: clause_default(op_type, name) for name in op_type.CLAUSES}
     assert compute.clauses == {name: None if d is None else clause_value(d) for name, d in defaults.items()}
+    for name in compute.operands:
+        assert ROLES.get(name, "task.buffer") == op_type.DATA_ROLES.get(name, task.BufferOp).name
+
+
+def test_the_tensors_of_data_blocks_and_buffers_are_the_dialect_s():
+    for op_type in (task.WeightOp, task.BiasOp, task.TableOp):
+        assert DATA[op_type.name] == (op_type.RANK, op_type.ELEMENT_WIDTHS)
+    assert ACTIVATION == (task.BufferOp.RANK, task.BufferOp.ELEMENT_WIDTHS)
 
 
 def test_the_stages_spelled_are_the_dialect_s():
