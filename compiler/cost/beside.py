@@ -47,9 +47,7 @@ def early_loads(
         if not child.input_dram:
             continue
         at, nbytes, steady = int(starts[i]), child.input_dram, child.modes[child.mode | 1][1]
-        cycles = np.maximum(own[row], np.ceil(dram[row] / bandwidth))
-        saved = cycles[at] - max(steady, float(np.ceil((dram[row, at] - nbytes) / bandwidth)))
-        back = nearest_gain(cycles, dram[row], max(at - depth, 0), at, saved, nbytes, bandwidth)
+        back = nearest_gain(own[row], dram[row], at, steady, nbytes, max(at - depth, 0), at, bandwidth)
         if back is None:
             continue
         own[:, at], dram[:, at] = steady, dram[:, at] - nbytes
@@ -58,9 +56,7 @@ def early_loads(
     first, nbytes, end = result[0], result[0].input_dram, own.shape[1]
     if depth and wrap and n > 1 and nbytes and end > 1:
         steady = first.modes[first.mode | 1][1]
-        cycles = np.maximum(own[row], np.ceil(dram[row] / bandwidth))
-        saved = cycles[0] - max(steady, float(np.ceil((dram[row, 0] - nbytes) / bandwidth)))
-        back = nearest_gain(cycles, dram[row], max(end - depth, 1), end, saved, nbytes, bandwidth)
+        back = nearest_gain(own[row], dram[row], 0, steady, nbytes, max(end - depth, 1), end, bandwidth)
         if back is not None:
             own[1:, 0], dram[1:, 0] = steady, dram[1:, 0] - nbytes
             dram[:-1, end - back] += nbytes
@@ -115,10 +111,14 @@ def subbatch_slots(
 
 
 def nearest_gain(
-    cycles: np.ndarray, dram: np.ndarray, lo: int, hi: int, saved: float, nbytes: float, bandwidth: float
+    own: np.ndarray, dram: np.ndarray, at: int, steady: float, nbytes: float, lo: int, hi: int, bandwidth: float
 ) -> int | None:
-    """Of the slots lo … hi − 1, how far before hi lies the one where loading `nbytes` more
-    lengthens it least, if by less than `saved` (the nearest of equals); None if none."""
+    """Of the slots lo … hi − 1 (`own`: what each slot's cores take, `dram`: its DRAM
+    bytes), how far before hi lies the one where loading slot `at`'s `nbytes` lengthens it
+    least, if by less than that saves `at` (then at least `steady`), the nearest of equals;
+    None if none."""
+    cycles = np.maximum(own, np.ceil(dram / bandwidth))
+    saved = cycles[at] - max(steady, float(np.ceil((dram[at] - nbytes) / bandwidth)))
     window = slice(lo, hi)
     longer = np.maximum(cycles[window], np.ceil((dram[window] + nbytes) / bandwidth)) - cycles[window]
     best = len(longer) - 1 - int(np.argmin(longer[::-1]))

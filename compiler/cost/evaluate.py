@@ -373,7 +373,7 @@ class CostModel(LeafPricing):
     ) -> NodeCost:
         """A node's cost from its leaves' on `target`; a segment's (`top`) T-cut also loads its
         first leaf's inputs early from the second subbatch on and, with `late`, stores late
-        (`recursion.early_loads`)."""
+        (`beside.early_loads`)."""
         if node.is_leaf:
             return leaves[node.layer]
         children = [self.node_cost(child, leaves, target) for child in node.children]

@@ -46,7 +46,7 @@ from stc.compiler.cost.partition import Partition, box_volume, pieces
 from stc.compiler.cost.staging import staging_cycles
 from stc.compiler.cost.storage import activation_storage, weight_storage
 from stc.compiler.cost.transfers import on_chip, row_ranks
-from stc.compiler.targets.components import CoreBuffers, GlobalMemory
+from stc.compiler.targets.components import CoreBuffers
 from stc.compiler.targets.cost_units import CORE_BUFFER_ACCESSES, Work, core_buffer_work, dma_cycles
 from stc.compiler.targets.hardware import HardwareTarget
 
@@ -111,7 +111,7 @@ def leaf_cost(
     ports = mesh.port_core[cores]
     received = sent = unread = 0.0
     memory = target.global_memory
-    relay = memory.relay_loads and not memory.multicast_loads
+    shared, relay = memory.shares_loads, memory.relay_loads and not memory.multicast_loads
     link = target.noc.link_bandwidth_bytes_per_cycle
     sends: list[tuple[int, np.ndarray, np.ndarray]] = []
     staged = target.activation_layout.kind == "nc1hwc0"
@@ -125,7 +125,9 @@ def leaf_cost(
             dram += volume
             loaded += volume
             received += float(volume.sum())
-            read, loads, waits = input_loads(mesh, ports, cores, volume, layer, batch, part, source, memory, link)
+            read, loads, waits = input_loads(
+                mesh, ports, cores, volume, layer, batch, part, source, shared, relay, link
+            )
             links += loads
             cycles = cycles + waits
             unread += float(volume.sum()) - read
@@ -178,7 +180,7 @@ def leaf_cost(
         links += mesh.xy_loads(cores, ports, out_bytes)
     cycles = cycles + staging[0]
     weight_slices = layer.weight_bytes * (box.k[1] - box.k[0]) / layer.out_channels + layer.table_bytes
-    weight_dram, weight_links, weight_waits = weight_loads(mesh, layer, part, batch, start, memory.shares_loads, relay)
+    weight_dram, weight_links, weight_waits = weight_loads(mesh, layer, part, batch, start, shared, relay)
     stores = 0 if output is Output.CHIP else 2 if output is Output.STORED_TWICE else 1
     dram_write = float(out_bytes.sum()) * stores
     copies = len(layer.block_ids) + int(layer.is_output)
@@ -205,12 +207,13 @@ def leaf_cost(
     )
     compute = float(cycles.max())
     bandwidth = target.global_memory.bandwidth_bytes_per_cycle
-    steady = np.ceil(dram / bandwidth) + cycles
-    busy = np.ceil((dram + weight_slices) / bandwidth) + cycles + np.ceil(weight_waits / link)
-    input_busy = busy - np.ceil((dram - loaded + weight_slices) / bandwidth) - cycles
-    input_steady = steady - np.ceil((dram - loaded) / bandwidth) - cycles
-    store_busy = busy - np.ceil((dram - spilled + weight_slices) / bandwidth) - cycles
-    store_steady = steady - np.ceil((dram - spilled) / bandwidth) - cycles
+    moving, loading = np.ceil(dram / bandwidth), np.ceil((dram + weight_slices) / bandwidth)
+    steady = moving + cycles
+    busy = loading + cycles + np.ceil(weight_waits / link)
+    input_busy = loading - np.ceil((dram - loaded + weight_slices) / bandwidth)
+    input_steady = moving - np.ceil((dram - loaded) / bandwidth)
+    store_busy = loading - np.ceil((dram - spilled + weight_slices) / bandwidth)
+    store_steady = moving - np.ceil((dram - spilled) / bandwidth)
     injection = max((float(each.max()) for _, each, _, _ in sends), default=0.0)
     later = max(float(steady.max()) + injection, dma_cycles(target, work.dram_bytes))
     first = max(float(busy.max()) + injection, dma_cycles(target, work.dram_bytes + weights.dram_bytes))
@@ -271,7 +274,7 @@ def buffer_accesses(buffers: CoreBuffers | None, layer: Layer, batch: int, part:
 
 @functools.lru_cache(maxsize=1 << 14)
 def weight_loads(
-    mesh: MeshModel, layer: Layer, part: Partition, batch: int, start: int, shared: bool, relay: bool = False
+    mesh: MeshModel, layer: Layer, part: Partition, batch: int, start: int, shared: bool, relay: bool
 ) -> tuple[float, np.ndarray, np.ndarray]:
     """The DRAM bytes and the bytes over each link of loading every core's weight slice
     (its output channels of the weights and biases) and whole tables, from its port, and
@@ -341,18 +344,19 @@ def input_loads(
     batch: int,
     part: Partition,
     source: Source,
-    memory: GlobalMemory,
+    shared: bool,
+    relay: bool,
     link: float,
 ) -> tuple[float, np.ndarray, np.ndarray]:
     """The DRAM bytes and the bytes over each link of loading every core's input box of one
     source (`volume` per core) from DRAM, and per core the cycles it waits for a relaying
-    send. Where `memory` shares loads, as isa-lower loads them: the cores whose boxes are
-    equal (a layer split by output channels reads the same input on each) get it from one
-    DRAM read, from the first of them (`input_groups`, `shared_loads`); relayed, each core
-    of a group of several waits for the send of its box (at `link` bytes per cycle)."""
-    if not memory.shares_loads:
+    send. `shared` (a target's `shares_loads`), as isa-lower loads them: the cores whose
+    boxes are equal (a layer split by output channels reads the same input on each) get it
+    from one DRAM read, from the first of them (`input_groups`, `shared_loads`); with
+    `relay`, each core of a group of several waits for the send of its box (at `link` bytes
+    per cycle)."""
+    if not shared:
         return float(volume.sum()), mesh.xy_loads(ports, cores, volume), np.zeros(len(cores))
-    relay = memory.relay_loads and not memory.multicast_loads
     group, first = input_groups(layer, batch, part, source)
     links = shared_loads(mesh, ports, cores, group, first, volume[first], relay)
     several = np.bincount(group)[group] > 1

@@ -211,6 +211,18 @@ def test_relayed_loads_read_dram_once_and_each_core_waits_for_the_loader_s_send(
     assert (channels.latency - channels.weight_cycles, channels.weight_cycles) == (11, 1)
 
 
+def test_relayed_weights_waits_are_none_of_the_input_boxes_or_the_store_s_dma():
+    """A slot whose input boxes a slot before loads, or whose store the next slot runs
+    (`charging.charged_slots`), still waits for its relayed weights: of the rows split's
+    15 cycles (5 DMA, 2 compute, 8 waiting for the weights' send) its 32 input and its 64
+    output bytes each take ⌈(32 + 64 + 192) / 64⌉ − ⌈(64 + 192) / 64⌉ = 1, in the other
+    runs ⌈96 / 64⌉ − ⌈64 / 64⌉ = 1 (it counted the 8 waiting cycles as theirs: 9)."""
+    rows = leaf_cost(RELAYED, conv("c", NETWORK_INPUT), 0, Partition(1, 1, 4, 1), 1, (None,), Output.DRAM)
+    assert rows.busy[:4].tolist() == [15] * 4
+    for moved in (rows.input_busy, rows.store_busy, rows.input_steady, rows.store_steady):
+        assert moved[:5].tolist() == [1, 1, 1, 1, 0]
+
+
 def test_cores_that_read_one_input_box_load_it_once_where_the_target_multicasts_loads():
     """The same conv split by output channels over cores (0,0) … (0,3): each core reads the
     whole 128-byte input. set-8x8 multicasts loads (as isa-lower's `isa.dma_multicast` of

@@ -213,18 +213,23 @@ def test_an_s_cut_s_first_slot_weights_are_its_head():
     assert cut.prefetched == ((1, 1), (2, 1))
 
 
-def reader(layer, steady, nbytes, early):
-    """A charged leaf whose input boxes, `nbytes` from DRAM, take `steady − early` cycles of
-    its slot (`early`: the slot once the slot before has loaded them)."""
-    cost = child(steady, dram=nbytes)
+def charged(layer, steady, nbytes, modes, **fields):
+    """A charged leaf of one slot of `steady` cycles and `nbytes` DRAM bytes, its slot in
+    each mode (`NodeCost.modes`) the same in every run, with `fields`."""
     return attrs.evolve(
-        cost,
+        child(steady, dram=nbytes),
         slots=np.array([float(steady)]),
         slot_dram=np.array([float(nbytes)]),
         head_layers=frozenset({layer}),
-        input_dram=float(nbytes),
-        modes=((float(steady), float(steady)), (float(early), float(early))),
+        modes=tuple((float(slot), float(slot)) for slot in modes),
+        **fields,
     )
+
+
+def reader(layer, steady, nbytes, early):
+    """A charged leaf whose input boxes, `nbytes` from DRAM, take `steady − early` cycles of
+    its slot (`early`: the slot once the slot before has loaded them)."""
+    return charged(layer, steady, nbytes, (steady, early), input_dram=float(nbytes))
 
 
 def test_input_boxes_load_beside_the_slot_before_where_dma_overlaps_compute():
@@ -291,16 +296,8 @@ def test_a_segment_s_first_leaf_loads_its_inputs_in_a_slot_of_the_subbatch_befor
 def writer(layer, steady, nbytes, late, result=(0, 0)):
     """A charged leaf whose output store, `nbytes` to DRAM, takes `steady − late` cycles of
     its slot (`late`: the slot once the next slot stores it), its result `result` B per core."""
-    cost = child(steady, dram=nbytes)
-    return attrs.evolve(
-        cost,
-        slots=np.array([float(steady)]),
-        slot_dram=np.array([float(nbytes)]),
-        head_layers=frozenset({layer}),
-        store_dram=float(nbytes),
-        result=np.array(result, dtype=float),
-        modes=((float(steady), float(steady)),) * 2 + ((float(late), float(late)),) * 2,
-    )
+    modes = (steady, steady, late, late)
+    return charged(layer, steady, nbytes, modes, store_dram=float(nbytes), result=np.array(result, dtype=float))
 
 
 def test_a_result_is_stored_beside_the_next_slot_s_compute_in_a_segment():
