@@ -64,6 +64,15 @@ class BesideCompute:
     def slot_of(self, block_id: int) -> int:
         return self.slot(*self.time[block_id])
 
+    def hold_before(self, block_id: int, core: int, slot: int, back: int) -> None:
+        """Hold a storage block on a core from `back` phases before `slot` too, where
+        st-apply accepts it (the core's memory holds it then); else leave it."""
+        start, end = (self.coord(core, slot - k, Stage.MEMORY) for k in (back, 1))
+        try:
+            self.act(PutInOp(block_id, start, end if back > 1 else None))
+        except PassFailedException:
+            return
+
     def prefetch_inputs(self) -> None:
         """On a target whose DMA overlaps compute, hold the buffers that load from global
         memory of each layer whose input boxes the model loads k slots early
@@ -89,11 +98,7 @@ class BesideCompute:
                         continue
                     if any(self.slot_of(p.task_id) >= slot - back for p in producers(buffer) if p.task_id in self.time):
                         continue
-                    start, end = (self.coord(core, slot - k, Stage.MEMORY) for k in (back, 1))
-                    try:
-                        self.act(PutInOp(buffer.task_id, start, end if back > 1 else None))
-                    except PassFailedException:
-                        continue
+                    self.hold_before(buffer.task_id, core, slot, back)
 
     def prefetch_data(self) -> None:
         """On a target whose DMA overlaps compute, hold the weight, bias and table blocks of
@@ -109,16 +114,10 @@ class BesideCompute:
             phase, blocks = runs[0]
             if layer not in ahead or (step, phase) != self.first_run[layer] or phase < ahead[layer]:
                 continue
-            slot = self.slot(step, phase)
-            start, end = self.coord(core, slot - ahead[layer], Stage.MEMORY), self.coord(core, slot - 1, Stage.MEMORY)
             for block in blocks:
                 for data in input_storage(by_id[block]):  # pyright: ignore[reportArgumentType]
-                    if not isinstance(data, task.DataOp):
-                        continue
-                    try:
-                        self.act(PutInOp(data.task_id, start, end if ahead[layer] > 1 else None))
-                    except PassFailedException:
-                        continue
+                    if isinstance(data, task.DataOp):
+                        self.hold_before(data.task_id, core, self.slot(step, phase), ahead[layer])
 
     def store_late(self) -> None:
         """Mark `st.store_late` the stored results of each layer the model stores late, in
