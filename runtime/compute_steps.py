@@ -15,7 +15,8 @@ from typing import Any
 
 import numpy as np
 
-from stc.compiler.targets.cost_units import Work, conv_macs, core_buffer_work, fc_macs, mac_cycles, vector_cycles
+from stc.compiler.targets.core_dataflow import core_buffer_work
+from stc.compiler.targets.cost_units import Work, conv_macs, fc_macs, mac_cycles, vector_cycles
 from stc.compiler.targets.hardware import HardwareTarget
 from stc.dialects import isa
 from stc.runtime import kernels
@@ -43,23 +44,20 @@ def conv(target: HardwareTarget, core: Core, op: isa.ConvOp, site: str) -> Step:
     acc = kernels.conv2d(x, w, op.clause_ints("stride"), op.clause_ints("pad"), op.clause_ints("dilation"))
     finish(core, site, op, acc)
     macs = conv_macs(acc.size, *w.shape[1:])
-    return mac_cycles(target, macs), mac_work(target, op, macs, x, w)
+    return mac_cycles(target, macs), mac_work(target, op, macs)
 
 
 def fc(target: HardwareTarget, core: Core, op: isa.FcOp, site: str) -> Step:
     x, w = inputs(core, site, op)
     finish(core, site, op, kernels.fully_connected(x, w))
     macs = fc_macs(x.shape[0], w.shape[0], w[0].size)
-    return mac_cycles(target, macs), mac_work(target, op, macs, x, w)
+    return mac_cycles(target, macs), mac_work(target, op, macs)
 
 
-def mac_work(target: HardwareTarget, op: isa.ComputeInstruction, macs: int, x: np.ndarray, w: np.ndarray) -> Work:
+def mac_work(target: HardwareTarget, op: isa.ComputeInstruction, macs: int) -> Work:
     """A conv's or fc's work: its MACs, its tiles read and written once in local memory, and
-    the accesses to the buffers inside the core (weights F×Ky×Kx×C, or F×H×W×R)."""
-    filters, taps, channels = w.shape[0], w.shape[1] * w.shape[2], w.shape[3]
-    buffers = core_buffer_work(
-        target.core_buffers, macs // (filters * taps * channels), filters, taps, channels, x.size
-    )
+    the accesses to the buffers inside the core along the instruction's dataflow."""
+    buffers = core_buffer_work(target.core_buffers, *op.core_work_shape(), op.chosen_dataflow())
     return Work(macs, operand_bytes(op), op.output.nbytes, 0, 0, 0, *buffers)
 
 

@@ -48,7 +48,8 @@ from stc.compiler.cost.staging import staging_cycles
 from stc.compiler.cost.storage import activation_storage, weight_storage
 from stc.compiler.cost.transfers import on_chip
 from stc.compiler.targets.components import CoreBuffers
-from stc.compiler.targets.cost_units import CORE_BUFFER_ACCESSES, Work, core_buffer_work, dma_cycles
+from stc.compiler.targets.core_dataflow import cheapest_work
+from stc.compiler.targets.cost_units import CORE_BUFFER_ACCESSES, Work, dma_cycles
 from stc.compiler.targets.hardware import HardwareTarget
 
 
@@ -260,16 +261,17 @@ def local_bytes(
 
 @functools.lru_cache(maxsize=1 << 14)
 def buffer_accesses(buffers: CoreBuffers | None, layer: Layer, batch: int, part: Partition) -> dict[str, int]:
-    """The accesses to the buffers inside the cores (`cost_units.core_buffer_work`) of a
-    conv or fc on its partition, as the machine counts them for one instruction per piece
-    (cached: do not write to the result)."""
+    """The accesses to the buffers inside the cores of a conv or fc on its partition, each
+    core's piece along its cheapest dataflow (`core_dataflow.cheapest_work`), as isa-lower
+    writes it on the piece's instruction and the machine counts it (cached: do not write to
+    the result)."""
     if layer.kind != "conv" or buffers is None:
         return {}
     box = pieces(layer, batch, part)
     inputs = sum(needed_volume(layer, batch, part, source) for source in layer.sources)
     taps = layer.kernel[0] * layer.kernel[1]
     positions = box_volume(box.b, box.h, box.w)
-    counts = core_buffer_work(buffers, positions, box.k[1] - box.k[0], taps, layer.in_channels, inputs)
+    counts = cheapest_work(buffers, positions, box.k[1] - box.k[0], taps, layer.in_channels, inputs)
     return {name: int(np.sum(count)) for name, count in zip(CORE_BUFFER_ACCESSES, counts, strict=True)}
 
 

@@ -54,8 +54,10 @@ from stc.compiler.lowering.boxes import Box
 from stc.compiler.lowering.global_memory import GlobalMemory
 from stc.compiler.lowering.shared_loads import shared_box_loads, shared_loads
 from stc.compiler.memory.plan import describe
+from stc.compiler.targets.core_dataflow import chosen
 from stc.compiler.targets.hardware import Coord, HardwareTarget
 from stc.dialects import isa, task
+from stc.dialects.integers import i64_array
 from stc.dialects.st import COORD, ROUTES
 
 INSTRUCTIONS: dict[type[task.ComputeBlock], type[isa.ComputeInstruction]] = {
@@ -122,7 +124,17 @@ class GraphLowering(GlobalMemory):
         if bias is not None and not kind.HAS_BIAS:
             raise PassFailedException(f"{self.pass_name}: {describe(op)} has a bias, which {kind.name} does not take")
         clauses = {name: self.clause(op.properties[name]) for name in kind.CLAUSES if name in op.properties}
-        return kind(inputs, self.tile(op), bias, **clauses)
+        return self.with_dataflow(kind(inputs, self.tile(op), bias, **clauses))
+
+    def with_dataflow(self, instruction: isa.ComputeInstruction) -> isa.ComputeInstruction:
+        """A conv or fc with its cheapest dataflow through the core's buffers written as its
+        `dataflow` clause, where that is not the target's default (`core_dataflow.fitting`)."""
+        buffers = self.target.core_buffers
+        if buffers is None or "dataflow" not in instruction.CLAUSES:
+            return instruction
+        if flow := chosen(buffers, *instruction.core_work_shape()):
+            instruction.properties["dataflow"] = i64_array(flow.clause)
+        return instruction
 
     @staticmethod
     def clause(value: Attribute) -> int | tuple[int, ...]:

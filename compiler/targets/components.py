@@ -130,12 +130,14 @@ class CoreBuffers:
     them (SET's Polar core; docs/cost-model.md, "Inside a core"): each lane reduces
     `vector_width` input channels per cycle into one partial sum; `lanes` lanes (output
     channels) share one activation vector; a lane's partial-sum buffer holds `psum_positions`
-    outputs, its weight buffer `weight_vectors` vectors. Energies in pJ per element accessed."""
+    outputs, its weight buffer `weight_vectors` vectors; a lane group's input channels may be
+    split over `channel_split` PEs. Energies in pJ per element accessed."""
 
     vector_width: int
     lanes: int
     psum_positions: int
     weight_vectors: int
+    channel_split: int
     activation_read_pj: float
     activation_write_pj: float
     weight_read_pj: float

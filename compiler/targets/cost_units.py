@@ -19,7 +19,6 @@ import math
 
 from attrs import frozen
 
-from stc.compiler.targets.components import CoreBuffers
 from stc.compiler.targets.hardware import HardwareTarget
 
 
@@ -35,7 +34,8 @@ class Work:
     noc_hop_bytes: int = 0
     """Bytes times the hops each byte travels."""
     al1_reads: int = 0
-    """Elements read from and written to the buffers inside a core (`core_buffer_work`):
+    """Elements read from and written to the buffers inside a core
+    (`core_dataflow.core_buffer_work`):
     activations (AL1), weights (WL1), partial sums (OL1) and outputs (OL2)."""
     al1_writes: int = 0
     wl1_reads: int = 0
@@ -122,46 +122,7 @@ CORE_BUFFER_ACCESSES = (
     "ol2_writes",
 )
 """The fields of `Work` that count accesses to the buffers inside a core, in the order of
-`core_buffer_work`'s result and `CoreBuffers.energies`."""
-
-CoreBufferWork = tuple[int, int, int, int, int, int, int, int]
-
-
-def core_buffer_work(
-    buffers: CoreBuffers | None, positions, filters, taps: int, channels: int, inputs
-) -> CoreBufferWork:
-    """The elements a convolution (or fc) reads and writes in the buffers inside a core
-    (a target's `core_buffers`; zeros on a target without them), SET's Polar dataflow: per
-    `positions` output positions of `filters` output channels, `taps` kernel taps of
-    `channels` input channels, reading `inputs` input elements (numbers or numpy arrays of
-    one value per core). The weights of as many lane groups as the weight buffer holds stay
-    while every tile of `psum_positions` positions passes: per tile each weight vector is read
-    once; per position each activation vector is read once for all the lanes of a group and
-    each lane reads and writes its partial sum; the input is written into the activation
-    buffer once per chunk of lane groups; each output is read from the partial sums and
-    written to and read from the output buffer once (docs/cost-model.md, "Inside a core").
-
-    >>> from stc.compiler.targets.hardware import load_target
-    >>> core_buffer_work(load_target("set-8x8").core_buffers, positions=100, filters=16, taps=9, channels=8, inputs=144)
-    (14400, 144, 1152, 1152, 16000, 14400, 1600, 1600)
-    """
-    if buffers is None:
-        return (0,) * 8
-    vectors = taps * -(-channels // buffers.vector_width)
-    groups = -(-filters // buffers.lanes)
-    chunks = -(-groups // max(1, buffers.weight_vectors // vectors))
-    updates = positions * vectors * groups * buffers.lanes
-    outputs = positions * filters
-    return (
-        positions * vectors * groups * buffers.vector_width,
-        inputs * chunks,
-        vectors * buffers.vector_width * groups * buffers.lanes * -(-positions // buffers.psum_positions),
-        taps * channels * filters,
-        updates + outputs,
-        updates,
-        outputs,
-        outputs,
-    )
+`core_dataflow.core_buffer_work`'s result and `CoreBuffers.energies`."""
 
 
 def core_buffer_pj(target: HardwareTarget, work: Work) -> float:

@@ -240,7 +240,7 @@ def read_energy(table: Table) -> Energy:
 
 
 def read_core_buffers(table: Table) -> CoreBuffers:
-    counts = ("vector_width", "lanes", "psum_positions", "weight_vectors")
+    counts = ("vector_width", "lanes", "psum_positions", "weight_vectors", "channel_split")
     core_buffers = CoreBuffers(
         **{
             field.name: table.integer(field.name, minimum=1) if field.name in counts else table.number(field.name)

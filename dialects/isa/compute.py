@@ -5,6 +5,7 @@ add, mul) on local-memory tiles, with the task dialect's exact integer semantics
 
 from __future__ import annotations
 
+import math
 from collections.abc import Sequence
 from typing import ClassVar
 
@@ -15,6 +16,7 @@ from xdsl.parser import Parser
 from xdsl.printer import Printer
 
 from stc.compiler.rules.windows import slid_windows
+from stc.compiler.targets.core_dataflow import Dataflow
 from stc.dialects.integers import i64_array, i64_attr
 from stc.dialects.isa.access import Access, tile_kind
 from stc.dialects.isa.attrs import TileAttr, i64_array_def, ints
@@ -74,6 +76,18 @@ class ComputeInstruction(Instruction):
     def shift_amount(self) -> int:
         return self.clause_int("shift") if "shift" in self.CLAUSES else 0
 
+    def core_work_shape(self) -> tuple[int, int, int, int, int]:
+        """A conv's or fc's positions, filters, taps, channels and input elements (`core_dataflow`)."""
+        source, weight = self.inputs.data
+        filters, ky, kx, channels = weight.shape
+        return math.prod(self.output.shape) // filters, filters, ky * kx, channels, math.prod(source.shape)
+
+    def chosen_dataflow(self) -> Dataflow | None:
+        """The `dataflow` clause; None without one (the target's default, `core_dataflow.fitting`)."""
+        if "dataflow" not in self.CLAUSES or not (values := self.clause_ints("dataflow")):
+            return None
+        return Dataflow.of_clause(values)
+
     def input_roles(self) -> list[str]:
         return list(self.INPUT_ROLES) or [f"branch #{index}" for index in range(len(self.inputs))]
 
@@ -129,6 +143,9 @@ class ComputeInstruction(Instruction):
             raise self.error(f"the output is an NHWC tile of rank 4, got {self.output.tensor_type}")
         if "shift" in self.CLAUSES and not 0 <= self.shift_amount <= 31:
             raise self.error(f"shift must be in [0, 31], got {self.shift_amount}")
+        if "dataflow" in self.CLAUSES and (flow := self.clause_ints("dataflow")):
+            if len(flow) != 4 or flow[0] not in (0, 1) or min(flow[1:]) < 1:
+                raise self.error(f"dataflow is [packed 0 or 1, split, groups, tile >= 1], got {list(flow)}")
         if self.bias is not None:
             self._verify_bias(self.bias)
         self.verify_shapes()
@@ -203,9 +220,10 @@ class ConvOp(WindowInstruction):
     name = "isa.conv"
     dilation = i64_array_def("dilation", i64_array((1, 1)))
     shift = prop_def(IntegerAttr[I64], default_value=i64_attr(0))
+    dataflow = i64_array_def("dataflow", i64_array(()))
 
     INPUT_ROLES: ClassVar[tuple[str, ...]] = ("input", "weight")
-    CLAUSES: ClassVar[tuple[str, ...]] = ("stride", "pad", "dilation", "shift")
+    CLAUSES: ClassVar[tuple[str, ...]] = ("stride", "pad", "dilation", "shift", "dataflow")
     HAS_BIAS: ClassVar[bool] = True
 
     def window_shape(self) -> tuple[int, ...]:
@@ -238,9 +256,10 @@ class FcOp(ComputeInstruction):
 
     name = "isa.fc"
     shift = prop_def(IntegerAttr[I64], default_value=i64_attr(0))
+    dataflow = i64_array_def("dataflow", i64_array(()))
 
     INPUT_ROLES: ClassVar[tuple[str, ...]] = ("input", "weight")
-    CLAUSES: ClassVar[tuple[str, ...]] = ("shift",)
+    CLAUSES: ClassVar[tuple[str, ...]] = ("shift", "dataflow")
     HAS_BIAS: ClassVar[bool] = True
 
     def verify_shapes(self) -> None:

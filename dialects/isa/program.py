@@ -18,11 +18,13 @@ from xdsl.utils.exceptions import VerifyException
 
 from stc.compiler.diagnostics import StcError
 from stc.compiler.references import referenced_target
+from stc.compiler.targets.core_dataflow import dataflow_problem
 from stc.compiler.targets.hardware import HardwareTarget
 from stc.compiler.targets.reading import TargetError
 from stc.dialects.isa.access import local_capacity, required_alignment
 from stc.dialects.isa.attrs import Coord, format_coord
 from stc.dialects.isa.base import single_block_region
+from stc.dialects.isa.compute import ComputeInstruction
 from stc.dialects.isa.core import CoreOp, Instruction, where
 from stc.dialects.isa.dma import DmaMulticastOp
 from stc.dialects.isa.noc import RecvOp, SendOp
@@ -146,6 +148,7 @@ class ProgramOp(IRDLOperation):
                 )
             for phase, index, op in core.numbered_instructions():
                 verify_accesses(target, core, phase, index, op)
+                verify_dataflow(target, core, phase, index, op)
 
 
 def verify_accesses(target: HardwareTarget, core: CoreOp, phase: int, index: int, op: Instruction) -> None:
@@ -173,6 +176,15 @@ def verify_accesses(target: HardwareTarget, core: CoreOp, phase: int, index: int
                 f"{site}: {access.role} bytes [{access.start}, {access.end}) are outside "
                 f"global memory [0, {target.global_memory.capacity_bytes})"
             )
+
+
+def verify_dataflow(target: HardwareTarget, core: CoreOp, phase: int, index: int, op: Instruction) -> None:
+    """A conv's or fc's `dataflow` fits the target's core buffers (`core_dataflow.dataflow_problem`)."""
+    if not isinstance(op, ComputeInstruction) or (flow := op.chosen_dataflow()) is None:
+        return
+    _, _, taps, channels, _ = op.core_work_shape()
+    if problem := dataflow_problem(target.core_buffers, flow, taps, channels):
+        raise VerifyException(f"{where(core.coord, phase, index, op)}: dataflow {list(flow.clause)}: {problem}")
 
 
 @attrs.frozen

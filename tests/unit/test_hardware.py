@@ -157,6 +157,7 @@ def test_set_8x8():
     # of 8-element vectors; its energies per bit times 8.
     assert (buffers.vector_width, buffers.lanes) == (8, 8)
     assert (buffers.psum_positions, buffers.weight_vectors) == (2048 // 8, 4096 // 8)
+    assert buffers.channel_split == 4  # a 4x4 PE array, PolarCore::Bus(4, 4, ...)
     per_bit = (0.0485625, 0.0411625, 0.0381625, 0.0308875, 0.0802, 0.0709, 0.07648125, 0.0989875)
     assert buffers.energies == pytest.approx(tuple(8 * pj for pj in per_bit))
     assert load_target("tianjicx").core_buffers is None
@@ -257,6 +258,7 @@ vector_width = 8
 lanes = 8
 psum_positions = 256
 weight_vectors = 512
+channel_split = 4
 activation_read_pj = 0.1
 activation_write_pj = 0.1
 weight_read_pj = 0.1

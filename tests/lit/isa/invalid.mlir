@@ -1101,3 +1101,58 @@ isa.program @p target "tianjicx" {
 }
 
 // CHECK: core (0, 0), phase 0, #0 isa.copy: destination bytes [143352, 143368) are outside local memory [0, 143360)
+
+// -----
+
+isa.program @p target "set-8x8" {
+  isa.core (0, 0) {
+    isa.conv 0 : tensor<1x4x4x16xi8>, 256 : tensor<8x3x3x16xi8> -> 1408 : tensor<1x2x2x8xi32> dataflow [2, 1, 1, 256]
+    isa.sync 0
+  }
+}
+
+// CHECK: core (0, 0), phase 0, #0 isa.conv: dataflow is [packed 0 or 1, split, groups, tile >= 1], got [2, 1, 1, 256]
+
+// -----
+
+isa.program @p target "set-8x8" {
+  isa.core (0, 0) {
+    isa.conv 0 : tensor<1x4x4x256xi8>, 4096 : tensor<32x3x3x256xi8> -> 77824 : tensor<1x2x2x32xi32> dataflow [0, 1, 2, 256]
+    isa.sync 0
+  }
+}
+
+// CHECK: core (0, 0), phase 0, #0 isa.conv: dataflow [0, 1, 2, 256]: 2 lane groups of 288 weight vectors do not fit a weight buffer of 512 vectors (at most 1)
+
+// -----
+
+isa.program @p target "set-8x8" {
+  isa.core (0, 0) {
+    isa.fc 0 : tensor<1x1x1x64xi8>, 64 : tensor<8x1x1x64xi8> -> 576 : tensor<1x1x1x8xi32> dataflow [0, 1, 1, 512]
+    isa.sync 0
+  }
+}
+
+// CHECK: core (0, 0), phase 0, #0 isa.fc: dataflow [0, 1, 1, 512]: a tile of 512 positions does not fit a partial-sum buffer of 256
+
+// -----
+
+isa.program @p target "set-8x8" {
+  isa.core (0, 0) {
+    isa.conv 0 : tensor<1x4x4x16xi8>, 256 : tensor<8x3x3x16xi8> -> 1408 : tensor<1x2x2x8xi32> dataflow [0, 8, 1, 256]
+    isa.sync 0
+  }
+}
+
+// CHECK: core (0, 0), phase 0, #0 isa.conv: dataflow [0, 8, 1, 256]: split 8 is not in [1, 4] PEs
+
+// -----
+
+isa.program @p target "tianjicx" {
+  isa.core (0, 0) {
+    isa.conv 0 : tensor<1x4x4x16xi8>, 256 : tensor<8x3x3x16xi8> -> 1408 : tensor<1x2x2x8xi32> dataflow [1, 1, 1, 256]
+    isa.sync 0
+  }
+}
+
+// CHECK: core (0, 0), phase 0, #0 isa.conv: dataflow [1, 1, 1, 256]: the target has no core buffers to choose a dataflow for
