@@ -231,24 +231,25 @@ def overlap(
     tables, meet = [], np.ones((1,) * 8, dtype=bool)
     for axis, (mine, theirs, scale) in enumerate(zip(producer, consumer, scales, strict=True)):
         (count, stride), (other, step) = grid(placed.part)[axis], grid(part)[axis]
-        first, second = np.arange(count) * stride, np.arange(other) * step
+        first, second = slice(0, count * stride, stride), slice(0, other * step, step)
         lo = np.maximum(mine[0][first, None] * scale, theirs[0][None, second])
         hi = np.minimum(mine[1][first, None] * scale, theirs[1][None, second])
         tables.append((lo, hi))
         shape = [1] * 8
         shape[POSITION[axis]], shape[4 + POSITION[axis]] = count, other
         meet = meet & (hi > lo).reshape(shape)
-    sender, receiver = np.nonzero(meet.reshape(placed.part.cores, part.cores))
-    bounds = []
-    for axis, (lo, hi) in enumerate(tables):
-        (count, stride), (other, step) = grid(placed.part)[axis], grid(part)[axis]
-        mine, theirs = sender // stride % count, receiver // step % other
-        bounds.append((lo[mine, theirs], hi[mine, theirs]))
+    where = np.nonzero(meet)
+    sender = np.ravel_multi_index(where[:4], meet.shape[:4])
+    receiver = np.ravel_multi_index(where[4:], meet.shape[4:])
+    bounds = [
+        (lo[where[at], where[4 + at]], hi[where[at], where[4 + at]])
+        for (lo, hi), at in zip(tables, POSITION, strict=True)
+    ]
     return sender, receiver, bounds
 
 
 POSITION = (0, 3, 1, 2)
-"""Where images, channels, rows and columns come in a core's number
+"""Where images, channels, rows and columns come among the digits of a core's number
 (((b·ph + h)·pw + w)·pk + k, `partition.pieces`): b first, k last."""
 
 
