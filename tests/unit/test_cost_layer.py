@@ -254,6 +254,23 @@ def test_relayed_loads_read_dram_once_and_each_core_waits_for_the_loader_s_send(
     assert (channels.latency - channels.weight_cycles, channels.weight_cycles) == (11, 1)
 
 
+def test_a_relayed_box_reaches_each_core_its_hops_from_the_loader_later():
+    """With a hop latency of 2 cycles (set-8x8's is 0), a relayed box reaches a core its hops
+    from the loader × 2 after the send ends, as the machine's `send` delivers it: by rows,
+    cores (0,1) … (0,3) wait 2, 4, 6 cycles more than the loader (0,0) for the weights (the
+    15 above); by channels the 128 input bytes, in every run (11 above), and the weights,
+    not shared, add none. The hops count once per core, however many relayed boxes it takes."""
+    slow = attrs.evolve(_RELAYED, noc=attrs.evolve(_RELAYED.noc, hop_latency_cycles=2))
+    context = Context(slow, MeshModel.of(slow))
+    layer = conv("c", NETWORK_INPUT)
+    rows = leaf_cost(context, layer, 0, Partition(1, 1, 4, 1), 1, (None,), Output.DRAM)
+    assert rows.busy[:5].tolist() == [15, 17, 19, 21, 0]
+    assert (rows.latency, rows.weight_cycles) == (21, 15)
+    channels = leaf_cost(context, layer, 0, Partition(1, 4, 1, 1), 1, (None,), Output.DRAM)
+    assert channels.busy[:5].tolist() == [12, 14, 16, 18, 0]
+    assert (channels.latency - channels.weight_cycles, channels.weight_cycles) == (17, 1)
+
+
 def test_relayed_weights_waits_are_none_of_the_input_boxes_or_the_store_s_dma():
     """A slot whose input boxes a slot before loads, or whose store the next slot runs
     (`charging.charged_slots`), still waits for its relayed weights: of the rows split's
