@@ -260,6 +260,19 @@ def test_prefetched_weights_load_beside_earlier_compute_as_estimated():
     assert floor <= run.counters["cycles"] <= in_order_latency - saving + 1
 
 
+@pytest.fixture
+def set_dataflow_only(monkeypatch):
+    """The cores run SET's dataflow only (no `core_dataflow` choice), as when the two-segment
+    LeNet tree below was written: with the choice, conv4's 1-channel pieces pack their taps,
+    its partition changes and the tree loads nothing early and stores nothing late (1,367
+    estimated)."""
+    monkeypatch.setattr(core_dataflow, "dataflows", lambda buffers, taps, channels: (fitting(buffers, taps, channels),))
+    buffer_accesses.cache_clear()
+    yield
+    buffer_accesses.cache_clear()
+
+
+@pytest.mark.usefixtures("set_dataflow_only")
 def test_input_boxes_load_k_slots_early_as_estimated():
     """In LeNet b4 under `T [T 4/4 [conv4 … conv12], T 4/4 [maxpool16 … fc32]]` the first
     segment's conv4 loads the network input of subbatches 2-4 two slots before (beside
@@ -280,17 +293,14 @@ def test_input_boxes_load_k_slots_early_as_estimated():
     assert run.counters["cycles"] == 1392
 
 
+@pytest.mark.usefixtures("set_dataflow_only")
 def test_results_are_stored_late_beside_the_next_subbatch_as_estimated(monkeypatch):
     """In the tree above the first segment's last layer, conv12, stores its result (which
     the second segment loads) beside conv4's compute in the next subbatch
     (`recursion.late_stores`), in subbatches 1-3: the 4th's next slot is the second
     segment's. The lowering marks those pieces `st.store_late`, and the machine runs it
     bit-identically, DRAM bytes exact: 1,392 cycles for 1,393 estimated; unmarked, 1,395
-    (the model without stores late: 1,396). The cores run SET's dataflow only, as when the
-    tree was chosen (with the compiler's, conv4's 1-channel pieces pack their taps, its
-    partition changes and the tree stores nothing late: 1,367 estimated)."""
-    monkeypatch.setattr(core_dataflow, "dataflows", lambda buffers, taps, channels: (fitting(buffers, taps, channels),))
-    buffer_accesses.cache_clear()
+    (the model without stores late: 1,396)."""
     module = build_network("lenet", batch=4)
     graph = find_graph(module)
     network = network_of(graph)
@@ -311,7 +321,6 @@ def test_results_are_stored_late_beside_the_next_subbatch_as_estimated(monkeypat
     unmarked = run_tree(build_network("lenet", batch=4), "set-8x8", tree)
     assert unmarked.identical
     assert unmarked.counters["cycles"] == 1395
-    buffer_accesses.cache_clear()
 
 
 def test_input_boxes_load_a_slot_early_as_estimated(monkeypatch):
