@@ -1,8 +1,8 @@
 """
 Where `isa-lower` puts each core's instructions: per (step, phase) pair, in the phase's
-order, beside its compute (prefetches, late stores) or at its end (receives into buffers
-only later phases read); the phases numbered and closed by `isa.sync`. Also the local
-addresses st-lmem-alloc gave the blocks.
+order, at its start (sends of kept results), beside its compute (prefetches, late stores)
+or at its end (receives into buffers only later phases read); the phases numbered and
+closed by `isa.sync`. Also the local addresses st-lmem-alloc gave the blocks.
 """
 
 from __future__ import annotations
@@ -38,6 +38,9 @@ class PhaseCode:
         self.global_at: dict[object, int] = {}
         """The global address of each network input (by task id) and data box (by reference)."""
         self.code: dict[Coord, dict[int, list[Operation]]] = defaultdict(lambda: defaultdict(list))
+        self.head: dict[Coord, dict[int, list[Operation]]] = defaultdict(lambda: defaultdict(list))
+        """Sends and copies at the start of a core's phase: of results kept from earlier
+        phases (`st.keep`), which wait for nothing of the phase."""
         self.late: dict[Coord, dict[int, list[Operation]]] = defaultdict(lambda: defaultdict(list))
         """Receives at the end of a core's phase: into buffers only later phases read."""
         self.beside: dict[Coord, dict[int, list[Operation]]] = defaultdict(lambda: defaultdict(list))
@@ -85,7 +88,8 @@ class PhaseCode:
             for phase, time in enumerate(times[: last + 1]):
                 ops = phases.get(time, [])
                 store = next((i for i, op in enumerate(ops) if isinstance(op, isa.DmaStoreOp)), len(ops))
-                body += ops[:store] + self.beside[coord].get(time, []) + ops[store:] + self.late[coord].get(time, [])
+                body += self.head[coord].get(time, []) + ops[:store] + self.beside[coord].get(time, []) + ops[store:]
+                body += self.late[coord].get(time, [])
                 body.append(isa.SyncOp(phase))
             core = isa.CoreOp(coord)
             link_at_end(core.body.block, body)
@@ -109,6 +113,11 @@ class PhaseCode:
             self.emit_beside(core, time, *ops)
         else:
             self.emit(block.task_id, time, *ops)
+
+    def emit_head(self, core: Coord, time: int, *ops: Operation) -> None:
+        """Instructions at the start of the core's phase (`head`)."""
+        self.code[core].setdefault(time, [])  # the phase holds this core's instructions, if only these
+        self.head[core][time].extend(ops)
 
     def emit_beside(self, core: Coord, time: int, *ops: Operation) -> None:
         """DMA that runs beside the compute of its phase (`beside`)."""
