@@ -21,11 +21,11 @@ from stc.runtime.golden import find_graph
 class WholePricing(CostModel):
     """The model without the early stop: every leaf of a segment priced, as before."""
 
-    def buffers(self, node, places, segment_of, spreads, located, leaves, held=None, frugal=False):
+    def buffers(self, node, places, segment_of, spreads, located, leaves, held=None, frugal=False, kept=frozenset()):
         for leaf in node.nodes():
             if leaf.is_leaf:
                 located[leaf.layer], leaves[leaf.layer] = self.leaf(
-                    leaf.layer, places[id(leaf)], located, segment_of, spreads[leaf.layer], frugal
+                    leaf.layer, places[id(leaf)], located, segment_of, spreads[leaf.layer], frugal, kept
                 )
         count = self.context.mesh.core_count
         return np.zeros(count), np.zeros(count)
