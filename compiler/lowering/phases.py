@@ -38,14 +38,15 @@ class PhaseCode:
         self.global_at: dict[object, int] = {}
         """The global address of each network input (by task id) and data box (by reference)."""
         self.code: dict[Coord, dict[int, list[Operation]]] = defaultdict(lambda: defaultdict(list))
-        self.head: dict[Coord, dict[int, list[Operation]]] = defaultdict(lambda: defaultdict(list))
-        """Sends and copies at the start of a core's phase: of results kept from earlier
-        phases (`st.keep`), which wait for nothing of the phase."""
         self.late: dict[Coord, dict[int, list[Operation]]] = defaultdict(lambda: defaultdict(list))
         """Receives at the end of a core's phase: into buffers only later phases read."""
         self.beside: dict[Coord, dict[int, list[Operation]]] = defaultdict(lambda: defaultdict(list))
         """DMA no compute of the phase waits for, nor waits for a compute of it, before the
         phase's first store: loads into blocks only later phases read, late stores."""
+        self.relaying: dict[Coord, dict[int, list[Operation]]] = defaultdict(lambda: defaultdict(list))
+        """At the start of a core's phase, what the cores they go to wait for and which waits
+        for none of its compute: relayed loads and their sends (`GlobalMemory.load_shared`),
+        sends and copies of results kept from earlier phases (`st.keep`, `emit_head`)."""
         self.tags = itertools.count()
         self.shared: dict[int, SharedLoad] = {}
         """The data blocks whose load is shared (multicast loads), by task id."""
@@ -88,8 +89,8 @@ class PhaseCode:
             for phase, time in enumerate(times[: last + 1]):
                 ops = phases.get(time, [])
                 store = next((i for i, op in enumerate(ops) if isinstance(op, isa.DmaStoreOp)), len(ops))
-                body += self.head[coord].get(time, []) + ops[:store] + self.beside[coord].get(time, []) + ops[store:]
-                body += self.late[coord].get(time, [])
+                body += self.relaying[coord].get(time, []) + ops[:store] + self.beside[coord].get(time, [])
+                body += ops[store:] + self.late[coord].get(time, [])
                 body.append(isa.SyncOp(phase))
             core = isa.CoreOp(coord)
             link_at_end(core.body.block, body)
@@ -115,9 +116,19 @@ class PhaseCode:
             self.emit(block.task_id, time, *ops)
 
     def emit_head(self, core: Coord, time: int, *ops: Operation) -> None:
-        """Instructions at the start of the core's phase (`head`)."""
+        """Instructions at the start of the core's phase (`relaying`)."""
         self.code[core].setdefault(time, [])  # the phase holds this core's instructions, if only these
-        self.head[core][time].extend(ops)
+        self.relaying[core][time].extend(ops)
+
+    def emit_relay(self, block: task.StorageOp, *ops: Operation) -> None:
+        """A relayed load and its send: at the start of the block's first phase (`relaying`),
+        or as a prefetch (`emit_load`) when only later phases read the block."""
+        time, core = self.plan.first(block.task_id), self.plan.core(block.task_id)
+        if self.read_later(block, time):
+            self.emit_beside(core, time, *ops)
+        else:
+            self.code[core].setdefault(time, [])  # the phase holds this core's instructions, if only these
+            self.relaying[core][time].extend(ops)
 
     def emit_beside(self, core: Coord, time: int, *ops: Operation) -> None:
         """DMA that runs beside the compute of its phase (`beside`)."""

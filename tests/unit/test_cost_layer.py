@@ -1,11 +1,13 @@
 """The cost of one layer on its cores (compiler/cost/layer_cost.py), the layers of a task graph
 (network.py) and whole trees (evaluate.py), on hand-computed cases."""
 
+import attrs
 import numpy as np
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from stc.compiler.cost.evaluate import CostModel
+from stc.compiler.cost.inputs import needed_input
 from stc.compiler.cost.layer_cost import Context, Output, Placed, leaf_cost
 from stc.compiler.cost.mesh import MeshModel
 from stc.compiler.cost.network import NETWORK_INPUT, Layer, Network, Source, network_of
@@ -111,6 +113,47 @@ def test_transfers_most_is_each_producer_core_s_largest_value(producer, consumer
     assert pairs.most(values).tolist() == expected.tolist()
 
 
+@settings(max_examples=60, deadline=None)
+@given(
+    producer=st.tuples(st.integers(1, 3), st.integers(1, 4), st.integers(1, 4), st.integers(1, 4)),
+    consumer=st.tuples(st.integers(1, 3), st.integers(1, 4), st.integers(1, 4), st.integers(1, 4)),
+    batches=st.sampled_from([(1, 1), (2, 2), (4, 2), (2, 4), (4, 4)]),
+    channelwise=st.booleans(),
+    start=st.integers(0, 4),
+)
+def test_transfers_are_the_dense_overlap_of_every_core_pair(producer, consumer, batches, channelwise, start):
+    """`transfers` finds the pairs axis by axis; they, their boxes and bytes are those of
+    every producer core against every consumer core (a 3×3 conv, or a channelwise layer,
+    reading channels from `start` of a conv's result)."""
+    first = conv("a", NETWORK_INPUT, kernel=3, pad=1, hw=8)
+    second = conv("b", 0, 3, 1, channels=12, filters=12 if channelwise else 16, hw=8)
+    second = attrs.evolve(second, channelwise=channelwise, sources=(Source(0, 0, 0, 12, start=start),))
+    (pbatch, batch), source = batches, second.sources[0]
+    ppart, part = Partition(*producer), Partition(*consumer)
+    pairs = transfers(first, pbatch, ppart, second, batch, part, source)
+    made = pieces(first, pbatch, ppart)
+    need = needed_input(second, pieces(second, batch, part), source.channel_offset, source.channels)
+    shift = source.channel_offset - source.start
+    sides = [
+        ((made.b[0] * batch / pbatch, made.b[1] * batch / pbatch), need.b),
+        ((made.k[0] + shift, made.k[1] + shift), need.channels),
+        (made.h, need.rows),
+        (made.w, need.cols),
+    ]
+    bounds = [
+        (np.maximum(mine[0][:, None], theirs[0][None, :]), np.minimum(mine[1][:, None], theirs[1][None, :]))
+        for mine, theirs in sides
+    ]
+    volumes = np.prod([np.maximum(hi - lo, 0) for lo, hi in bounds], axis=0)
+    sender, receiver = np.nonzero(volumes)
+    assert pairs.sender.tolist() == sender.tolist()
+    assert pairs.receiver.tolist() == receiver.tolist()
+    assert pairs.shared.tolist() == volumes[sender, receiver].tolist()
+    boxes = [side[sender, receiver].tolist() for bound in bounds for side in bound]
+    assert pairs.boxes[1:].tolist() == boxes
+    assert pairs.total == float(volumes.sum())
+
+
 def test_xy_loads_on_tianjicx_s_mesh_are_the_sum_of_the_routes():
     """16 × 10 cores: rows and columns of different lengths, every pair."""
     mesh = MeshModel.of(load_target("tianjicx"))
@@ -209,6 +252,23 @@ def test_relayed_loads_read_dram_once_and_each_core_waits_for_the_loader_s_send(
     channels = leaf_cost(RELAYED, layer, 0, Partition(1, 4, 1, 1), 1, (None,), Output.DRAM)
     assert channels.work.dram_read_bytes == 128
     assert (channels.latency - channels.weight_cycles, channels.weight_cycles) == (11, 1)
+
+
+def test_a_relayed_box_reaches_each_core_its_hops_from_the_loader_later():
+    """With a hop latency of 2 cycles (set-8x8's is 0), a relayed box reaches a core its hops
+    from the loader × 2 after the send ends, as the machine's `send` delivers it: by rows,
+    cores (0,1) … (0,3) wait 2, 4, 6 cycles more than the loader (0,0) for the weights (the
+    15 above); by channels the 128 input bytes, in every run (11 above), and the weights,
+    not shared, add none. The hops count once per core, however many relayed boxes it takes."""
+    slow = attrs.evolve(_RELAYED, noc=attrs.evolve(_RELAYED.noc, hop_latency_cycles=2))
+    context = Context(slow, MeshModel.of(slow))
+    layer = conv("c", NETWORK_INPUT)
+    rows = leaf_cost(context, layer, 0, Partition(1, 1, 4, 1), 1, (None,), Output.DRAM)
+    assert rows.busy[:5].tolist() == [15, 17, 19, 21, 0]
+    assert (rows.latency, rows.weight_cycles) == (21, 15)
+    channels = leaf_cost(context, layer, 0, Partition(1, 4, 1, 1), 1, (None,), Output.DRAM)
+    assert channels.busy[:5].tolist() == [12, 14, 16, 18, 0]
+    assert (channels.latency - channels.weight_cycles, channels.weight_cycles) == (17, 1)
 
 
 def test_relayed_weights_waits_are_none_of_the_input_boxes_or_the_store_s_dma():
