@@ -114,5 +114,7 @@ def test_a_chain_finds_for_its_seed_the_tree_it_found_before_the_speed_ups(case)
     split_reductions(graph, target)
     model = CostModel(network_of(graph), target)
     rounds = 300 if name == "lenet" else 200
-    result = anneal(model, initial_tree(model, space), rounds, seed, space, every=0.9)  # SET's return, as then
+    # SET's return and no recombination of segments: the walk as then (recombined, LeNet b1 seed 1 on
+    # tianjicx ends on T/1[S/1[S/1[T/1[S/1[L0, L1, L2, L3], L4], L5], L6]] at 23,203,189,358)
+    result = anneal(model, initial_tree(model, space), rounds, seed, space, every=0.9, recombine=False)
     assert (repr(result.tree), result.cost) == CASES[case]
