@@ -111,6 +111,8 @@ def leaf_cost(
     """Per core: those of its input boxes."""
     ports = mesh.port_core[cores]
     received = sent = unread = 0.0
+    relayed = np.zeros(part.cores)
+    """Per core: the most hops a relayed input box travels to it."""
     memory = target.global_memory
     shared, relay = memory.shares_loads, memory.relay_loads and not memory.multicast_loads
     link = target.noc.link_bandwidth_bytes_per_cycle
@@ -126,11 +128,12 @@ def leaf_cost(
             dram += volume
             loaded += volume
             received += float(volume.sum())
-            read, loads, waits = input_loads(
+            read, loads, waits, hops = input_loads(
                 mesh, ports, cores, volume, layer, batch, part, source, shared, relay, link
             )
             links += loads
             cycles = cycles + waits
+            relayed = np.maximum(relayed, hops)
             unread += float(volume.sum()) - read
             if staged and source.producer == NETWORK_INPUT:
                 need = needed_input(layer, box, source.channel_offset, source.channels)
@@ -179,9 +182,10 @@ def leaf_cost(
     if output is Output.STORED_TWICE:
         dram += out_bytes
         links += mesh.xy_loads(cores, ports, out_bytes)
-    cycles = cycles + staging[0]
+    hop = target.noc.hop_latency_cycles
+    cycles = cycles + staging[0] + relayed * hop
     weight_slices = layer.weight_bytes * (box.k[1] - box.k[0]) / layer.out_channels + layer.table_bytes
-    weight_dram, weight_links, weight_waits = weight_loads(mesh, layer, part, batch, start, shared, relay)
+    weight_dram, weight_links, weight_waits, weight_hops = weight_loads(mesh, layer, part, batch, start, shared, relay)
     stores = 0 if output is Output.CHIP else 2 if output is Output.STORED_TWICE else 1
     dram_write = float(out_bytes.sum()) * stores
     copies = len(layer.block_ids) + int(layer.is_output)
@@ -210,7 +214,7 @@ def leaf_cost(
     bandwidth = target.global_memory.bandwidth_bytes_per_cycle
     moving, loading = np.ceil(dram / bandwidth), np.ceil((dram + weight_slices) / bandwidth)
     steady = moving + cycles
-    busy = loading + cycles + np.ceil(weight_waits / link)
+    busy = loading + cycles + np.ceil(weight_waits / link) + np.maximum(weight_hops - relayed, 0.0) * hop
     input_busy = loading - np.ceil((dram - loaded + weight_slices) / bandwidth)
     input_steady = moving - np.ceil((dram - loaded) / bandwidth)
     store_busy = loading - np.ceil((dram - spilled + weight_slices) / bandwidth)

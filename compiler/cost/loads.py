@@ -4,7 +4,7 @@ A leaf's loads from DRAM (`layer_cost.leaf_cost`): its weight slices and tables
 the target shares loads (`GlobalMemory.shares_loads`), each distinct box read once for the
 cores that take it (`shared_loads`): by multicast from the port, or relayed by its loader.
 
-    dram, links, waits = weight_loads(mesh, layer, part, batch, start, shared=True, relay=False)
+    dram, links, waits, hops = weight_loads(mesh, layer, part, batch, start, shared=True, relay=False)
 """
 
 from __future__ import annotations
@@ -23,34 +23,44 @@ from stc.compiler.cost.transfers import row_ranks
 @functools.lru_cache(maxsize=1 << 14)
 def weight_loads(
     mesh: MeshModel, layer: Layer, part: Partition, batch: int, start: int, shared: bool, relay: bool
-) -> tuple[float, np.ndarray, np.ndarray]:
+) -> tuple[float, np.ndarray, np.ndarray, np.ndarray]:
     """The DRAM bytes and the bytes over each link of loading every core's weight slice
     (its output channels of the weights and biases) and whole tables, from its port, and
-    per core the bytes of the relaying sends it waits for. `shared` (a target's
-    `shares_loads`), as isa-lower loads them: the cores that hold the same slice get it
-    from one DRAM read, along the XY multicast tree from the port of the first of them (the
-    loader: the first piece in graph order), or with `relay` from the loader itself once it
-    has loaded it, and one read of each table reaches all the cores. Piece j holds slice
+    per core the bytes of the relaying sends it waits for and the most hops they travel to
+    it (`relay_hops`). `shared` (a target's `shares_loads`), as isa-lower loads them: the
+    cores that hold the same slice get it from one DRAM read, along the XY multicast tree
+    from the port of the first of them (the loader: the first piece in graph order), or
+    with `relay` from the loader itself once it has loaded it, and one read of each table
+    reaches all the cores. Piece j holds slice
     j mod pk (`partition.pieces`), so pieces 0 … pk − 1 are the loaders, in the order of
     their slices (cached: callers must not write to the arrays)."""
     box, cores = pieces(layer, batch, part), mesh.piece_cores(start, part.cores)
     slices = layer.weight_bytes * (box.k[1] - box.k[0]) / layer.out_channels
     ports = mesh.port_core[cores]
     dram = weight_dram(layer, part, batch, shared)
-    waits = np.zeros(part.cores)
+    waits, hops = np.zeros(part.cores), np.zeros(part.cores)
     if not shared:
-        return dram, mesh.xy_loads(ports, cores, slices + layer.table_bytes), waits
+        return dram, mesh.xy_loads(ports, cores, slices + layer.table_bytes), waits, hops
     first = np.arange(part.pk)
     group = np.arange(part.cores) % part.pk
     links = shared_loads(mesh, ports, cores, group, first, slices[first], relay)
-    if relay and part.cores > part.pk:
+    if relay and part.cores > part.pk and layer.weight_bytes:
         waits += slices[group]
+        hops = relay_hops(mesh, cores, group)
     if layer.table_bytes:
         everyone = np.zeros(len(cores), dtype=np.int64)
         links = links + shared_loads(mesh, ports, cores, everyone, everyone[:1], np.array([layer.table_bytes]), relay)
         if relay and part.cores > 1:
             waits += layer.table_bytes
-    return dram, links, waits
+            hops = np.maximum(hops, relay_hops(mesh, cores, everyone))
+    return dram, links, waits, hops
+
+
+def relay_hops(mesh: MeshModel, cores: np.ndarray, loaders: np.ndarray) -> np.ndarray:
+    """Per core, the hops from the core that loads and relays its box (`loaders`: an index
+    into `cores` per core; 0 for a loader itself). A relayed box reaches a core that many
+    hop latencies after its last byte leaves the loader: the machine's `send`."""
+    return mesh.hops[cores[loaders], cores].astype(float)
 
 
 def shared_loads(
@@ -95,21 +105,22 @@ def input_loads(
     shared: bool,
     relay: bool,
     link: float,
-) -> tuple[float, np.ndarray, np.ndarray]:
+) -> tuple[float, np.ndarray, np.ndarray, np.ndarray]:
     """The DRAM bytes and the bytes over each link of loading every core's input box of one
     source (`volume` per core) from DRAM, and per core the cycles it waits for a relaying
-    send. `shared` (a target's `shares_loads`), as isa-lower loads them: the cores whose
-    boxes are equal (a layer split by output channels reads the same input on each) get it
-    from one DRAM read, from the first of them (`input_groups`, `shared_loads`); with
-    `relay`, each core of a group of several waits for the send of its box (at `link` bytes
-    per cycle)."""
+    send and the hops that send travels to it (`relay_hops`). `shared` (a target's
+    `shares_loads`), as isa-lower loads them: the cores whose boxes are equal (a layer
+    split by output channels reads the same input on each) get it from one DRAM read, from
+    the first of them (`input_groups`, `shared_loads`); with `relay`, each core of a group
+    of several waits for the send of its box (at `link` bytes per cycle)."""
     if not shared:
-        return float(volume.sum()), mesh.xy_loads(ports, cores, volume), np.zeros(len(cores))
+        return float(volume.sum()), mesh.xy_loads(ports, cores, volume), np.zeros(len(cores)), np.zeros(len(cores))
     group, first = input_groups(layer, batch, part, source)
     links = shared_loads(mesh, ports, cores, group, first, volume[first], relay)
-    several = np.bincount(group)[group] > 1
-    waits = np.where(relay & several, np.ceil(volume / link), 0.0)
-    return float(volume[first].sum()), links, waits
+    relayed = relay & (np.bincount(group)[group] > 1)
+    waits = np.where(relayed, np.ceil(volume / link), 0.0)
+    hops = np.where(relayed, relay_hops(mesh, cores, first[group]), 0.0)
+    return float(volume[first].sum()), links, waits, hops
 
 
 @functools.lru_cache(maxsize=1 << 14)

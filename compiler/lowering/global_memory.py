@@ -108,7 +108,7 @@ class GlobalMemory(PhaseCode):
         """Load a box from global memory into a block in its first phase, or where the load
         is shared, by its loader only: with one `isa.dma_multicast`, or where the target
         relays loads (`relay_loads`) a load and one send to the other cores, which receive
-        the box into their own."""
+        the box into their own, at the start of the phase (`emit_relay`)."""
         if share is None:
             self.emit_load(block, isa.DmaLoadOp(sizes, source, destination, source_strides, strides))
             return
@@ -122,7 +122,7 @@ class GlobalMemory(PhaseCode):
             self.emit_load(block, multicast)
             return
         load = isa.DmaLoadOp(sizes, source, destination, source_strides, strides)
-        self.emit_load(block, load, isa.SendOp(sizes, destination, receivers, tag, strides))
+        self.emit_relay(block, load, isa.SendOp(sizes, destination, receivers, tag, strides))
 
     def buffer_box(self, block: task.TaskOp, offset: Sequence[int], extent: Sequence[int]) -> Box:
         """The box `offset` + `extent` of a block's local tile (a buffer, or a compute

@@ -43,6 +43,9 @@ class PhaseCode:
         self.beside: dict[Coord, dict[int, list[Operation]]] = defaultdict(lambda: defaultdict(list))
         """DMA no compute of the phase waits for, nor waits for a compute of it, before the
         phase's first store: loads into blocks only later phases read, late stores."""
+        self.relaying: dict[Coord, dict[int, list[Operation]]] = defaultdict(lambda: defaultdict(list))
+        """Relayed loads and their sends, at the start of the loader's phase: the cores
+        they go to wait for none of its compute (`GlobalMemory.load_shared`)."""
         self.tags = itertools.count()
         self.shared: dict[int, SharedLoad] = {}
         """The data blocks whose load is shared (multicast loads), by task id."""
@@ -85,7 +88,8 @@ class PhaseCode:
             for phase, time in enumerate(times[: last + 1]):
                 ops = phases.get(time, [])
                 store = next((i for i, op in enumerate(ops) if isinstance(op, isa.DmaStoreOp)), len(ops))
-                body += ops[:store] + self.beside[coord].get(time, []) + ops[store:] + self.late[coord].get(time, [])
+                body += self.relaying[coord].get(time, []) + ops[:store] + self.beside[coord].get(time, [])
+                body += ops[store:] + self.late[coord].get(time, [])
                 body.append(isa.SyncOp(phase))
             core = isa.CoreOp(coord)
             link_at_end(core.body.block, body)
@@ -109,6 +113,16 @@ class PhaseCode:
             self.emit_beside(core, time, *ops)
         else:
             self.emit(block.task_id, time, *ops)
+
+    def emit_relay(self, block: task.StorageOp, *ops: Operation) -> None:
+        """A relayed load and its send: at the start of the block's first phase (`relaying`),
+        or as a prefetch (`emit_load`) when only later phases read the block."""
+        time, core = self.plan.first(block.task_id), self.plan.core(block.task_id)
+        if self.read_later(block, time):
+            self.emit_beside(core, time, *ops)
+        else:
+            self.code[core].setdefault(time, [])  # the phase holds this core's instructions, if only these
+            self.relaying[core][time].extend(ops)
 
     def emit_beside(self, core: Coord, time: int, *ops: Operation) -> None:
         """DMA that runs beside the compute of its phase (`beside`)."""

@@ -1,6 +1,7 @@
 """The cost of one layer on its cores (compiler/cost/layer_cost.py), the layers of a task graph
 (network.py) and whole trees (evaluate.py), on hand-computed cases."""
 
+import attrs
 import numpy as np
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -209,6 +210,23 @@ def test_relayed_loads_read_dram_once_and_each_core_waits_for_the_loader_s_send(
     channels = leaf_cost(RELAYED, layer, 0, Partition(1, 4, 1, 1), 1, (None,), Output.DRAM)
     assert channels.work.dram_read_bytes == 128
     assert (channels.latency - channels.weight_cycles, channels.weight_cycles) == (11, 1)
+
+
+def test_a_relayed_box_reaches_each_core_its_hops_from_the_loader_later():
+    """With a hop latency of 2 cycles (set-8x8's is 0), a relayed box reaches a core its hops
+    from the loader × 2 after the send ends, as the machine's `send` delivers it: by rows,
+    cores (0,1) … (0,3) wait 2, 4, 6 cycles more than the loader (0,0) for the weights (the
+    15 above); by channels the 128 input bytes, in every run (11 above), and the weights,
+    not shared, add none. The hops count once per core, however many relayed boxes it takes."""
+    slow = attrs.evolve(_RELAYED, noc=attrs.evolve(_RELAYED.noc, hop_latency_cycles=2))
+    context = Context(slow, MeshModel.of(slow))
+    layer = conv("c", NETWORK_INPUT)
+    rows = leaf_cost(context, layer, 0, Partition(1, 1, 4, 1), 1, (None,), Output.DRAM)
+    assert rows.busy[:5].tolist() == [15, 17, 19, 21, 0]
+    assert (rows.latency, rows.weight_cycles) == (21, 15)
+    channels = leaf_cost(context, layer, 0, Partition(1, 4, 1, 1), 1, (None,), Output.DRAM)
+    assert channels.busy[:5].tolist() == [12, 14, 16, 18, 0]
+    assert (channels.latency - channels.weight_cycles, channels.weight_cycles) == (17, 1)
 
 
 def test_relayed_weights_waits_are_none_of_the_input_boxes_or_the_store_s_dma():

@@ -107,14 +107,16 @@ def test_searched_schedules_of_the_zoo_run_bit_identically_as_estimated(network:
 def test_relayed_loads_run_bit_identically_as_estimated(network: str, batch: int):
     """st-search{relay=true} on tianjicx (no multicast loads): the mapping says
     `st.relay_loads`, isa-lower relays shared loads (`isa.dma_load`, `isa.send`), the
-    machine computes what the network does, its DRAM bytes are the estimate's and its
-    cycles and hop-bytes within 10 %, and fewer DRAM bytes than unrelayed."""
+    machine computes what the network does, its DRAM bytes and hop-bytes are the estimate's
+    and its cycles within 2 % (the loader relays at the start of its phase and each core
+    waits its hops from it: tiny b1 ran 604 cycles against 555 estimated before, now 542
+    against 537), and fewer DRAM bytes than unrelayed."""
     run = run_searched(build_network(network, batch=batch), "tianjicx", rounds=10, chains=1, relay=True)
     plain = run_searched(build_network(network, batch=batch), "tianjicx", rounds=10, chains=1)
     assert run.identical
     assert run.counters["dram_bytes"] == run.estimate["dram_bytes"] < plain.counters["dram_bytes"]
-    for counter in ("cycles", "noc_hop_bytes"):
-        assert run.counters[counter] == pytest.approx(run.estimate[counter], rel=0.10), counter
+    assert run.counters["noc_hop_bytes"] == run.estimate["noc_hop_bytes"]
+    assert run.counters["cycles"] == pytest.approx(run.estimate["cycles"], rel=0.02)
 
 
 def test_the_search_is_deterministic_for_a_seed_and_its_script_reapplies():

@@ -2,8 +2,10 @@
 // st-search{relay=true} writes it): the conv of multicast-loads.mlir on tianjicx, split by
 // rows over cores (0, 0), (0, 2) and (1, 1). The first piece in graph order loads the
 // weight and bias boxes once with isa.dma_load and sends each to the other two, which
-// receive it where they would have loaded it. One DRAM read of the 640 weight and bias
-// bytes, not three, and the program computes what the graph does.
+// receive it where they would have loaded it. The loader relays first, at the start of its
+// phase, before its own input box, so that the others wait for none of its other work.
+// One DRAM read of the 640 weight and bias bytes, not three, and the program computes what
+// the graph does.
 // RUN: stc-opt %s -p 'st-apply,st-route,st-lmem-alloc,isa-lower' | filecheck %s
 // RUN: stc-opt %s -p 'st-apply,st-route,st-lmem-alloc,isa-lower' -o %t && stc-run %s --compare %t
 // RUN: stc-run %t --stats | filecheck %s --check-prefix=STATS
@@ -29,11 +31,11 @@ st.mapping @loads target "tianjicx" attributes {st.relay_loads} {
 
 
 // CHECK:      isa.core (0, 0) {
-// CHECK-NEXT:   isa.dma_load sizes [1, 2, 4, 16] from global 0 strides [384, 4, 1, 24] to local 131584
 // CHECK-NEXT:   isa.dma_load sizes [512] from global 1152 to local 131072
 // CHECK-NEXT:   isa.send 512 bytes from 131072 to (0, 2), (1, 1) tag 0
 // CHECK-NEXT:   isa.dma_load sizes [128] from global 1664 to local 131712
 // CHECK-NEXT:   isa.send 128 bytes from 131712 to (0, 2), (1, 1) tag 1
+// CHECK-NEXT:   isa.dma_load sizes [1, 2, 4, 16] from global 0 strides [384, 4, 1, 24] to local 131584
 // CHECK-NEXT:   isa.conv 131584
 // CHECK:      isa.core (0, 2) {
 // CHECK-NEXT:   isa.dma_load sizes [1, 2, 4, 16] from global 8 strides [384, 4, 1, 24] to local 131584
