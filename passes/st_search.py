@@ -42,8 +42,9 @@ class StSearchPass(ModulePass):
     - budget: seconds after which every chain stops (then the result depends on speed).
     - space: set (default), ls (layer-sequential) or lp (layer-pipeline).
     - script: a file to write the graph and its unapplied script to.
-    - relay: on a target without multicast loads, a box several cores load in one phase
-      is loaded once and sent on by its loader (default false).
+    - relay: on a target of several cores without multicast loads (tianjicx, aie-ml), a
+      box several cores load in one phase is loaded once and sent on by its loader
+      (default true; false: each core loads its own copy).
     """
 
     name = "st-search"
@@ -56,7 +57,7 @@ class StSearchPass(ModulePass):
     budget: float | None = None
     space: str = "set"
     script: str | None = None
-    relay: bool = False
+    relay: bool = True
 
     def apply(self, ctx: Context, op: ModuleOp) -> None:
         search = (self.seed, self.rounds, self.chains, self.budget, self.space, self.script, self.relay)

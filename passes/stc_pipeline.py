@@ -52,8 +52,8 @@ class StcPipelinePass(ModulePass):
       st-place's late spills of a many-core group (default true).
     - search: st-search instead of task-split, task-layer-group and st-place (default false
       on every target: 0.11–0.81 × st-place's cycles on set-8x8, aie-ml and tianjicx, equal on
-      tpu-like, but ResNet-18 compiles in 3.7–16.9 CPU s against 0.5–0.8 at any round budget;
-      docs/passes/st-search.md, "The default, decided again (stop 28)").
+      tpu-like, but ResNet-18 compiles in 3.5–16.9 CPU s against 0.4–0.8 at any round budget;
+      docs/passes/st-search.md, "The default, decided again (stop 29)").
     - rounds: st-search's annealing rounds per chain (default 100 per layer).
     """
 

@@ -10,7 +10,7 @@ side in one run, with SET's own figures (docs/passes/st-search.md, from set-anch
     python -m stc.tools.bench_search --machine --only darknet19 --target set-8x8 --batch 8  # one case
     python -m stc.tools.bench_search --tianjicx               # searched against st-place
     python -m stc.tools.bench_search --tianjicx --only resnet18 --batch 8  # at another batch
-    python -m stc.tools.bench_search --tianjicx --only resnet18 --relay    # shared loads relayed
+    python -m stc.tools.bench_search --tianjicx --only resnet18 --no-relay  # each core its own copy
     python -m stc.tools.bench_search --against-place set-8x8  # the same on another target
     python -m stc.tools.bench_search --only darknet19 --spaces set --parts  # energy per leaf
 
@@ -169,7 +169,7 @@ def placed_rows(
     seeds: int,
     batch: int = 1,
     space: str = "set",
-    relay: bool = False,
+    relay: bool = True,
 ) -> list[str]:
     """Each network at `batch` on `target` with today's st-place path and searched in
     `space` with `seeds` seeds, all run: machine cycles, their ratio, the machine's cycles over the
@@ -178,7 +178,7 @@ def placed_rows(
     do), compile wall and CPU seconds."""
     cores = load_target(target).mesh.core_count
     lines = [
-        f"{target}, batch {batch}, {space} space{', loads relayed' if relay else ''}:",
+        f"{target}, batch {batch}, {space} space{'' if relay else ', loads not relayed'}:",
         f"  {'network':10} {'seed':>4} {'st-place cyc':>13} {'busy':>6} {'most':>5} {'wall s':>7} {'cpu s':>7} "
         f"{'searched cyc':>13} {'/est':>6} {'busy':>6} {'most':>5} {'wall s':>7} {'cpu s':>7} {'ratio':>6} same",
     ]
@@ -228,7 +228,9 @@ def placed_rows(
 @click.option("--against-place", "targets", multiple=True, help="as --tianjicx on this target (repeatable)")
 @click.option("--seeds", default=1, show_default=True, help="--tianjicx: searches per network, seeds 0, 1, …")
 @click.option("--parts", is_flag=True, help="each best tree's energy outside the cores, leaf by leaf")
-@click.option("--relay", is_flag=True, help="--tianjicx: search with shared loads relayed (st-search's relay)")
+@click.option(
+    "--relay/--no-relay", default=True, show_default=True, help="--tianjicx: st-search's relay of shared loads"
+)
 def main(
     only: str | None,
     rounds_per_layer: int,

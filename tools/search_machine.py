@@ -127,7 +127,7 @@ def run_searched(
     rounds: int | None = None,
     chains: int = 2,
     space: str = "set",
-    relay: bool = False,
+    relay: bool = True,
 ) -> MachineRun:
     """st-search (in `space`, with `relay`), st-route, st-lmem-alloc, isa-lower, then the
     machine (module is changed)."""
@@ -142,7 +142,7 @@ def run_searched(
 
 def run_tree(module: ModuleOp, target: str, tree: Node, relay: bool = False) -> MachineRun:
     """A given RA tree lowered as st-search lowers its best one (`relay`: as
-    st-search{relay=true}), then the machine."""
+    st-search{relay=true}, its default), then the machine."""
     graph = find_graph(module)
     expected = run_module(module, random_inputs(graph, 0))
     network = network_of(graph)

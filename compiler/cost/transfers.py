@@ -154,11 +154,10 @@ def transfers(
     """`Transfers` for one source (cached: callers must not write to the arrays)."""
     need = needed_input(layer, pieces(layer, batch, part), source.channel_offset, source.channels)
     shift = source.channel_offset - source.start
-    bounds = overlap(Placed(producer, 0, producer_part, producer_batch), need, batch, shift)
+    sender, receiver, bounds = overlap(Placed(producer, 0, producer_part, producer_batch), need, batch, shift, part)
     volumes = np.prod([np.maximum(hi - lo, 0) for lo, hi in bounds], axis=0) * source.element_bytes
-    sender, receiver = np.nonzero(volumes)
-    boxes = np.stack([sender, *(side[sender, receiver] for bound in bounds for side in bound)])
-    shared, group = volumes[sender, receiver], row_ranks(boxes)
+    boxes = np.stack([sender, *(side for bound in bounds for side in bound)])
+    shared, group = volumes, row_ranks(boxes)
     group_sender = np.zeros(int(group.max()) + 1 if len(group) else 0, dtype=np.int64)
     group_sender[group] = sender
     made = pieces(producer, producer_batch, producer_part).outputs[sender] * source.element_bytes
@@ -217,19 +216,44 @@ def row_ranks(columns: np.ndarray) -> np.ndarray:
     return ranks
 
 
-def overlap(placed: Placed, need: Needed, batch: int, offset: int) -> list[tuple[np.ndarray, np.ndarray]]:
-    """The box producer core i sends consumer core j, as (lo, hi)[i, j] along images,
-    channels, rows and columns (empty where hi <= lo)."""
+def overlap(
+    placed: Placed, need: Needed, batch: int, offset: int, part: Partition
+) -> tuple[np.ndarray, np.ndarray, list[tuple[np.ndarray, np.ndarray]]]:
+    """The (producer core, consumer core) pairs whose boxes meet, by sender then receiver,
+    and per pair the box the one sends the other as (lo, hi) along images, channels, rows
+    and columns. A core's box along an axis depends on its piece's index along that axis
+    alone: per axis a table of the producer's pieces against the consumer's, the pairs
+    those whose boxes meet along every axis."""
     made = pieces(placed.layer, placed.batch, placed.part)
-
-    def common(producer: tuple[np.ndarray, np.ndarray], consumer: tuple[np.ndarray, np.ndarray], scale=1.0):
-        lo = np.maximum(producer[0][:, None] * scale, consumer[0][None, :])
-        hi = np.minimum(producer[1][:, None] * scale, consumer[1][None, :])
-        return lo, hi
-
-    return [
-        common(made.b, need.b, batch / placed.batch),
-        common((made.k[0] + offset, made.k[1] + offset), need.channels),
-        common(made.h, need.rows),
-        common(made.w, need.cols),
+    producer = (made.b, (made.k[0] + offset, made.k[1] + offset), made.h, made.w)
+    consumer = (need.b, need.channels, need.rows, need.cols)
+    scales = (batch / placed.batch, 1.0, 1.0, 1.0)
+    tables, meet = [], np.ones((1,) * 8, dtype=bool)
+    for axis, (mine, theirs, scale) in enumerate(zip(producer, consumer, scales, strict=True)):
+        (count, stride), (other, step) = grid(placed.part)[axis], grid(part)[axis]
+        first, second = slice(0, count * stride, stride), slice(0, other * step, step)
+        lo = np.maximum(mine[0][first, None] * scale, theirs[0][None, second])
+        hi = np.minimum(mine[1][first, None] * scale, theirs[1][None, second])
+        tables.append((lo, hi))
+        shape = [1] * 8
+        shape[POSITION[axis]], shape[4 + POSITION[axis]] = count, other
+        meet = meet & (hi > lo).reshape(shape)
+    where = np.nonzero(meet)
+    sender = np.ravel_multi_index(where[:4], meet.shape[:4])
+    receiver = np.ravel_multi_index(where[4:], meet.shape[4:])
+    bounds = [
+        (lo[where[at], where[4 + at]], hi[where[at], where[4 + at]])
+        for (lo, hi), at in zip(tables, POSITION, strict=True)
     ]
+    return sender, receiver, bounds
+
+
+POSITION = (0, 3, 1, 2)
+"""Where images, channels, rows and columns come among the digits of a core's number
+(((b·ph + h)·pw + w)·pk + k, `partition.pieces`): b first, k last."""
+
+
+def grid(part: Partition) -> tuple[tuple[int, int], ...]:
+    """Per axis (images, channels, rows, columns): the pieces along it and the step between
+    the cores of neighbouring pieces."""
+    return ((part.pb, part.pk * part.ph * part.pw), (part.pk, 1), (part.ph, part.pk * part.pw), (part.pw, part.pk))

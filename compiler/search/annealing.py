@@ -23,6 +23,7 @@ from stc.compiler.cost.evaluate import CostModel, Estimate
 from stc.compiler.cost.tree import Node
 from stc.compiler.diagnostics import StcError
 from stc.compiler.search.moves import MOVES, Rules, propose_legal
+from stc.compiler.search.recombine import SegmentPool
 
 REPORT_EVERY = 50
 
@@ -184,18 +185,24 @@ def anneal(
     report: Callable[[int, float], None] | None = None,
     attempts: int = ATTEMPTS,
     every: float = RETURN_EVERY,
+    recombine: bool = True,
 ) -> ChainResult:
     """One annealing chain; see the module docstring. `report(round, best cost)` is called
     every REPORT_EVERY rounds (a progress bar); a round draws up to `attempts` moves until
     one leaves a legal tree (1: SET's, a round whose move does not apply prices nothing);
     the chain returns to its best tree after each `every` of the rounds (0.9: SET's), at least
-    one round (a chain of fewer than 1 / `every` rounds returns after each)."""
+    one round (a chain of fewer than 1 / `every` rounds returns after each). With `recombine`,
+    before each return and at the end the cheapest tree of the segments priced so far
+    (`recombine.SegmentPool`) becomes the best tree where it is cheaper."""
     started = time.monotonic()
     rng = random.Random(seed)
     rules = Rules.of(model.network, space)
     current, estimate = initial, model.evaluate(initial)
     cost = estimate.value(model.objective)
     best, best_estimate, best_cost = current, estimate, cost
+    pool = SegmentPool()
+    if recombine and math.isfinite(cost):
+        pool.add(model, current)
     counts = {move.__name__: [0] * 5 for move in MOVES}
     curve = [(0, best_cost)]
     accepted = 0
@@ -205,6 +212,9 @@ def anneal(
         if deadline is not None and time.monotonic() > deadline:
             break
         if period and done % period == 0 and done < rounds:
+            if recombine and (joined := cheaper(pool, model, rules, best_cost)):
+                best, best_estimate, best_cost = joined
+                curve.append((done, best_cost))
             current, cost = best, best_cost
         drawn = propose_legal(current, rng, rules, attempts)
         for name, _ in drawn:
@@ -219,6 +229,8 @@ def anneal(
         if not math.isfinite(candidate_cost):
             continue
         count[2] += 1
+        if recombine:
+            pool.add(model, candidate)
         increase = (candidate_cost - cost) / cost
         if increase <= 0 or rng.random() < math.exp(-increase / max(temperature(done / rounds), 1e-12)):
             count[3] += 1
@@ -230,5 +242,14 @@ def anneal(
                 curve.append((done, best_cost))
         if report is not None and done % REPORT_EVERY == 0:
             report(done, best_cost)
+    if recombine and (joined := cheaper(pool, model, rules, best_cost)):
+        best, best_estimate, best_cost = joined
+        curve.append((done, best_cost))
     moves = {name: MoveCount(*count) for name, count in counts.items()}
     return ChainResult(best, best_estimate, best_cost, done, accepted, time.monotonic() - started, moves, tuple(curve))
+
+
+def cheaper(pool: SegmentPool, model: CostModel, rules: Rules, cost: float) -> tuple[Node, Estimate, float] | None:
+    """The pool's cheapest tree where it costs less than `cost`."""
+    joined = pool.best(model, rules)
+    return joined if joined is not None and joined[2] < cost else None

@@ -53,9 +53,9 @@ class SearchOptions:
     budget: float | None = None
     space: str = "set"
     script: str | None = None
-    relay: bool = False
-    """On a target without multicast loads, price and lower shared loads relayed
-    (`GlobalMemory.relay_loads`; the mapping says so with `st.relay_loads`)."""
+    relay: bool = True
+    """On a target of several cores without multicast loads, price and lower shared loads
+    relayed (`GlobalMemory.relay_loads`; the mapping says so with `st.relay_loads`)."""
 
 
 def map_searched(module: ModuleOp, options: SearchOptions) -> None:

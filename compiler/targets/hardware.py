@@ -161,8 +161,9 @@ class HardwareTarget:
 
     def with_relay(self, relay: bool = True) -> HardwareTarget:
         """The target with its shared loads relayed (`GlobalMemory.relay_loads`) where
-        `relay` asks and it does not multicast them; else itself."""
-        if not relay or self.global_memory.multicast_loads:
+        `relay` asks, it does not multicast them and it has cores to relay them to; else
+        itself."""
+        if not relay or self.global_memory.multicast_loads or self.mesh.core_count == 1:
             return self
         return self.with_global_memory(relay_loads=True)
 

@@ -7,6 +7,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from stc.compiler.cost.evaluate import CostModel
+from stc.compiler.cost.inputs import needed_input
 from stc.compiler.cost.layer_cost import Context, Output, Placed, leaf_cost
 from stc.compiler.cost.mesh import MeshModel
 from stc.compiler.cost.network import NETWORK_INPUT, Layer, Network, Source, network_of
@@ -110,6 +111,47 @@ def test_transfers_most_is_each_producer_core_s_largest_value(producer, consumer
     expected = np.zeros(pk * ph * pw)
     np.maximum.at(expected, pairs.sender, values)
     assert pairs.most(values).tolist() == expected.tolist()
+
+
+@settings(max_examples=60, deadline=None)
+@given(
+    producer=st.tuples(st.integers(1, 3), st.integers(1, 4), st.integers(1, 4), st.integers(1, 4)),
+    consumer=st.tuples(st.integers(1, 3), st.integers(1, 4), st.integers(1, 4), st.integers(1, 4)),
+    batches=st.sampled_from([(1, 1), (2, 2), (4, 2), (2, 4), (4, 4)]),
+    channelwise=st.booleans(),
+    start=st.integers(0, 4),
+)
+def test_transfers_are_the_dense_overlap_of_every_core_pair(producer, consumer, batches, channelwise, start):
+    """`transfers` finds the pairs axis by axis; they, their boxes and bytes are those of
+    every producer core against every consumer core (a 3×3 conv, or a channelwise layer,
+    reading channels from `start` of a conv's result)."""
+    first = conv("a", NETWORK_INPUT, kernel=3, pad=1, hw=8)
+    second = conv("b", 0, 3, 1, channels=12, filters=12 if channelwise else 16, hw=8)
+    second = attrs.evolve(second, channelwise=channelwise, sources=(Source(0, 0, 0, 12, start=start),))
+    (pbatch, batch), source = batches, second.sources[0]
+    ppart, part = Partition(*producer), Partition(*consumer)
+    pairs = transfers(first, pbatch, ppart, second, batch, part, source)
+    made = pieces(first, pbatch, ppart)
+    need = needed_input(second, pieces(second, batch, part), source.channel_offset, source.channels)
+    shift = source.channel_offset - source.start
+    sides = [
+        ((made.b[0] * batch / pbatch, made.b[1] * batch / pbatch), need.b),
+        ((made.k[0] + shift, made.k[1] + shift), need.channels),
+        (made.h, need.rows),
+        (made.w, need.cols),
+    ]
+    bounds = [
+        (np.maximum(mine[0][:, None], theirs[0][None, :]), np.minimum(mine[1][:, None], theirs[1][None, :]))
+        for mine, theirs in sides
+    ]
+    volumes = np.prod([np.maximum(hi - lo, 0) for lo, hi in bounds], axis=0)
+    sender, receiver = np.nonzero(volumes)
+    assert pairs.sender.tolist() == sender.tolist()
+    assert pairs.receiver.tolist() == receiver.tolist()
+    assert pairs.shared.tolist() == volumes[sender, receiver].tolist()
+    boxes = [side[sender, receiver].tolist() for bound in bounds for side in bound]
+    assert pairs.boxes[1:].tolist() == boxes
+    assert pairs.total == float(volumes.sum())
 
 
 def test_xy_loads_on_tianjicx_s_mesh_are_the_sum_of_the_routes():

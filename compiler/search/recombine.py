@@ -1,0 +1,109 @@
+"""
+Segments a chain has priced, recombined: the cheapest tree whose segments all come from
+trees the chain priced (stc's addition to SET's annealing).
+
+A segment's cost depends on its subtree and cores alone (`CostModel.segment_cost`), so the
+segments of every valid tree a chain prices stay priced. A root T-cut of one subbatch runs
+its segments one after another: its energy is theirs summed, its latency about theirs
+summed (less the next segment's weights loaded beside the last slots). Over the
+layers in any order their dependences allow, a dynamic programme keeps, per set of layers
+run so far, the segment sequences that no other beats in both summed energy and summed
+latency (a Pareto front, exact for any objective growing in both); the front of all layers
+is then priced whole and the cheapest legal tree kept. A move changes one segment at a time,
+so a chain that found a good first half in one tree and a good second half in another
+reaches their join only through dearer or invalid trees: DarkNet-19 b64's chains ended on
+trees of five segments (0.979-0.986 x SET's EDP) where the four-segment trees of the same
+boundaries' segments price 0.952-0.963 (docs/passes/st-search.md, "Segments recombined").
+
+    pool = SegmentPool()
+    pool.add(model, tree)                     # after each valid tree
+    tree, estimate, cost = pool.best(model, rules)   # None when no tree of two segments or more
+"""
+
+from __future__ import annotations
+
+import heapq
+
+from attrs import define, field
+
+from stc.compiler.cost.evaluate import CostModel, Estimate
+from stc.compiler.cost.tree import Node
+from stc.compiler.search.moves import Rules, legal
+
+Front = list[tuple[float, float, tuple[tuple, ...]]]
+"""(summed energy, summed latency, segment keys) sequences, none beaten in both."""
+
+
+@define
+class SegmentPool:
+    """The segments of the valid trees one chain priced, by subtree key."""
+
+    segments: dict[tuple, Node] = field(factory=dict)
+    priced: dict[tuple, tuple[float, float]] = field(factory=dict)
+    """Energy and latency of each segment run alone (a root T-cut of it), once asked."""
+
+    def add(self, model: CostModel, tree: Node) -> None:
+        """Keep the segments of a tree priced valid (a root T-cut of one subbatch's
+        children; the whole tree otherwise)."""
+        for segment in model.segments(tree):
+            self.segments.setdefault(segment.key(), segment.copy())
+
+    def best(self, model: CostModel, rules: Rules) -> tuple[Node, Estimate, float] | None:
+        """The cheapest legal tree of pooled segments (of at least two) and its cost, or
+        None when there is none."""
+        layers = frozenset(range(len(model.network.layers)))
+        options = []
+        for _, _, keys in self.front(model, rules).get(layers, []):
+            if len(keys) < 2:
+                continue
+            tree = Node.cut("T", [self.segments[key].copy() for key in keys])
+            if not legal(tree, rules):
+                continue
+            estimate = model.evaluate(tree)
+            cost = estimate.value(model.objective)
+            options.append((cost, tree, estimate))
+        if not options:
+            return None
+        cost, tree, estimate = min(options, key=lambda option: option[0])
+        return tree, estimate, cost
+
+    def front(self, model: CostModel, rules: Rules) -> dict[frozenset[int], Front]:
+        """Per set of layers run first, the Pareto front of the pooled segment sequences
+        that run them in an order their dependences allow."""
+        starting: dict[int, list[tuple[tuple, frozenset[int], frozenset[int]]]] = {}
+        for key, segment in self.segments.items():
+            order = list(segment.leaves())
+            inside = frozenset(order)
+            outside = frozenset().union(*(rules.producers[layer] for layer in order)) - inside
+            starting.setdefault(order[0], []).append((key, inside, outside))
+        fronts: dict[frozenset[int], Front] = {frozenset(): [(0.0, 0.0, ())]}
+        pending = [(0, ())]
+        while pending:  # by size: a set's every predecessor is smaller
+            _, members = heapq.heappop(pending)
+            done = frozenset(members)
+            for first in (layer for layer in range(len(rules.producers)) if layer not in done):
+                for key, inside, outside in starting.get(first, []):
+                    if inside & done or not outside <= done:
+                        continue
+                    energy, latency = self.cost(model, key)
+                    after = done | inside
+                    if after not in fronts:
+                        heapq.heappush(pending, (len(after), tuple(sorted(after))))
+                    grown = [(e + energy, t + latency, keys + (key,)) for e, t, keys in fronts[done]]
+                    fronts[after] = pareto(fronts.get(after, []) + grown)
+        return fronts
+
+    def cost(self, model: CostModel, key: tuple) -> tuple[float, float]:
+        if key not in self.priced:
+            estimate = model.evaluate(Node.cut("T", [self.segments[key].copy()]))
+            self.priced[key] = (estimate.energy, estimate.latency)
+        return self.priced[key]
+
+
+def pareto(front: Front) -> Front:
+    """The sequences no other beats in both energy and latency, by latency."""
+    kept: Front = []
+    for option in sorted(front, key=lambda option: option[:2]):  # stable: ties in the pool's order
+        if not kept or option[1] < kept[-1][1]:
+            kept.append(option)
+    return kept
