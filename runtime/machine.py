@@ -175,12 +175,13 @@ class Machine:
         check_inputs(self.program, inputs)
         self.write_inputs(inputs)
         self.write_data()
+        phases: dict[int, dict[Coord, deque[tuple[int, isa.Instruction]]]] = {}
+        for coord, instructions in self.instructions.items():
+            for phase, index, op in instructions:
+                phases.setdefault(phase, {}).setdefault(coord, deque()).append((index, op))
         for phase in range(self.program.phase_count()):
-            queues = {
-                coord: deque((index, op) for op_phase, index, op in instructions if op_phase == phase)
-                for coord, instructions in self.instructions.items()
-            }
-            self.run_phase(phase, queues)
+            queues = phases.pop(phase, {})
+            self.run_phase(phase, {coord: queues.get(coord, deque()) for coord in self.instructions})
         return self.read_outputs()
 
     def counters(self) -> dict[str, Any]:

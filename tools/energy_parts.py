@@ -43,12 +43,16 @@ class Recording(CostModel):
 def leaf_works(model: CostModel, tree: Node) -> dict[int, tuple[str, Work, Work]]:
     """Per layer: its partition, and the work and weights' loading of all its runs, as
     `evaluate` charges them (their sum is the estimate's)."""
+    kept = model.evaluate(tree).kept
     recording = Recording(model.network, model.target, model.objective.name)
     places, segment_of = recording.places(tree), recording.segment_of(tree)
     assert not isinstance(places, str), places
     result = {}
+    everywhere: dict[int, tuple[Place, Partition]] = {}
     for segment in recording.segments(tree):
-        _, located = recording.segment_cost(segment, places, segment_of)
+        handed = {producer: everywhere[producer] for producer in kept if producer in everywhere}
+        _, located = recording.segment_cost(segment, places, segment_of, kept, handed)
+        everywhere |= located
         for layer, cost in recording.last.items():
             place, part = located[layer]
             runs = model.network.batch // place.batch
@@ -113,16 +117,18 @@ def boundary_rows(model: CostModel, tree: Node) -> list[str]:
     partition; and the tree's energy and EDP at the same latency with every tensor handed.
     Neither the buffers that would be held across the boundary nor the cycles are priced."""
     network, located, segment_of = model.network, model.layout(tree), model.segment_of(tree)
+    kept = model.evaluate(tree).kept
     lines = [f"  {'handed on chip':34} {'local':>8} {'NoC':>8} {'DRAM':>8} {'saved':>8}   (10^6 pJ)"]
+    lines += [f"  {network.layers[producer].name} -> later segments: kept on chip" for producer in sorted(kept)]
     saved = 0.0
     for producer in sorted(located):
         later = [c for c in model.consumers[producer] if segment_of[c] != segment_of[producer]]
-        if not later:
+        if not later or producer in kept:
             continue
         layers = (producer, *later)
-        kept = {layer: outside(model, located, segment_of, layer, ()) for layer in layers}
-        handed = {layer: outside(model, located, segment_of, layer, layers) for layer in layers}
-        parts = {name: sum(kept[layer][name] - handed[layer][name] for layer in layers) for name in OUTSIDE}
+        stored = {layer: outside(model, located, segment_of, layer, (), kept) for layer in layers}
+        handed = {layer: outside(model, located, segment_of, layer, layers, kept) for layer in layers}
+        parts = {name: sum(stored[layer][name] - handed[layer][name] for layer in layers) for name in OUTSIDE}
         saved += sum(parts.values())
         names = f"{network.layers[producer].name} -> {', '.join(network.layers[c].name for c in later)}"
         lines.append(
@@ -145,10 +151,12 @@ def outside(
     segment_of: dict[int, tuple[int, int]],
     layer: int,
     together: tuple[int, ...],
+    kept: frozenset[int] = frozenset(),
 ) -> dict[str, float]:
     """The energy outside the cores of all of a layer's runs on its place and partition, its
-    tensors on chip with the layers of its segment and, where both are in `together`, with
-    each other; through DRAM otherwise (`LeafPricing.leaf`'s rule)."""
+    tensors on chip with the layers of its segment, from and to the layers whose result is
+    `kept` for later segments and, where both are in `together`, with each other; through
+    DRAM otherwise (`LeafPricing.leaf`'s rule)."""
     network = model.network
     spec = network.layers[layer]
 
@@ -156,13 +164,13 @@ def outside(
         return segment_of.get(other) == segment_of[layer] or (layer in together and other in together)
 
     def placed(producer: int) -> Placed | None:
-        if producer == NETWORK_INPUT or not near(producer):
+        if producer == NETWORK_INPUT or not (near(producer) or producer in kept):
             return None
         place, part = located[producer]
-        return Placed(network.layers[producer], place.start, part, place.batch)
+        return Placed(network.layers[producer], place.start, part, place.batch, not near(producer))
 
     inputs = tuple(placed(source.producer) for source in spec.sources)
-    here = [near(consumer) for consumer in model.consumers[layer]]
+    here = [near(consumer) or layer in kept for consumer in model.consumers[layer]]
     output = output_of(spec.is_output, here)
     place, part = located[layer]
     cost = leaf_cost(model.context, spec, place.start, part, place.batch, inputs, output)

@@ -140,13 +140,14 @@ def run_searched(
     return finish(module, expected, estimate, tree, seconds)
 
 
-def run_tree(module: ModuleOp, target: str, tree: Node, relay: bool = False) -> MachineRun:
+def run_tree(module: ModuleOp, target: str, tree: Node, relay: bool = False, keep: bool = True) -> MachineRun:
     """A given RA tree lowered as st-search lowers its best one (`relay`: as
-    st-search{relay=true}, its default), then the machine."""
+    st-search{relay=true}, its default; without `keep`, every tensor between segments
+    through DRAM), then the machine."""
     graph = find_graph(module)
     expected = run_module(module, random_inputs(graph, 0))
     network = network_of(graph)
-    model = CostModel(network, load_target(target).with_relay(relay))
+    model = CostModel(network, load_target(target).with_relay(relay), keep=keep)
     estimate = model.evaluate(tree)
     if not estimate.valid:
         raise StcError(f"the tree is invalid: {estimate.reason}")

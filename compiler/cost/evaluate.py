@@ -8,7 +8,9 @@ The cost of a whole RA tree on a target: cores and batches top down, leaves pric
 - Segments: when the root is a T-cut of one subbatch, each of its children is a segment and
   tensors between segments pass through DRAM; otherwise the whole tree is one segment. A tree
   may hold only some of the layers: tensors from and to the others pass through DRAM.
-  Inside a segment tensors stay on chip. Each segment must fit the cores' buffers.
+  Inside a segment tensors stay on chip. Each segment must fit the cores' buffers. On a
+  target without a phase limit a tensor between segments may stay on its producer's cores
+  instead, where they hold it and that is cheaper (`kept.py`).
 - Leaf costs are cached on everything they depend on (layer, cores, partition, batch, the
   producers' places, where the output goes), so after a move only the changed part of the
   tree is priced again.
@@ -25,6 +27,7 @@ import numpy as np
 
 from stc.compiler.cost.charging import charged_leaves
 from stc.compiler.cost.holds import held_peak
+from stc.compiler.cost.kept import Located, kept_tensors
 from stc.compiler.cost.leaf_pricing import LeafPricing, Place
 from stc.compiler.cost.network import Network
 from stc.compiler.cost.node_cost import NodeCost, bounded
@@ -48,6 +51,8 @@ class Estimate:
     latency: float
     valid: bool
     reason: str = ""
+    kept: frozenset[int] = frozenset()
+    """The layers whose result stays on chip for later segments (`kept.py`)."""
 
     def value(self, function: Objective) -> float:
         return function(self.energy, self.latency) if self.valid else float("inf")
@@ -59,8 +64,10 @@ INVALID = Estimate(None, float("inf"), float("inf"), False)
 class CostModel(LeafPricing):
     """Prices RA trees of one network on one target; see the module docstring."""
 
-    def __init__(self, network: Network, target: HardwareTarget, cost: str = "edp"):
+    def __init__(self, network: Network, target: HardwareTarget, cost: str = "edp", keep: bool = True):
         super().__init__(network, target, cost)
+        self.keep = keep
+        """Whether tensors between segments may stay on chip (`kept.py`)."""
         rate = target.compute.macs_per_cycle
         bandwidth = target.local_memory.bandwidth_bytes_per_cycle
         self.layer_time = [
@@ -142,10 +149,19 @@ class CostModel(LeafPricing):
                 need = f"more than {usable} B" if cost is None else f"{cost.buffer_peak()} B"
                 return attrs.evolve(INVALID, reason=f"segment {index} needs {need} on a core > {usable} B")
             costs.append(cost)
+        kept, priced = kept_tensors(self, tree, places, segment_of)
+        if kept:
+            costs = [cost for cost, _ in priced]  # pyright: ignore[reportAssignmentType]
+        root = self.root(tree, costs)
+        return Estimate(root, root.energy(self.target), root.latency, True, kept=kept)
+
+    def root(self, tree: Node, costs: list[NodeCost]) -> NodeCost:
+        """The tree's cost from its segments'."""
+        if len(costs) == 1 and self.segments(tree)[0] is tree:
+            return costs[0]
         if self.target.max_phases is not None:  # each segment starts a step: none prefetches in the one before
             costs[1:] = [attrs.evolve(cost, head_dram=0.0) for cost in costs[1:]]
-        root = costs[0] if len(costs) == 1 and segments[0] is tree else t_cut(costs, 1, self.target, early=False)
-        return Estimate(root, root.energy(self.target), root.latency, True)
+        return t_cut(costs, 1, self.target, early=False)
 
     def segment_of(self, tree: Node) -> dict[int, tuple[int, int]]:
         """The segment (an index into `segments(tree)`) of every layer of the tree, and its
@@ -209,6 +225,9 @@ class CostModel(LeafPricing):
         if isinstance(places, str):
             raise StcError(f"the tree cannot be laid out: {places}")
         segment_of = self.segment_of(tree)
+        kept, priced = kept_tensors(self, tree, places, segment_of)
+        if kept:
+            return {layer: where for _, here in priced for layer, where in here.items()}
         located: dict[int, tuple[Place, Partition]] = {}
         for index, segment in enumerate(self.segments(tree)):
             cost, located_here = self.segment_cost(segment, places, segment_of)
@@ -218,17 +237,24 @@ class CostModel(LeafPricing):
         return located
 
     def segment_cost(
-        self, segment: Node, places: dict[int, Place], segment_of: dict[int, int]
+        self,
+        segment: Node,
+        places: dict[int, Place],
+        segment_of: dict[int, int],
+        kept: frozenset[int] = frozenset(),
+        handed: Located | None = None,
     ) -> tuple[NodeCost | None, dict[int, tuple[Place, Partition]]]:
         """A segment's cost and each of its leaves' place and partition (cached on its
         subtree and place: nothing outside it changes them): `priced_segment`'s, on a target
         that does not share loads (`GlobalMemory.shares_loads`) the cheaper valid one of its leaves' partitions chosen
         without and with those loading the fewest weight copies (`frugal`: each leaf chooses
         its own, and their inputs may overflow a core together where the others' fit)."""
-        key = (segment.key(), places[id(segment)])
+        handed = handed or {}
+        kept = kept & (set(segment.leaves()) | set(handed))
+        key = (segment.key(), places[id(segment)], kept, tuple(sorted(handed.items())))
         if key not in self._segments:
             modes = (False,) if self.target.global_memory.shares_loads else (False, True)
-            priced = [self.priced_segment(segment, places, segment_of, frugal) for frugal in modes]
+            priced = [self.priced_segment(segment, places, segment_of, frugal, kept, handed) for frugal in modes]
             valid = [
                 (self.objective(c.energy(self.target), c.latency), i)
                 for i, (c, _) in enumerate(priced)
@@ -238,28 +264,43 @@ class CostModel(LeafPricing):
         return self._segments[key]
 
     def priced_segment(
-        self, segment: Node, places: dict[int, Place], segment_of: dict[int, int], frugal: bool
+        self,
+        segment: Node,
+        places: dict[int, Place],
+        segment_of: dict[int, int],
+        frugal: bool,
+        kept: frozenset[int] = frozenset(),
+        handed: Located | None = None,
     ) -> tuple[NodeCost | None, dict[int, tuple[Place, Partition]]]:
         """A segment's cost and its leaves' places and partitions; no cost when a part of
         the segment alone overflows a core's buffer (`buffers`: then so does the segment).
         Each leaf takes its cheapest partition; where the segment then overflows a core,
-        layers' weights are split more ways (`repair.repaired`)."""
+        layers' weights are split more ways (`repair.repaired`). `kept`, `handed`: the
+        results kept on chip across segments, and the places of those of earlier segments
+        it reads."""
 
         def price(spreads: dict[int, int]) -> Priced:
-            return self.spread_segment(segment, places, segment_of, spreads, frugal)
+            return self.spread_segment(segment, places, segment_of, spreads, frugal, kept, handed)
 
         return repaired(price, list(segment.leaves()), self.network.layers, self.target)
 
     def spread_segment(
-        self, segment: Node, places: dict[int, Place], segment_of: dict[int, int], spreads: dict[int, int], frugal: bool
+        self,
+        segment: Node,
+        places: dict[int, Place],
+        segment_of: dict[int, int],
+        spreads: dict[int, int],
+        frugal: bool,
+        kept: frozenset[int],
+        handed: Located | None,
     ) -> Priced:
         """A segment's cost with each leaf's weights split at least `spreads` ways (no cost
-        when a part of it alone overflows a core), its leaves' places and partitions and
-        their costs."""
-        located: dict[int, tuple[Place, Partition]] = {}
+        when a part of it alone overflows a core), its own leaves' places and partitions
+        and their costs."""
+        located: Located = dict(handed or {})
         leaves: dict[int, NodeCost] = {}
-        if self.buffers(segment, places, segment_of, spreads, located, leaves, frugal=frugal) is None:
-            return None, located, leaves
+        if self.buffers(segment, places, segment_of, spreads, located, leaves, None, frugal, kept) is None:
+            return None, own(located, leaves), leaves
         mesh, links = self.context.mesh, self.target.noc.link_bandwidth_bytes_per_cycle
         leaves = shared_sends(mesh, links, leaves, located, self.network.layers, self.consumers)
         charged = charged_leaves(leaves, self.target, mesh.core_count)
@@ -269,7 +310,7 @@ class CostModel(LeafPricing):
         if (cost.prefetched or cost.early_inputs) and not cost.fits(self.target):
             cost = self.combined(segment, charged, self.in_order)
         reloads = [(charged[layer], times) for layer, times in self.reloads(segment).items()]
-        return reloaded(cost, reloads, self.target), located, leaves
+        return reloaded(cost, reloads, self.target), own(located, leaves), leaves
 
     def buffers(
         self,
@@ -281,6 +322,7 @@ class CostModel(LeafPricing):
         leaves: dict[int, NodeCost],
         held: bool | None = None,
         frugal: bool = False,
+        kept: frozenset[int] = frozenset(),
     ) -> tuple[np.ndarray, np.ndarray] | None:
         """Prices the leaves under `node` in order into `located` and `leaves`; returns the
         node's buf and ifm per core (the recursion's buffer rules, the leaves as `held`
@@ -293,7 +335,7 @@ class CostModel(LeafPricing):
         held = not subbatched(node) if held is None else held
         if node.is_leaf:
             located[node.layer], cost = self.leaf(
-                node.layer, places[id(node)], located, segment_of, spreads[node.layer], frugal
+                node.layer, places[id(node)], located, segment_of, spreads[node.layer], frugal, kept
             )
             leaves[node.layer] = cost
             buf = cost.buf + cost.wgt if held else cost.buf
@@ -301,7 +343,7 @@ class CostModel(LeafPricing):
         bufs: list[np.ndarray] = []
         ifms: list[np.ndarray] = []
         for child in node.children:
-            part = self.buffers(child, places, segment_of, spreads, located, leaves, held, frugal)
+            part = self.buffers(child, places, segment_of, spreads, located, leaves, held, frugal, kept)
             if part is None:
                 return None
             buf, ifm = part
@@ -372,6 +414,11 @@ class CostModel(LeafPricing):
             producers = {p for layer in child.leaves() for p in self.network.layers[layer].producers}
             reads.append({owner[p] for p in producers if p in owner and owner[p] < index})
         return reads
+
+
+def own(located: Located, leaves: dict[int, NodeCost]) -> Located:
+    """The places of a segment's own leaves (not of the producers it was handed)."""
+    return {layer: where for layer, where in located.items() if layer in leaves}
 
 
 def subbatched(segment: Node) -> bool:

@@ -20,12 +20,15 @@ from stc.compiler.targets.components import Alignment
 
 @frozen(cache_hash=True)
 class Placed:
-    """Where a producer runs: its layer, first core, partition and (sub)batch."""
+    """Where a producer runs: its layer, first core, partition and (sub)batch; `kept`: in
+    an earlier segment, its result kept on its cores until the consumer's phase
+    (`cost/kept.py`)."""
 
     layer: Layer
     start: int
     part: Partition
     batch: int
+    kept: bool = False
 
 
 @frozen

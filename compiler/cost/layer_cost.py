@@ -11,7 +11,9 @@ Calibrated to the machine (docs/cost-model.md): what isa-lower emits for the pie
   the others along the XY multicast tree, each of them waiting for that send. Inputs on
   chip: every producer core sends each consumer core the part of its output box that the
   consumer's input box needs (batch, rows with halo, columns with halo, channels), one XY
-  route per pair.
+  route per pair. An input kept on its producer's cores since an earlier segment
+  (`Placed.kept`) moves so too, in the consumer's phase: those cores' sends count in the
+  leaf's own slot (`busy`).
 - Outputs to DRAM: each core stores its box over the route to its port; a network output
   of several cores is gathered on the first, which stores it whole (`gathering`), and one
   that another segment also reads is stored piece by piece too (`Output.STORED_TWICE`).
@@ -34,6 +36,7 @@ from __future__ import annotations
 
 import enum
 import functools
+import math
 
 import numpy as np
 from attrs import frozen
@@ -117,6 +120,8 @@ def leaf_cost(
     shared, relay = memory.shares_loads, memory.relay_loads and not memory.multicast_loads
     link = target.noc.link_bandwidth_bytes_per_cycle
     sends: list[tuple[int, np.ndarray, np.ndarray]] = []
+    handing = np.zeros(mesh.core_count)
+    """Per core of the mesh: the cycles it sends kept inputs in this leaf's slot."""
     staged = target.activation_layout.kind == "nc1hwc0"
     staging = np.zeros((2, part.cores))
     """Per core: the cycles and bytes of staging network inputs and outputs (NC1HWC0)."""
@@ -156,6 +161,9 @@ def leaf_cost(
         sent += sending
         received += total
         producer_cores = mesh.piece_cores(placed.start, placed.part.cores)
+        if placed.kept:  # sent in the consumer's phase
+            handing += spread(mesh.core_count, producer_cores, handing_cycles(placed, injecting[0], batch))
+            continue
         sends.append((source.producer, *(spread(mesh.core_count, producer_cores, row) for row in injecting)))
     out_bytes = outputs.astype(float) * layer.out_element_bytes
     gathered = 0.0
@@ -220,9 +228,10 @@ def leaf_cost(
     store_busy = loading - np.ceil((dram - spilled + weight_slices) / bandwidth)
     store_steady = moving - np.ceil((dram - spilled) / bandwidth)
     injection = max((float(each.max()) for _, each, _, _ in sends), default=0.0)
-    later = max(float(steady.max()) + injection, dma_cycles(target, work.dram_bytes))
-    first = max(float(busy.max()) + injection, dma_cycles(target, work.dram_bytes + weights.dram_bytes))
     count = mesh.core_count
+    steady_all, busy_all = spread(count, cores, steady) + handing, spread(count, cores, busy) + handing
+    later = max(float(steady_all.max()) + injection, dma_cycles(target, work.dram_bytes))
+    first = max(float(busy_all.max()) + injection, dma_cycles(target, work.dram_bytes + weights.dram_bytes))
     return NodeCost(
         work=work,
         weights=weights,
@@ -234,7 +243,7 @@ def leaf_cost(
         wgt=spread(count, cores, weight_storage(layer, channels, alignment)),
         buf=spread(count, cores, stored + held),
         compute_cycles=compute,
-        busy=spread(count, cores, busy),
+        busy=busy_all,
         weight_busy=spread(count, cores, busy - steady),
         input_busy=spread(count, cores, input_busy),
         input_steady=spread(count, cores, input_steady),
@@ -286,6 +295,24 @@ def gathering(target: HardwareTarget, out_bytes: np.ndarray) -> np.ndarray:
     sends = np.ceil(out_bytes / target.noc.link_bandwidth_bytes_per_cycle)
     sends[0] = np.ceil(2 * out_bytes[0] / local)
     return sends
+
+
+def handing_cycles(placed: Placed, cycles: np.ndarray, batch: int) -> np.ndarray:
+    """Per producer core, the cycles it sends a kept input in a consumer's run of `batch`
+    images, the run where it sends most: its `cycles` for one run of the producer times
+    the share of its piece's images the consumer's run takes (all of them over several
+    producer runs; part of one, for smaller runs, where only the cores holding the run's
+    images send), over the runs of one period of the two batches."""
+    lo, hi = pieces(placed.layer, placed.batch, placed.part).b
+    period = math.lcm(placed.batch, batch)
+    most = np.zeros(len(cycles))
+    for first in range(0, period, batch):
+        share = sum(
+            np.clip(np.minimum(start + hi, first + batch) - np.maximum(start + lo, first), 0, None)
+            for start in range(0, period, placed.batch)
+        )
+        np.maximum(most, cycles * share / np.maximum(hi - lo, 1), out=most)
+    return most
 
 
 def staged_boxes(

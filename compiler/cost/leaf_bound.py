@@ -69,7 +69,7 @@ def leaf_bound(
         ifm += volume
         if placed is not None and floors:
             cycles_sending, total, sending, crossing = send_floor(*bandwidths, placed, layer, batch, part, source)
-            injection = max(injection, cycles_sending)
+            injection = injection if placed.kept else max(injection, cycles_sending)
             received += total
             sent += sending
             hops += crossing

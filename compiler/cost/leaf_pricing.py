@@ -167,20 +167,26 @@ class LeafPricing:
         segment_of: dict[int, int],
         spread: int = 1,
         frugal: bool = False,
+        kept: frozenset[int] = frozenset(),
     ) -> tuple[tuple[Place, Partition], NodeCost]:
         """A leaf's partition and cost: of the candidate partitions (those splitting its
         output channels at least `spread` ways where they can; with `frugal`, also those
         loading the fewest copies of its weights), the one of least cost given where its
         producers run (they come first in a valid tree). A leaf whose candidates `frugal`
-        adds none to is the same leaf without it, priced once."""
+        adds none to is the same leaf without it, priced once. The results of `kept` stay
+        on their cores for their consumers in later segments (`cost/kept.py`)."""
         spec = self.network.layers[layer]
+
+        def near(other: int) -> bool:
+            return segment_of.get(other) == segment_of[layer]
+
         inputs = tuple(
             None
-            if source.producer == NETWORK_INPUT or segment_of.get(source.producer) != segment_of[layer]
-            else (source.producer, *located[source.producer])
+            if source.producer == NETWORK_INPUT or not (near(source.producer) or source.producer in kept)
+            else (source.producer, *located[source.producer], not near(source.producer))
             for source in spec.sources
         )
-        here = [segment_of.get(c) == segment_of[layer] for c in self.consumers[layer]]
+        here = [near(c) or layer in kept for c in self.consumers[layer]]
         output = output_of(spec.is_output, here)
         frugal = frugal and self.candidates(layer, place.count, place.batch, spread, True) != self.candidates(
             layer, place.count, place.batch, spread
@@ -190,7 +196,7 @@ class LeafPricing:
             placed = tuple(
                 None
                 if where is None
-                else Placed(self.network.layers[where[0]], where[1].start, where[2], where[1].batch)
+                else Placed(self.network.layers[where[0]], where[1].start, where[2], where[1].batch, where[3])
                 for where in inputs
             )
             self._leaves[key] = self.cheapest(layer, place, placed, output, spread, frugal)

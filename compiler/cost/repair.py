@@ -20,16 +20,14 @@ from collections.abc import Callable
 
 import numpy as np
 
-from stc.compiler.cost.leaf_pricing import Place
+from stc.compiler.cost.kept import Located
 from stc.compiler.cost.network import Layer
 from stc.compiler.cost.node_cost import NodeCost
-from stc.compiler.cost.partition import Partition
 from stc.compiler.targets.hardware import HardwareTarget
 
 REPAIR_PATIENCE = 8
 """Rounds of weight splitting without a lower buffer peak after which heaviest-first gives up."""
 
-Located = dict[int, tuple[Place, Partition]]
 Priced = tuple[NodeCost | None, Located, dict[int, NodeCost]]
 """A segment's cost (None: a part of it alone overflows a core), its leaves' places and
 partitions, and their costs."""

@@ -1,8 +1,8 @@
 """
 Where `isa-lower` puts each core's instructions: per (step, phase) pair, in the phase's
-order, beside its compute (prefetches, late stores) or at its end (receives into buffers
-only later phases read); the phases numbered and closed by `isa.sync`. Also the local
-addresses st-lmem-alloc gave the blocks.
+order, at its start (sends of kept results), beside its compute (prefetches, late stores)
+or at its end (receives into buffers only later phases read); the phases numbered and
+closed by `isa.sync`. Also the local addresses st-lmem-alloc gave the blocks.
 """
 
 from __future__ import annotations
@@ -44,8 +44,9 @@ class PhaseCode:
         """DMA no compute of the phase waits for, nor waits for a compute of it, before the
         phase's first store: loads into blocks only later phases read, late stores."""
         self.relaying: dict[Coord, dict[int, list[Operation]]] = defaultdict(lambda: defaultdict(list))
-        """Relayed loads and their sends, at the start of the loader's phase: the cores
-        they go to wait for none of its compute (`GlobalMemory.load_shared`)."""
+        """At the start of a core's phase, what the cores they go to wait for and which waits
+        for none of its compute: relayed loads and their sends (`GlobalMemory.load_shared`),
+        sends and copies of results kept from earlier phases (`st.keep`, `emit_head`)."""
         self.tags = itertools.count()
         self.shared: dict[int, SharedLoad] = {}
         """The data blocks whose load is shared (multicast loads), by task id."""
@@ -113,6 +114,11 @@ class PhaseCode:
             self.emit_beside(core, time, *ops)
         else:
             self.emit(block.task_id, time, *ops)
+
+    def emit_head(self, core: Coord, time: int, *ops: Operation) -> None:
+        """Instructions at the start of the core's phase (`relaying`)."""
+        self.code[core].setdefault(time, [])  # the phase holds this core's instructions, if only these
+        self.relaying[core][time].extend(ops)
 
     def emit_relay(self, block: task.StorageOp, *ops: Operation) -> None:
         """A relayed load and its send: at the start of the block's first phase (`relaying`),

@@ -12,7 +12,9 @@
   result, to every other core whose buffer takes that box (a multicast along the XY tree),
   and an `isa.recv` on each. A buffer
   first held in a later phase gets its box from global memory, where the result is
-  stored once ("spilled") right after it is made.
+  stored once ("spilled") right after it is made; or, when the block is marked `st.keep`,
+  its result stays in its core's local memory and fills the buffer in the buffer's first
+  phase, sent or copied as above.
 - A buffer read by a network output is stored back in NCHW in the last phase it lives.
 - A load into a block no compute of its phase reads (a prefetch: weights hoisted a phase
   early, a layer group's input loaded while the slice before it computes) follows the
@@ -98,15 +100,16 @@ class GraphLowering(GlobalMemory):
     def compute(self, op: task.ComputeBlock) -> None:
         time = self.plan.first(op.task_id)
         self.emit(op.task_id, time, self.instruction(op))
-        fills = []
+        fills: dict[int, list[Fill]] = defaultdict(list)
         for buffer, box, offset in self.plan.pieces.get(op.task_id, []):
             if self.plan.in_place.get(op.task_id) == (buffer, box, offset):
                 continue
-            if self.plan.spilled(op.task_id, buffer):
+            if self.plan.spilled(op.task_id, buffer) and not self.plan.kept(op.task_id):
                 self.reload(op, buffer, box, offset)
             else:
-                fills.append(self.filling(op, buffer, box, offset))
-        self.fill(op, fills, time)
+                fills[max(time, self.plan.first(buffer.task_id))].append(self.filling(op, buffer, box, offset))
+        for when, group in sorted(fills.items()):
+            self.fill(op, group, when)
 
     def instruction(self, op: task.ComputeBlock) -> isa.ComputeInstruction:
         kind = INSTRUCTIONS[type(op)]
@@ -139,19 +142,21 @@ class GraphLowering(GlobalMemory):
     def fill(self, op: task.ComputeBlock, fills: list[Fill], time: int) -> None:
         """Move boxes of `op`'s result into their buffers, in order: a local copy on the
         same core; to other cores, one multicast send per distinct source box, to every
-        core that takes that box (`multicasts`), each with its own receive."""
+        core that takes that box (`multicasts`), each with its own receive. A result kept
+        from an earlier phase (`st.keep`) is sent and copied at the start of the phase."""
         sender = self.plan.core(op.task_id)
         groups = multicasts(fills, sender)
+        emit = self.emit if time == self.plan.first(op.task_id) else lambda _, *ops: self.emit_head(sender, *ops)
         for index, each in enumerate(fills):
             source = each.source
             if each.core == sender:
                 target = each.destination
                 copy = isa.CopyOp(source.sizes, source.address, target.address, source.strides, target.strides)
-                self.emit(op.task_id, time, copy)
+                emit(op.task_id, time, copy)
             elif index in groups:
                 tag = next(self.tags)
                 cores = [member.core for member in groups[index]]
-                self.emit(op.task_id, time, isa.SendOp(source.sizes, source.address, cores, tag, source.strides))
+                emit(op.task_id, time, isa.SendOp(source.sizes, source.address, cores, tag, source.strides))
                 for member in groups[index]:
                     self.receive(member, sender, tag, time)
 

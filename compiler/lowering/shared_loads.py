@@ -81,7 +81,9 @@ def shared_box_loads(
             source = value.owner
             producer = task_id_of(source)
             if isinstance(source, task.InputOp) or (
-                isinstance(source, task.ComputeBlock) and plan.spilled(producer, op)  # pyright: ignore[reportArgumentType]
+                isinstance(source, task.ComputeBlock)
+                and plan.spilled(producer, op)  # pyright: ignore[reportArgumentType]
+                and not plan.kept(producer)  # pyright: ignore[reportArgumentType]
             ):
                 groups[(producer, box, time, read_later(op, time))].append((op.task_id, producer, box))
     return share(groups.values(), plan, tags, lambda load: load[0])

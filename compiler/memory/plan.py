@@ -11,7 +11,9 @@ regions of a core:
   into it in its own phase, so the writers of a concatenation fill it one after another);
 - the result tile of every compute block placed on it, for the block's phase (and the
   next, with `st.store_late`: its store to global memory runs then, beside that phase's
-  compute), unless the result lands whole and contiguously in a buffer of the same core
+  compute; with `st.keep`, until the first phase of the last buffer first held later that
+  takes a box of it, which it is sent or copied to then instead of through global
+  memory), unless the result lands whole and contiguously in a buffer of the same core
   held as long, where the block then writes it directly ("in place"): a conv's result in
   the next relu's input buffer, a row band of a split conv in its output buffer;
 - on an NC1HWC0 target, two staging areas (NCHW and NC1HWC0, `Nc1hwc0Geometry`) for each
@@ -40,7 +42,7 @@ from xdsl.utils.exceptions import PassFailedException
 from stc.compiler.targets.hardware import Coord, HardwareTarget
 from stc.dialects import task
 from stc.dialects.st import COORD, CoordAttr
-from stc.dialects.st.local_memory import STAGING_ALIGNMENT, STORE_LATE, alignment_kind
+from stc.dialects.st.local_memory import KEEP, STAGING_ALIGNMENT, STORE_LATE, alignment_kind
 from stc.dialects.task.base import element_width, task_id_of, tensor_bytes
 from stc.dialects.task.stats import is_contiguous, offset_bytes
 from stc.runtime.kernels.layout import Nc1hwc0Geometry
@@ -135,6 +137,19 @@ class MemoryPlan:
         and until when it lives: its phase, or the next with `st.store_late`."""
         return self.first(task_id) + (STORE_LATE in self.blocks[task_id].attributes)
 
+    def kept(self, task_id: int) -> bool:
+        """Whether a compute block's result stays on its core for the buffers first held
+        after it (`st.keep`): they get it then over the NoC, not through global memory."""
+        return KEEP in self.blocks[task_id].attributes
+
+    def lives_until(self, task_id: int) -> int:
+        """The last time a compute block's result lives on its core: when it is stored, or
+        with `st.keep` the first time of the last buffer first held after it that takes it."""
+        if not self.kept(task_id):
+            return self.stored(task_id)
+        made = self.first(task_id)
+        return max([made, *(self.first(buffer.task_id) for buffer, _, _ in self.pieces.get(task_id, []))])
+
     def when(self, time: int) -> str:
         step, phase = divmod(time, self.span)
         return f"step {step}, phase {phase}" if step else f"phase {phase}"
@@ -150,7 +165,7 @@ class MemoryPlan:
             if (
                 self.core(buffer.task_id) == self.core(op.task_id)
                 and not self.spilled(op.task_id, buffer)
-                and self.last(buffer.task_id) >= self.stored(op.task_id)
+                and self.last(buffer.task_id) >= self.lives_until(op.task_id)
                 and takes_whole(op, (buffer, box, offset), self.target)
             ):
                 return buffer, box, offset
@@ -177,7 +192,7 @@ class MemoryPlan:
             yield self.storage_region(op)
             yield from self.staging_regions(op)
         elif isinstance(op, task.ComputeBlock) and task_id not in self.in_place:
-            start, end = self.first(task_id), self.stored(task_id)
+            start, end = self.first(task_id), self.lives_until(task_id)
             size = tensor_bytes(op.result.type)
             label = f"{describe(op)} result, {size} B"
             yield Region((task_id, "result"), self.core(task_id), size, alignment_kind(op), start, end, label)

@@ -9,8 +9,6 @@ and times every step shares.
 
 from __future__ import annotations
 
-from collections import defaultdict
-
 from xdsl.ir import Operation
 from xdsl.utils.exceptions import PassFailedException
 
@@ -20,7 +18,7 @@ from stc.compiler.mapping.actions import ActionExecutor
 from stc.compiler.mapping.block_stages import input_storage
 from stc.compiler.targets.hardware import HardwareTarget
 from stc.dialects import task
-from stc.dialects.st import CoordAttr, PutInOp, Stage, StoreLateOp
+from stc.dialects.st import KEEP, CoordAttr, PutInOp, Stage, StoreLateOp
 from stc.dialects.task.base import tensor_bytes
 
 Space = tuple[int, int, int, int]
@@ -39,6 +37,9 @@ class BesideCompute:
     runs_on: dict[tuple[int, int, int], list[tuple[int, list[int]]]]
     first_run: dict[int, tuple[int, int]]
     segment_at: dict[int, int]
+    extra: dict[tuple[Space, int, int], int]
+    """Per (core, step, phase): bytes of results held there beyond what st-apply counts
+    (late-stored and kept results)."""
     cost: NodeCost | None
     """The tree's cost as the model prices it (its `early_inputs`, `prefetched` and
     `late_stores`), None for an invalid tree."""
@@ -127,7 +128,7 @@ class BesideCompute:
             return
         late = set(self.cost.late_stores)
         matrix = self.executor.matrix
-        extra: dict[tuple[Space, int, int], int] = defaultdict(int)
+        extra = self.extra
         marked: list[int] = []
         for (layer, _, step), runs in self.runs_on.items():
             if layer not in late:
@@ -138,6 +139,8 @@ class BesideCompute:
                 if self.step_phase(slot + 1) != after or self.segment_at.get(slot + 1) != self.segment_at[slot]:
                     continue
                 for block in (matrix.blocks[i] for i in blocks):
+                    if KEEP in block.attributes:
+                        continue  # not stored
                     readers = [use.operation for use in block.results[0].uses]
                     held = [matrix.places[r.task_id] for r in readers if isinstance(r, task.BufferOp)]
                     times = [(place.step, place.phase) for place in held]

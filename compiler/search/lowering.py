@@ -33,7 +33,10 @@ as any mapping.
    held in the k phases before, where the core's memory allows, so that they load beside
    the compute of the first of them.
 
-8. **Stores late.** On a target whose DMA overlaps compute, the pieces of each layer the
+8. **Kept results.** The pieces of each layer whose result the model keeps on chip for a
+   later segment (`Estimate.kept`) are marked `st.keep` where their core holds the result
+   until the consumer's phase (`kept.KeptResults`): isa-lower sends it from there.
+9. **Stores late.** On a target whose DMA overlaps compute, the pieces of each layer the
    model stores late (`NodeCost.late_stores`) whose result is stored to global memory are
    stored late (one `st.store_late` action), in each run whose next phase is in the same
    step and segment, no buffer loads the result in that phase and the core's memory holds it
@@ -58,7 +61,8 @@ from stc.compiler.cost.tree import Node
 from stc.compiler.diagnostics import StcError
 from stc.compiler.mapping.actions import ActionExecutor
 from stc.compiler.mapping.block_stages import allowed_stages, input_storage
-from stc.compiler.search.beside import BesideCompute, Space, producers
+from stc.compiler.search.beside import Space, producers
+from stc.compiler.search.kept import KeptResults
 from stc.compiler.tiling.pieces import average_split
 from stc.dialects import task
 from stc.dialects.st import (
@@ -74,7 +78,7 @@ from stc.dialects.st import (
 )
 
 
-class Lowering(BesideCompute):
+class Lowering(KeptResults):
     """Builds the script by running each action on the graph with st-apply's executor (so
     every action is checked as st-apply checks it, and the graph ends mapped)."""
 
@@ -97,6 +101,7 @@ class Lowering(BesideCompute):
         """(step, phase) of each layer's first run."""
         self.segment_at: dict[int, int] = {}
         """The segment (`CostModel.segments`) that runs in each slot."""
+        self.extra: dict[tuple[Space, int, int], int] = defaultdict(int)
 
     # --- Splits -------------------------------------------------------------------------
 
@@ -280,7 +285,8 @@ class Lowering(BesideCompute):
 
     def lower(self, tree: Node) -> MappingOp:
         self.tree = tree
-        self.cost = self.model.evaluate(tree).cost
+        estimate = self.model.evaluate(tree)
+        self.cost, self.kept = estimate.cost, estimate.kept
         try:
             self.put_pieces(self.split())
             self.share_weights()
@@ -288,6 +294,7 @@ class Lowering(BesideCompute):
             self.hold_on_chip()
             self.prefetch_inputs()
             self.prefetch_data()
+            self.keep_results()
             self.store_late()
             self.put_io()
             self.executor.finish()

@@ -9,11 +9,12 @@ summed (less the next segment's weights loaded beside the last slots). Over the
 layers in any order their dependences allow, a dynamic programme keeps, per set of layers
 run so far, the segment sequences that no other beats in both summed energy and summed
 latency (a Pareto front, exact for any objective growing in both); the front of all layers
-is then priced whole and the cheapest legal tree kept. A move changes one segment at a time,
+is then priced whole and the cheapest legal tree kept. A move changes one segment or one boundary at a time,
 so a chain that found a good first half in one tree and a good second half in another
 reaches their join only through dearer or invalid trees: DarkNet-19 b64's chains ended on
-trees of five segments (0.979-0.986 x SET's EDP) where the four-segment trees of the same
-boundaries' segments price 0.952-0.963 (docs/passes/st-search.md, "Segments recombined").
+trees of five segments (0.979-0.986 x SET's EDP) where stop 27's four-segment trees
+price 0.952-0.962; recombined, all three seeds end on 0.952 (docs/passes/st-search.md,
+"Segments recombined").
 
     pool = SegmentPool()
     pool.add(model, tree)                     # after each valid tree

@@ -46,7 +46,7 @@ from stc.dialects.st.attrs import (
     phases_problem,
     place_problem,
 )
-from stc.dialects.st.local_memory import ADDRESS, STAGING_IN, STAGING_OUT, STORE_LATE, verify_local_memory
+from stc.dialects.st.local_memory import ADDRESS, KEEP, STAGING_IN, STAGING_OUT, STORE_LATE, verify_local_memory
 from stc.dialects.st.mapping import RELAY_LOADS, ActionOp, MappingOp
 
 __all__ = [
@@ -54,6 +54,7 @@ __all__ = [
     "AREA_FLAGS",
     "COMPUTE_STAGES",
     "COORD",
+    "KEEP",
     "ROUTES",
     "STAGING_IN",
     "STAGING_OUT",

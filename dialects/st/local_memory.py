@@ -5,7 +5,8 @@ addresses, the graph's regions are what its attributes say:
 - a storage block (weight, bias, table, buffer) holds `st.addr` and the dense bytes of its
   result over its coordinate's phases;
 - a compute block's result lives at its `st.addr` in its phase (and the next, with
-  `st.store_late`): inside a buffer of the same core held then that takes the whole result
+  `st.store_late`; with `st.keep`, until the first phase of the last buffer first held
+  after it that takes a box of it): inside a buffer of the same core held then that takes the whole result
   as one run at exactly that address (in place), or in a region of its own;
 - `st.staging_in = array<i64: address, bytes>` / `st.staging_out` on a buffer: the
   NC1HWC0 staging areas, in the buffer's first / last phase.
@@ -48,6 +49,10 @@ STAGING_OUT = "st.staging_out"
 STORE_LATE = "st.store_late"
 """On a compute block: its result is stored to global memory in the phase after its own,
 beside that phase's compute, and lives until then."""
+KEEP = "st.keep"
+"""On a compute block: its result stays in its core's local memory until the first phase of
+each buffer first held later that takes a box of it, which it is sent (or copied) to then,
+instead of through global memory."""
 STAGING_ALIGNMENT = 32
 """Staging areas hold `vec_trans_scatter` lanes: 32-byte blocks."""
 
@@ -187,6 +192,8 @@ def declared_regions(graph: task.GraphOp, target: HardwareTarget) -> dict[tuple[
         start, end = (coord.step, coord.phase), (coord.step, coord.last_phase)
         if isinstance(op, task.ComputeBlock) and STORE_LATE in op.attributes:
             end = next_time(end, target)
+        if isinstance(op, task.ComputeBlock) and KEEP in op.attributes:
+            end = max([end, *kept_until(op, start)])
         kind = alignment_kind(op)
         size = tensor_bytes(op.results[0].type)  # pyright: ignore[reportArgumentType]
         place = Placed(label, address.value.data, size, start, end, kind, getattr(alignments, kind))
@@ -210,6 +217,17 @@ def next_time(time: Time, target: HardwareTarget) -> Time:
     """The (step, phase) after `time`: the next step's first once a step has `max_phases`."""
     step, phase = time
     return (step + 1, 0) if target.max_phases is not None and phase + 1 >= target.max_phases else (step, phase + 1)
+
+
+def kept_until(op: task.ComputeBlock, made: Time) -> list[Time]:
+    """The first (step, phase) of each buffer that takes a box of a kept result and is
+    first held after it is made (`st.keep`)."""
+    times = []
+    for use in op.result.uses:
+        coord = use.operation.attributes.get(COORD)
+        if isinstance(use.operation, task.BufferOp) and isinstance(coord, CoordAttr):
+            times.append((coord.step, coord.phase))
+    return [time for time in times if time > made]
 
 
 def in_place(op: task.ComputeBlock, result: Placed, core: tuple[int, int]) -> bool:

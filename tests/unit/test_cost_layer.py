@@ -397,7 +397,7 @@ def test_s_cut_shares_cores_by_processing_time():
 
 
 def test_segments_exchange_through_dram_only_under_a_root_t_of_one_subbatch():
-    model = CostModel(two_layer_network(4), TARGET)
+    model = CostModel(two_layer_network(4), TARGET, keep=False)
     apart = model.evaluate(Node.cut("T", [Node.leaf(0), Node.leaf(1)]))
     together = model.evaluate(Node.cut("T", [Node.cut("T", [Node.leaf(0), Node.leaf(1)])]))
     assert apart.valid

@@ -26,12 +26,12 @@ def test_a_layer_s_floor_reads_and_writes_as_its_blocks_do_and_loads_once():
 
 def test_the_leaves_work_sums_to_the_estimate_s():
     """Two trees of the two layers (one segment of 2 subbatches; two segments through
-    DRAM): the leaves' work and weights' loading add up to the estimate's, and the rows'
-    sum says so."""
-    model = CostModel(NETWORK, TARGET)
-    for tree in (
-        Node.cut("T", [Node.leaf(0), Node.leaf(1)], n=2),
-        Node.cut("T", [Node.cut("T", [Node.leaf(0)], n=2), Node.leaf(1)]),
+    DRAM, or with a's result kept on chip): the leaves' work and weights' loading add up to
+    the estimate's, and the rows' sum says so."""
+    for model, tree in (
+        (CostModel(NETWORK, TARGET), Node.cut("T", [Node.leaf(0), Node.leaf(1)], n=2)),
+        (CostModel(NETWORK, TARGET, keep=False), Node.cut("T", [Node.cut("T", [Node.leaf(0)], n=2), Node.leaf(1)])),
+        (CostModel(NETWORK, TARGET), Node.cut("T", [Node.cut("T", [Node.leaf(0)], n=2), Node.leaf(1)])),
     ):
         works = leaf_works(model, tree)
         estimate = model.evaluate(tree)
@@ -48,8 +48,9 @@ def test_a_tensor_handed_on_chip_stores_and_loads_nothing_from_dram():
     DRAM at 60 pJ/B, and the store's 256 local bytes read, 269.824 pJ at 1.054) and b
     loads none of its four distinct input boxes, an image's 4 rows × 3 columns (with the
     halo) × 8 channels = 96 B each (23,040 pJ); its cores take them from a's over the NoC
-    instead. The rows' savings add up to the last line's."""
-    model = CostModel(NETWORK, TARGET)
+    instead. The rows' savings add up to the last line's. (The model without keeping
+    tensors on chip across segments, `kept.py`, which would keep this one.)"""
+    model = CostModel(NETWORK, TARGET, keep=False)
     tree = Node.cut("T", [Node.leaf(0), Node.leaf(1)])
     located, segment_of = model.layout(tree), model.segment_of(tree)
     assert [part.counts for _, part in located.values()] == [(1, 4, 3, 4), (2, 16, 1, 2)]

@@ -24,7 +24,7 @@ from stc.compiler.search.searched_mapping import write_script
 from stc.compiler.targets.hardware import load_target
 from stc.compiler.zoo import build_network
 from stc.dialects import isa, task
-from stc.dialects.st import STORE_LATE, MappingOp
+from stc.dialects.st import KEEP, STORE_LATE, MappingOp
 from stc.passes.isa_lower import IsaLowerPass
 from stc.passes.st_apply import StApplyPass
 from stc.passes.st_lmem_alloc import StLmemAllocPass
@@ -267,14 +267,16 @@ def test_input_boxes_load_k_slots_early_as_estimated():
     PREFETCH_DEPTH slots); the lowering holds those buffers from there, and the machine runs
     it bit-identically as estimated, DRAM bytes exact: 1,392 cycles for 1,393 (measured; with
     conv12's stores late, below: 1,395 for 1,396 before them), against 1,399 for 1,400 with
-    every input in its own slot or the one before (the model before stop 27)."""
+    every input in its own slot or the one before (the model before stop 27). Every tensor
+    between the segments goes through DRAM here (`keep=False`; kept on chip, conv12's result
+    stores and loads nothing: `test_a_tensor_between_segments_stays_on_chip`)."""
     module = build_network("lenet", batch=4)
     network = network_of(find_graph(module))
     tree = two_segments(3, len(network.layers), (4, 4))
-    estimate = CostModel(network, load_target("set-8x8")).evaluate(tree)
+    estimate = CostModel(network, load_target("set-8x8"), keep=False).evaluate(tree)
     assert estimate.cost is not None
     assert (estimate.latency, estimate.cost.early_inputs) == (1393, ((0, 2),))
-    run = run_tree(module, "set-8x8", tree)
+    run = run_tree(module, "set-8x8", tree, keep=False)
     assert run.identical
     assert run.counters["dram_bytes"] == run.estimate["dram_bytes"]
     assert run.counters["cycles"] == 1392
@@ -291,7 +293,7 @@ def test_results_are_stored_late_beside_the_next_subbatch_as_estimated(monkeypat
     graph = find_graph(module)
     network = network_of(graph)
     tree = two_segments(3, len(network.layers), (4, 4))
-    model = CostModel(network, load_target("set-8x8"))
+    model = CostModel(network, load_target("set-8x8"), keep=False)
     estimate = model.evaluate(tree)
     assert estimate.cost is not None
     assert (estimate.latency, estimate.cost.late_stores) == (1393, (2,))
@@ -299,12 +301,12 @@ def test_results_are_stored_late_beside_the_next_subbatch_as_estimated(monkeypat
     lower_tree(copy, "set-8x8", model, tree)
     marked = [op for op in copy.tasks() if STORE_LATE in op.attributes]
     assert len(marked) == 3 * model.layout(tree)[2][1].cores
-    run = run_tree(module, "set-8x8", tree)
+    run = run_tree(module, "set-8x8", tree, keep=False)
     assert run.identical
     assert run.counters["dram_bytes"] == run.estimate["dram_bytes"]
     assert run.counters["cycles"] == 1392
     monkeypatch.setattr(Lowering, "store_late", lambda _: None)
-    unmarked = run_tree(build_network("lenet", batch=4), "set-8x8", tree)
+    unmarked = run_tree(build_network("lenet", batch=4), "set-8x8", tree, keep=False)
     assert unmarked.identical
     assert unmarked.counters["cycles"] == 1395
 
@@ -344,10 +346,10 @@ def test_input_boxes_load_a_slot_early_as_estimated(monkeypatch):
     module = build_network("tiny", batch=8)
     network = network_of(find_graph(module))
     tree = two_segments(4, len(network.layers), (2, 4))
-    estimate = CostModel(network, load_target("set-8x8")).evaluate(tree)
+    estimate = CostModel(network, load_target("set-8x8"), keep=False).evaluate(tree)
     assert estimate.cost is not None
     assert estimate.cost.early_inputs == ((4, 1),)
-    run = run_tree(module, "set-8x8", tree)
+    run = run_tree(module, "set-8x8", tree, keep=False)
     assert run.identical
     assert run.counters["dram_bytes"] == run.estimate["dram_bytes"]
     assert run.counters["cycles"] == pytest.approx(estimate.latency, rel=0.01)
@@ -355,10 +357,34 @@ def test_input_boxes_load_a_slot_early_as_estimated(monkeypatch):
     monkeypatch.setattr(
         recursion, "early_loads", lambda kids, n, target, _, top, stores: loads(kids, n, target, False, top, stores)
     )
-    in_place = run_tree(build_network("tiny", batch=8), "set-8x8", tree)
+    in_place = run_tree(build_network("tiny", batch=8), "set-8x8", tree, keep=False)
     assert in_place.identical
     assert in_place.counters["cycles"] == pytest.approx(in_place.estimate["cycles"], rel=0.01)
     assert run.counters["cycles"] < in_place.counters["cycles"]
+
+
+def test_a_tensor_between_segments_stays_on_chip():
+    """The tree above with conv12's result kept on its cores (`st.keep`, `cost/kept.py`)
+    until maxpool16's phases, which take it over the NoC: nothing stored or loaded for it.
+    The machine runs it bit-identically as estimated, DRAM bytes and hop-bytes exact:
+    1,221 cycles for 1,223, 71,606 DRAM bytes; through DRAM 1,392, 84,406 (measured)."""
+    module = build_network("lenet", batch=4)
+    graph = find_graph(module)
+    network = network_of(graph)
+    tree = two_segments(3, len(network.layers), (4, 4))
+    model = CostModel(network, load_target("set-8x8"))
+    estimate = model.evaluate(tree)
+    assert estimate.kept == frozenset({2})
+    copy = graph.clone()
+    lower_tree(copy, "set-8x8", model, tree)
+    marked = [op for op in copy.tasks() if KEEP in op.attributes]
+    assert len(marked) == 4 * model.layout(tree)[2][1].cores
+    run = run_tree(module, "set-8x8", tree)
+    assert run.identical
+    assert run.counters["dram_bytes"] == run.estimate["dram_bytes"] == 71_606
+    assert run.counters["noc_hop_bytes"] == run.estimate["noc_hop_bytes"]
+    assert run.counters["cycles"] == 1221
+    assert run.estimate["cycles"] == 1223
 
 
 def test_each_segment_starts_a_step_on_a_target_that_limits_its_phases():

@@ -21,11 +21,11 @@ from stc.runtime.golden import find_graph
 class WholePricing(CostModel):
     """The model without the early stop: every leaf of a segment priced, as before."""
 
-    def buffers(self, node, places, segment_of, spreads, located, leaves, held=None, frugal=False):
+    def buffers(self, node, places, segment_of, spreads, located, leaves, held=None, frugal=False, kept=frozenset()):
         for leaf in node.nodes():
             if leaf.is_leaf:
                 located[leaf.layer], leaves[leaf.layer] = self.leaf(
-                    leaf.layer, places[id(leaf)], located, segment_of, spreads[leaf.layer], frugal
+                    leaf.layer, places[id(leaf)], located, segment_of, spreads[leaf.layer], frugal, kept
                 )
         count = self.context.mesh.core_count
         return np.zeros(count), np.zeros(count)
@@ -58,7 +58,7 @@ def test_a_segment_priced_until_it_overflows_costs_what_one_priced_whole_does(ca
 CASES = {
     ("lenet", "tianjicx", 1, "set", 0): ("S/1[T/1[S/1[L0, L1, L2, L3], L4], T/1[L5, L6]]", 23108956384.446),
     ("lenet", "tianjicx", 1, "set", 1): ("S/1[L0, T/1[L1, L2], L3, L4, T/1[L5, L6]]", 24563914669.582),
-    ("lenet", "set-8x8", 4, "lp", 0): ("T/1[S/2[L0, L1, L2, L3, L4, L5], L6]", 9918505527.3696),
+    ("lenet", "set-8x8", 4, "lp", 0): ("T/1[L0, L1, S/1[L2, L3, L4], L5, L6]", 9022197874.5136),
     ("tiny", "tianjicx", 2, "set", 0): ("T/1[T/1[L0, L1, L2, L3, L4, L5, L6, L7, L8]]", 2109620355.864),
     ("tiny", "tianjicx", 2, "set", 1): ("T/1[T/1[L0, L1, L2, L3, L4, L5, L6, L7, L8]]", 2109620355.864),
 }
@@ -97,8 +97,13 @@ tianjicx chains search the relayed model and end elsewhere: before, in the order
 T/1[T/1[S/1[L0, L1, L2, L3, L4], L5, L6]] at 28,722,933,320, T/1[S/1[L0, L1, L2, L3, L4],
 T/1[L5, L6]] at 29,144,785,136, T/1[S/1[L0, L2, L1, T/1[L3, L4, L5, L6, L7], L8]] at
 9,258,643,649 and T/1[S/1[L0, T/1[S/1[L2, L1], T/1[L3, L4, L5, L6, L7]], L8]] at
-9,069,320,758 (each core loading its own copy of a shared box). A change of the cost
-model's figures changes these."""
+9,069,320,758 (each core loading its own copy of a shared box). Since a tensor between
+segments may stay on its producer's cores (`cost/kept.py`), LeNet b4's chain on set-8x8
+ends on five segments that keep four of their six boundary tensors on chip: before,
+T/1[S/2[L0, L1, L2, L3, L4, L5], L6] at 9,918,505,527 (9,869,556,667 with fc26's result
+kept); the new tree runs bit-identically on the machine, 1,123 cycles for 1,124 estimated,
+DRAM and hop-bytes exact (69,494 and 213,806). A change of the cost model's figures
+changes these."""
 
 
 @pytest.mark.parametrize("case", list(CASES), ids=lambda case: "-".join(map(str, case)))
@@ -109,5 +114,7 @@ def test_a_chain_finds_for_its_seed_the_tree_it_found_before_the_speed_ups(case)
     split_reductions(graph, target)
     model = CostModel(network_of(graph), target)
     rounds = 300 if name == "lenet" else 200
-    result = anneal(model, initial_tree(model, space), rounds, seed, space, every=0.9)  # SET's return, as then
+    # SET's return and no recombination of segments: the walk as then (recombined, LeNet b1 seed 1 on
+    # tianjicx ends on T/1[S/1[S/1[T/1[S/1[L0, L1, L2, L3], L4], L5], L6]] at 23,203,189,358)
+    result = anneal(model, initial_tree(model, space), rounds, seed, space, every=0.9, recombine=False)
     assert (repr(result.tree), result.cost) == CASES[case]
