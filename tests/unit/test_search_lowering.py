@@ -329,6 +329,7 @@ def test_results_are_stored_late_beside_the_next_subbatch_as_estimated(monkeypat
     assert unmarked.counters["cycles"] == 1395
 
 
+@pytest.mark.usefixtures("set_dataflow_only")
 def test_a_written_script_stores_late_as_the_search_s_mapping(tmp_path: Path):
     """The tree above lowered and written as a script (`script=`'s `write_script`): applied
     again by st-apply it stores conv12's pieces late (one `st.store_late` action), and the
