@@ -34,6 +34,7 @@ from stc.compiler.cost.node_cost import NodeCost, bounded
 from stc.compiler.cost.objective import Objective
 from stc.compiler.cost.partition import Partition
 from stc.compiler.cost.recursion import reloaded, s_buffers, s_cut, stages_of, t_buffers, t_cut
+from stc.compiler.cost.repair import Priced, repaired
 from stc.compiler.cost.schedule import runs_of, step_crossings
 from stc.compiler.cost.shared_sends import shared_sends
 from stc.compiler.cost.tree import Node
@@ -56,9 +57,6 @@ class Estimate:
     def value(self, function: Objective) -> float:
         return function(self.energy, self.latency) if self.valid else float("inf")
 
-
-REPAIR_PATIENCE = 8
-"""Rounds of weight splitting without a lower buffer peak after which a segment is given up."""
 
 INVALID = Estimate(None, float("inf"), float("inf"), False)
 
@@ -276,52 +274,43 @@ class CostModel(LeafPricing):
     ) -> tuple[NodeCost | None, dict[int, tuple[Place, Partition]]]:
         """A segment's cost and its leaves' places and partitions; no cost when a part of
         the segment alone overflows a core's buffer (`buffers`: then so does the segment).
-        Each leaf takes its cheapest partition; while that overflows a core's buffer, the
-        layer with the most weight bytes on the fullest core is priced again with only the
-        partitions that split its output channels (and weights) twice as many ways
-        (`spread`), until the segment fits, no layer can split more, or REPAIR_PATIENCE
-        rounds in a row have not lowered the peak. `kept`, `handed`: the results kept on
-        chip across segments, and the places of those of earlier segments it reads."""
-        spreads = dict.fromkeys(segment.leaves(), 1)
-        lowest, stalled = float("inf"), 0
-        while True:
-            located: dict[int, tuple[Place, Partition]] = dict(handed or {})
-            leaves: dict[int, NodeCost] = {}
-            parts = (located, leaves, None, frugal, kept)
-            if self.buffers(segment, places, segment_of, spreads, *parts) is None:
-                return None, own(located, leaves)
-            mesh, links = self.context.mesh, self.target.noc.link_bandwidth_bytes_per_cycle
-            leaves = shared_sends(mesh, links, leaves, located, self.network.layers, self.consumers)
-            charged = charged_leaves(leaves, self.target, mesh.core_count)
-            cost = self.combined(segment, charged, self.target)
-            if cost.late_stores and not cost.fits(self.target):
-                cost = self.combined(segment, charged, self.target, late=False)
-            if (cost.prefetched or cost.early_inputs) and not cost.fits(self.target):
-                cost = self.combined(segment, charged, self.in_order)
-            reloads = [(charged[layer], times) for layer, times in self.reloads(segment).items()]
-            cost = reloaded(cost, reloads, self.target)
-            if cost.fits(self.target) or int(cost.buf.max(initial=0)) > self.target.usable_memory_bytes:
-                break
-            peak = cost.buffer_peak()
-            lowest, stalled = min(lowest, peak), 0 if peak < lowest else stalled + 1
-            if stalled == REPAIR_PATIENCE:
-                break
-            fullest = int(np.argmax(cost.buf + cost.wgt))
-            limits = {
-                layer: min(self.network.layers[layer].out_channels, place.count)
-                for layer, (place, _) in located.items()
-                if layer in leaves
-            }
-            splittable = [
-                layer
-                for layer, (_, part) in located.items()
-                if layer in leaves and leaves[layer].wgt[fullest] > 0 and part.pk < limits[layer]
-            ]
-            if not splittable:
-                break
-            heaviest = max(splittable, key=lambda layer: (leaves[layer].wgt[fullest], -layer))
-            spreads[heaviest] = 2 * located[heaviest][1].pk
-        return cost, own(located, leaves)
+        Each leaf takes its cheapest partition; where the segment then overflows a core,
+        layers' weights are split more ways (`repair.repaired`). `kept`, `handed`: the
+        results kept on chip across segments, and the places of those of earlier segments
+        it reads."""
+
+        def price(spreads: dict[int, int]) -> Priced:
+            return self.spread_segment(segment, places, segment_of, spreads, frugal, kept, handed)
+
+        return repaired(price, list(segment.leaves()), self.network.layers, self.target)
+
+    def spread_segment(
+        self,
+        segment: Node,
+        places: dict[int, Place],
+        segment_of: dict[int, int],
+        spreads: dict[int, int],
+        frugal: bool,
+        kept: frozenset[int],
+        handed: Located | None,
+    ) -> Priced:
+        """A segment's cost with each leaf's weights split at least `spreads` ways (no cost
+        when a part of it alone overflows a core), its own leaves' places and partitions
+        and their costs."""
+        located: Located = dict(handed or {})
+        leaves: dict[int, NodeCost] = {}
+        if self.buffers(segment, places, segment_of, spreads, located, leaves, None, frugal, kept) is None:
+            return None, own(located, leaves), leaves
+        mesh, links = self.context.mesh, self.target.noc.link_bandwidth_bytes_per_cycle
+        leaves = shared_sends(mesh, links, leaves, located, self.network.layers, self.consumers)
+        charged = charged_leaves(leaves, self.target, mesh.core_count)
+        cost = self.combined(segment, charged, self.target)
+        if cost.late_stores and not cost.fits(self.target):
+            cost = self.combined(segment, charged, self.target, late=False)
+        if (cost.prefetched or cost.early_inputs) and not cost.fits(self.target):
+            cost = self.combined(segment, charged, self.in_order)
+        reloads = [(charged[layer], times) for layer, times in self.reloads(segment).items()]
+        return reloaded(cost, reloads, self.target), own(located, leaves), leaves
 
     def buffers(
         self,

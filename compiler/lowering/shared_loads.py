@@ -4,7 +4,8 @@ and table blocks of one box that several cores load in one phase share one DRAM 
 so do buffers that load the same box of a network input or of a result in global memory
 (a spilled one, as between segments of a searched schedule) in one phase. The first of
 them in graph order loads the box with `isa.dma_multicast` to the other cores, and each
-of those receives it with an `isa.recv` of the tag.
+of those receives it with an `isa.recv` of the tag; a core that takes the box into several
+blocks in the phase (the tables of several layers) takes one of each such load.
 
 ```mlir
 isa.dma_multicast sizes [1024] from global 0 to local 0 and (0, 1), (1, 1) tag 7
@@ -13,7 +14,7 @@ isa.dma_multicast sizes [1024] from global 0 to local 0 and (0, 1), (1, 1) tag 7
 
 from __future__ import annotations
 
-from collections import defaultdict
+from collections import Counter, defaultdict
 from collections.abc import Callable, Iterable, Iterator
 from typing import TypeVar
 
@@ -91,18 +92,23 @@ def shared_box_loads(
 def share(
     groups: Iterable[list[K]], plan: MemoryPlan, tags: Iterator[int], block: Callable[[K], int]
 ) -> dict[K, SharedLoad]:
-    """One shared load per group of loads of one box (in graph order) that reaches more
-    than one core: the first loads it, the first of each other core receives it."""
+    """One shared load per group of loads of one box (in graph order) and round that reaches
+    more than one core: round k holds the k-th load of each core (a core that loads one
+    box into several blocks in a phase, the tables of several layers, takes one of each
+    round), its first loads it and the others receive it."""
     shared: dict[K, SharedLoad] = {}
-    for loader, *members in groups:
-        source = plan.core(block(loader))
-        others: dict[Coord, K] = {}
-        for member in members:
-            others.setdefault(plan.core(block(member)), member)
-        others.pop(source, None)
-        if not others:
-            continue
-        load = SharedLoad(block(loader), source, tuple(others), next(tags))
-        for key in (loader, *others.values()):
-            shared[key] = load
+    for group in groups:
+        rounds: dict[int, list[K]] = defaultdict(list)
+        taken: Counter[Coord] = Counter()
+        for member in group:
+            core = plan.core(block(member))
+            rounds[taken[core]].append(member)
+            taken[core] += 1
+        for loader, *others in rounds.values():
+            if not others:
+                continue
+            cores = tuple(plan.core(block(member)) for member in others)
+            load = SharedLoad(block(loader), plan.core(block(loader)), cores, next(tags))
+            for key in (loader, *others):
+                shared[key] = load
     return shared

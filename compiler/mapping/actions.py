@@ -29,6 +29,7 @@ from stc.compiler.tiling.split import GraphBlocks, named_twice_at
 from stc.dialects import task
 from stc.dialects.st import (
     RELAY_LOADS,
+    STORE_LATE,
     AreaGroupOp,
     CoordAttr,
     MappingOp,
@@ -38,6 +39,7 @@ from stc.dialects.st import (
     SplitGroupOp,
     SplitTaskOp,
     Stage,
+    StoreLateOp,
     TakeOutOp,
     phases_problem,
 )
@@ -95,6 +97,8 @@ class ActionExecutor:
             created = self.split(action, op.task_ids, op.vectors_per_task)
         elif isinstance(op, ShareDataOp):
             self.share_data(action, op.task_ids)
+        elif isinstance(op, StoreLateOp):
+            self.store_late(action, op.task_ids)
         elif isinstance(op, PutInOp):
             self.put_in(action, op)
         elif isinstance(op, PutGroupInOp):
@@ -182,6 +186,18 @@ class ActionExecutor:
             if isinstance(owner, task.DataOp) and not owner.result.uses:
                 self.graph.block.erase_op(owner)
         matrix.refresh()
+
+    def store_late(self, action: str, task_ids: Sequence[int]) -> None:
+        """Mark compute blocks `st.store_late`; all are checked first (they exist and
+        compute), so a failing action marks none."""
+        if (twice := named_twice_at(task_ids)) is not None:
+            raise action_error(action, f"block {task_ids[twice]} is named twice")
+        blocks = [self.matrix.block(action, task_id) for task_id in task_ids]
+        for op in blocks:
+            if not isinstance(op, task.ComputeBlock):
+                raise action_error(action, f"{describe(op)} is a storage block; only a compute block stores late")
+        for op in blocks:
+            op.attributes[STORE_LATE] = UnitAttr()
 
     def put_in(self, action: str, op: PutInOp) -> None:
         block = self.matrix.block(action, op.task_id)

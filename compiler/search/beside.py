@@ -9,7 +9,6 @@ and times every step shares.
 
 from __future__ import annotations
 
-from xdsl.dialects.builtin import UnitAttr
 from xdsl.ir import Operation
 from xdsl.utils.exceptions import PassFailedException
 
@@ -19,7 +18,7 @@ from stc.compiler.mapping.actions import ActionExecutor
 from stc.compiler.mapping.block_stages import input_storage
 from stc.compiler.targets.hardware import HardwareTarget
 from stc.dialects import task
-from stc.dialects.st import KEEP, STORE_LATE, CoordAttr, PutInOp, Stage
+from stc.dialects.st import KEEP, CoordAttr, PutInOp, Stage, StoreLateOp
 from stc.dialects.task.base import tensor_bytes
 
 Space = tuple[int, int, int, int]
@@ -121,14 +120,16 @@ class BesideCompute:
                         self.hold_before(data.task_id, core, self.slot(step, phase), ahead[layer])
 
     def store_late(self) -> None:
-        """Mark `st.store_late` the stored results of each layer the model stores late, in
-        each run whose next phase is in the same step and segment, no buffer loads the result
-        then and the core's memory holds it there too (`lowering`'s docstring, 8)."""
+        """Store late (`st.store_late`, one action) the stored results of each layer the
+        model stores late, in each run whose next phase is in the same step and segment, no
+        buffer loads the result then and the core's memory holds it there too (`lowering`'s
+        docstring, 8)."""
         if not self.target.global_memory.dma_overlaps_compute or self.cost is None:
             return
         late = set(self.cost.late_stores)
         matrix = self.executor.matrix
         extra = self.extra
+        marked: list[int] = []
         for (layer, _, step), runs in self.runs_on.items():
             if layer not in late:
                 continue
@@ -151,7 +152,9 @@ class BesideCompute:
                     if used + size > matrix.mesh.capacity(space):
                         continue
                     extra[(space, step, phase + 1)] += size
-                    block.attributes[STORE_LATE] = UnitAttr()
+                    marked.append(block.task_id)
+        if marked:
+            self.act(StoreLateOp(marked))
 
 
 def producers(buffer: task.StorageOp) -> list[task.ComputeBlock]:

@@ -38,11 +38,9 @@ as any mapping.
    until the consumer's phase (`kept.KeptResults`): isa-lower sends it from there.
 9. **Stores late.** On a target whose DMA overlaps compute, the pieces of each layer the
    model stores late (`NodeCost.late_stores`) whose result is stored to global memory are
-   marked `st.store_late`, in each run whose next phase is in the same step and segment, no
-   buffer loads the result in that phase and the core's memory holds it there too:
-   isa-lower stores it then, beside that phase's compute. The mark is an attribute of the
-   graph's blocks, not an action: a script written with `script=` maps without it (valid,
-   each store in its own phase).
+   stored late (one `st.store_late` action), in each run whose next phase is in the same
+   step and segment, no buffer loads the result in that phase and the core's memory holds it
+   there too: isa-lower stores it then, beside that phase's compute.
 
 A piece that would run before a piece it reads from is an error, never a wrong program.
 

@@ -26,6 +26,7 @@ from stc.dialects.st.actions import (
     ShareDataOp,
     SplitGroupOp,
     SplitTaskOp,
+    StoreLateOp,
     TakeOutOp,
     is_split_vector,
 )
@@ -74,6 +75,7 @@ __all__ = [
     "St",
     "Stage",
     "StageAttr",
+    "StoreLateOp",
     "TakeOutOp",
     "coord_problem",
     "format_coord",
@@ -88,7 +90,17 @@ St = direct_accessors(
     compile_checks(
         Dialect(
             "st",
-            [MappingOp, SplitTaskOp, SplitGroupOp, ShareDataOp, PutInOp, PutGroupInOp, TakeOutOp, AreaGroupOp],
+            [
+                MappingOp,
+                SplitTaskOp,
+                SplitGroupOp,
+                ShareDataOp,
+                StoreLateOp,
+                PutInOp,
+                PutGroupInOp,
+                TakeOutOp,
+                AreaGroupOp,
+            ],
             [CoordAttr, StageAttr, RectAttr, RouteAttr],
         )
     )

@@ -1,7 +1,7 @@
 """
 The actions of an `st.mapping` script that split and place blocks: TianjicX's
 `split_task`, `split_group`, `put_in`, `put_group_in` and `take_out`, and stc's
-`share_data`.
+`share_data` and `store_late`.
 """
 
 from __future__ import annotations
@@ -182,6 +182,36 @@ class ShareDataOp(ActionOp):
     def verify_(self) -> None:
         if len(self.task_ids) < 2:
             raise VerifyException(f"{self.name}: names {len(self.task_ids)} block; sharing takes two or more")
+
+
+@irdl_op_definition
+class StoreLateOp(ActionOp):
+    """
+    Store the results of compute blocks to global memory one phase late, beside the next
+    phase's compute: each is marked `st.store_late` (st-lmem-alloc holds the result one
+    phase longer, isa-lower stores it then), as st-search's lowering marks the pieces the
+    cost model stores late.
+
+    ```mlir
+    st.store_late [12, 30, 48]
+    ```
+    """
+
+    name = "st.store_late"
+    tasks = prop_def(DenseArrayBase)
+    assembly_format = "custom<IntList>($tasks) attr-dict"
+    custom_directives = (IntList,)
+
+    def __init__(self, tasks: Sequence[int]):
+        super().__init__(properties={"tasks": i64_array(tasks)})
+
+    @property
+    def task_ids(self) -> tuple[int, ...]:
+        return self.tasks.get_values()  # pyright: ignore[reportReturnType]
+
+    def verify_(self) -> None:
+        if not self.task_ids:
+            raise VerifyException(f"{self.name}: names no block")
 
 
 @irdl_op_definition

@@ -711,3 +711,34 @@ st.mapping @conv target "set-8x8" {
   st.share_data [10, 14]
 }
 // CHECK: st.share_data (action 3): block 12 (task.weight) is placed at (0, 0, 0, 0), (0, 1, memory); take it out before sharing
+
+// -----
+
+// store_late marks compute blocks: a storage block has no result to store.
+task.graph @conv {
+  %x = task.input 0 "x" : tensor<2x8x8x16xi8>
+  %in = task.buffer 1 sic %x : tensor<2x8x8x16xi8>
+  %w = task.weight 2 #task.random<7> : tensor<32x3x3x16xi8>
+  %c = task.conv 4 %in, %w pad [1, 1, 1, 1] shift 9 : tensor<2x8x8x32xi8>
+  %out = task.buffer 5 so %c : tensor<2x8x8x32xi8>
+  task.output 6 "y" %out
+}
+st.mapping @conv target "set-8x8" {
+  st.store_late [4, 5]
+}
+// CHECK: st.store_late (action 1): block 5 (task.buffer) is a storage block; only a compute block stores late
+
+// -----
+
+task.graph @conv {
+  %x = task.input 0 "x" : tensor<2x8x8x16xi8>
+  %in = task.buffer 1 sic %x : tensor<2x8x8x16xi8>
+  %w = task.weight 2 #task.random<7> : tensor<32x3x3x16xi8>
+  %c = task.conv 4 %in, %w pad [1, 1, 1, 1] shift 9 : tensor<2x8x8x32xi8>
+  %out = task.buffer 5 so %c : tensor<2x8x8x32xi8>
+  task.output 6 "y" %out
+}
+st.mapping @conv target "set-8x8" {
+  st.store_late [4, 4]
+}
+// CHECK: st.store_late (action 1): block 4 is named twice

@@ -1,0 +1,72 @@
+"""The repair of a segment that overflows a core's buffer (`compiler/cost/repair.py`): by
+hand on two layers, and on ResNet-50 v1 b64's segment that heaviest-first gave up."""
+
+from types import SimpleNamespace
+
+import numpy as np
+
+from stc.compiler.cost.evaluate import CostModel
+from stc.compiler.cost.leaf_pricing import Place
+from stc.compiler.cost.network import network_of
+from stc.compiler.cost.node_cost import NodeCost
+from stc.compiler.cost.partition import Partition
+from stc.compiler.cost.repair import heaviest_first, repaired
+from stc.compiler.cost.tree import Node
+from stc.compiler.targets.cost_units import Work
+from stc.compiler.targets.hardware import load_target
+from stc.compiler.zoo import build_network
+from stc.runtime.golden import find_graph
+
+TARGET = load_target("set-8x8")  # 1,048,576 usable bytes a core
+NETWORK = [SimpleNamespace(out_channels=2), SimpleNamespace(out_channels=2)]
+
+
+def node(buf: float, wgt: float) -> NodeCost:
+    zeros = np.zeros(2)
+    return NodeCost(Work(), Work(), zeros, zeros, 0.0, zeros, np.array([wgt, 0.0]), np.array([buf, 0.0]))
+
+
+def two_layers(spreads: dict[int, int]):
+    """Layer A (0) holds 600,000 B of weights on core 0 and layer B (1) 300,000, beside
+    200,000 B of buffers; splitting A's weights two ways on its 2 cores halves them but
+    doubles its images per piece (+400,000 B of buffers); splitting B's halves its own."""
+    a, b = spreads[0], spreads[1]
+    leaves = {0: node(200_000 + 400_000 * (a > 1), 600_000 / a), 1: node(0.0, 300_000 / b)}
+    total = node(sum(leaf.buf[0] for leaf in leaves.values()), sum(leaf.wgt[0] for leaf in leaves.values()))
+    located = {layer: (Place(0, 2, 4), Partition(2 // s, s, 1, 1)) for layer, s in spreads.items()}
+    return total, located, leaves
+
+
+def test_steepest_spreads_the_layer_that_lowers_the_peak_most():
+    """By hand: the peak is 1,100,000 B. Heaviest first spreads A (1,200,000), then B
+    (1,050,000 > 1,048,576) and can split no more; the steepest repair spreads B alone
+    (950,000: fits) rather than A (1,200,000)."""
+    start = two_layers({0: 1, 1: 1})
+    assert start[0].buffer_peak() == 1_100_000
+    cost, _ = heaviest_first(two_layers, [0, 1], start, NETWORK, TARGET)  # pyright: ignore[reportArgumentType]
+    assert cost is not None
+    assert cost.buffer_peak() == 1_050_000
+    cost, located = repaired(two_layers, [0, 1], NETWORK, TARGET)  # pyright: ignore[reportArgumentType]
+    assert cost is not None
+    assert cost.buffer_peak() == 950_000
+    assert cost.fits(TARGET)
+    assert {layer: part.pk for layer, (_, part) in located.items()} == {0: 1, 1: 2}
+
+
+def test_resnet50_s_last_segment_is_repaired_under_the_rows():
+    """ResNet-50 v1 b64's conv334 … avgpool362 under `T 64/2` on 64 cores (segment 5 of
+    the seed-0 tree of stop 27, docs/passes/st-search.md): each layer on its cheapest
+    partition needs 1,223,424 B on a core (under the rows conv349 and conv355 split 8 ways
+    by output channels). Heaviest first spread conv349, then conv343 (its buffers then grow
+    more than its weights shrink) and gave the segment up: the tree was invalid. The
+    steepest repair spreads conv349 and conv334: 1,034,880 B, valid."""
+    network = network_of(find_graph(build_network("resnet50-v1", batch=64)))
+    first = next(i for i, layer in enumerate(network.layers) if layer.name == "conv334")
+    tree = Node.cut("T", [Node.leaf(i) for i in range(first, first + 7)], n=2)
+    model = CostModel(network, TARGET)
+    estimate = model.evaluate(tree)
+    assert estimate.valid, estimate.reason
+    assert estimate.cost is not None
+    assert estimate.cost.buffer_peak() == 1_034_880
+    parts = {network.layers[layer].name: (part.pb, part.pk) for layer, (_, part) in model.layout(tree).items()}
+    assert parts["conv349"] == parts["conv334"] == (4, 16)
