@@ -387,7 +387,8 @@ def test_a_tensor_between_segments_stays_on_chip():
     """The tree above with conv12's result kept on its cores (`st.keep`, `cost/kept.py`)
     until maxpool16's phases, which take it over the NoC: nothing stored or loaded for it.
     The machine runs it bit-identically as estimated, DRAM bytes and hop-bytes exact:
-    1,221 cycles for 1,223, 71,606 DRAM bytes; through DRAM 1,392, 84,406 (measured)."""
+    1,200 cycles for 1,202, 70,198 DRAM bytes; through DRAM 1,366, 82,998 (measured; on SET's
+    dataflow alone, before conv1 took its cheapest one, 1,221 / 71,606 and 1,392 / 84,406)."""
     module = build_network("lenet", batch=4)
     graph = find_graph(module)
     network = network_of(graph)
@@ -401,10 +402,10 @@ def test_a_tensor_between_segments_stays_on_chip():
     assert len(marked) == 4 * model.layout(tree)[2][1].cores
     run = run_tree(module, "set-8x8", tree)
     assert run.identical
-    assert run.counters["dram_bytes"] == run.estimate["dram_bytes"] == 71_606
+    assert run.counters["dram_bytes"] == run.estimate["dram_bytes"] == 70_198
     assert run.counters["noc_hop_bytes"] == run.estimate["noc_hop_bytes"]
-    assert run.counters["cycles"] == 1221
-    assert run.estimate["cycles"] == 1223
+    assert run.counters["cycles"] == 1200
+    assert run.estimate["cycles"] == 1202
 
 
 def test_each_segment_starts_a_step_on_a_target_that_limits_its_phases():
