@@ -154,8 +154,23 @@ class SplitGroupOp(ActionOp):
             check_vector(self.name, vector)
 
 
+class BlockListAction(ActionOp):
+    """An action on a list of compute blocks, named by their task ids."""
+
+    tasks = prop_def(DenseArrayBase)
+    assembly_format = "custom<IntList>($tasks) attr-dict"
+    custom_directives = (IntList,)
+
+    def __init__(self, tasks: Sequence[int]):
+        super().__init__(properties={"tasks": i64_array(tasks)})
+
+    @property
+    def task_ids(self) -> tuple[int, ...]:
+        return self.tasks.get_values()  # pyright: ignore[reportReturnType]
+
+
 @irdl_op_definition
-class ShareDataOp(ActionOp):
+class ShareDataOp(BlockListAction):
     """
     Make compute blocks read the weight, bias and table blocks of the first one: the
     others' own data blocks, which must hold the same data and box, are erased. Pieces
@@ -168,16 +183,6 @@ class ShareDataOp(ActionOp):
     """
 
     name = "st.share_data"
-    tasks = prop_def(DenseArrayBase)
-    assembly_format = "custom<IntList>($tasks) attr-dict"
-    custom_directives = (IntList,)
-
-    def __init__(self, tasks: Sequence[int]):
-        super().__init__(properties={"tasks": i64_array(tasks)})
-
-    @property
-    def task_ids(self) -> tuple[int, ...]:
-        return self.tasks.get_values()  # pyright: ignore[reportReturnType]
 
     def verify_(self) -> None:
         if len(self.task_ids) < 2:
@@ -185,7 +190,7 @@ class ShareDataOp(ActionOp):
 
 
 @irdl_op_definition
-class StoreLateOp(ActionOp):
+class StoreLateOp(BlockListAction):
     """
     Store the results of compute blocks to global memory one phase late, beside the next
     phase's compute: each is marked `st.store_late` (st-lmem-alloc holds the result one
@@ -198,16 +203,6 @@ class StoreLateOp(ActionOp):
     """
 
     name = "st.store_late"
-    tasks = prop_def(DenseArrayBase)
-    assembly_format = "custom<IntList>($tasks) attr-dict"
-    custom_directives = (IntList,)
-
-    def __init__(self, tasks: Sequence[int]):
-        super().__init__(properties={"tasks": i64_array(tasks)})
-
-    @property
-    def task_ids(self) -> tuple[int, ...]:
-        return self.tasks.get_values()  # pyright: ignore[reportReturnType]
 
     def verify_(self) -> None:
         if not self.task_ids:
