@@ -28,14 +28,15 @@ import numpy as np
 from stc.compiler.cost.charging import charged_leaves
 from stc.compiler.cost.holds import held_peak
 from stc.compiler.cost.kept import Located, kept_tensors
-from stc.compiler.cost.leaf_pricing import LeafPricing, Place
+from stc.compiler.cost.leaf_pricing import Place
 from stc.compiler.cost.network import Network
 from stc.compiler.cost.node_cost import NodeCost, bounded
 from stc.compiler.cost.objective import Objective
 from stc.compiler.cost.partition import Partition
 from stc.compiler.cost.recursion import reloaded, s_buffers, s_cut, stages_of, t_buffers, t_cut
 from stc.compiler.cost.repair import Priced, repaired
-from stc.compiler.cost.schedule import runs_of, step_crossings
+from stc.compiler.cost.schedule import runs_of
+from stc.compiler.cost.segment_steps import SegmentSteps, subbatched
 from stc.compiler.cost.shared_sends import shared_sends
 from stc.compiler.cost.tree import Node
 from stc.compiler.diagnostics import StcError
@@ -61,7 +62,7 @@ class Estimate:
 INVALID = Estimate(None, float("inf"), float("inf"), False)
 
 
-class CostModel(LeafPricing):
+class CostModel(SegmentSteps):
     """Prices RA trees of one network on one target; see the module docstring."""
 
     def __init__(self, network: Network, target: HardwareTarget, cost: str = "edp", keep: bool = True):
@@ -78,8 +79,6 @@ class CostModel(LeafPricing):
         """The target with its DMA in order: a segment whose prefetched weights overflow a
         core is priced on it, with none prefetched."""
         self._segments: dict[tuple, tuple[NodeCost | None, dict[int, tuple[Place, Partition]]]] = {}
-        self._steps: dict[tuple, dict[int, int]] = {}
-        self._crossings: dict[tuple, list[tuple[int, int]]] = {}
 
     # --- Places ---------------------------------------------------------------------
 
@@ -122,11 +121,6 @@ class CostModel(LeafPricing):
         return result
 
     # --- Costs ----------------------------------------------------------------------
-
-    def segments(self, tree: Node) -> list[Node]:
-        if tree.kind == "T" and tree.n == 1:
-            return tree.children
-        return [tree]
 
     def evaluate(self, tree: Node) -> Estimate:
         places = self.places(tree)
@@ -172,52 +166,6 @@ class CostModel(LeafPricing):
             steps = self.steps(segment)
             result |= {layer: (index, steps.get(layer, 0)) for layer in segment.leaves()}
         return result
-
-    def steps(self, segment: Node) -> dict[int, int]:
-        """The step of each layer of a segment in which every cut has one subbatch (each
-        layer runs once) and which is longer than a step of the target's `max_phases`: the
-        lowering holds a tensor on chip only within a step and passes it through DRAM to a
-        later one, so the model prices it so. Empty when the segment fits one step or has
-        subbatches (`reloads` prices those)."""
-        phases = self.target.max_phases
-        key = segment.key()
-        if phases is None or subbatched(segment):
-            return {}
-        if key not in self._steps:
-            runs = runs_of(self, segment, self.network.batch)
-            self._steps[key] = {run.layer: run.slot // phases for run in runs} if runs[-1].slot >= phases else {}
-        return self._steps[key]
-
-    def crossings(self, segment: Node) -> list[tuple[int, int]]:
-        """In a segment with subbatches longer than a step, the (producer, consumer) layers
-        of which a run on some images falls in another step than the consumer's
-        (`schedule.step_crossings`): the lowering passes those through DRAM on those images
-        only, which the recursion (every run of a leaf alike) cannot price, so such a tree is
-        invalid. (tiny b8 under `T 8/4` on tianjicx, priced on chip, ran 1.065 × the
-        estimated cycles and 1.071 × its DRAM bytes.)"""
-        phases = self.target.max_phases
-        if phases is None or not subbatched(segment):
-            return []
-        key = segment.key()
-        if key not in self._crossings:
-            runs = runs_of(self, segment, self.network.batch)
-            producers = {run.layer: self.network.layers[run.layer].producers for run in runs}
-            crossing = step_crossings(runs, producers, self.network.batch, phases) if runs[-1].slot >= phases else []
-            self._crossings[key] = crossing
-        return self._crossings[key]
-
-    def reloads(self, segment: Node) -> dict[int, int]:
-        """In a segment with subbatches longer than a step, per layer that runs in several
-        steps, how many more times than once its weights are loaded: the lowering shares a
-        layer's weights among its runs on a core within a step (`st.share_data`), and each
-        later step loads them again."""
-        phases = self.target.max_phases
-        if phases is None or not subbatched(segment):
-            return {}
-        steps: dict[int, set[int]] = {}
-        for run in runs_of(self, segment, self.network.batch):
-            steps.setdefault(run.layer, set()).add(run.slot // phases)
-        return {layer: len(used) - 1 for layer, used in steps.items() if len(used) > 1}
 
     def layout(self, tree: Node) -> dict[int, tuple[Place, Partition]]:
         """Each layer's cores, batch and partition as `evaluate` prices them."""
@@ -406,21 +354,7 @@ class CostModel(LeafPricing):
             return t_cut(children, node.n, target, wrap=top, late=late)
         return s_cut(children, node.n, stages_of(self.sibling_reads(node)), target)
 
-    def sibling_reads(self, node: Node) -> list[set[int]]:
-        """For each child of a cut, the earlier siblings it reads from."""
-        owner = {layer: index for index, child in enumerate(node.children) for layer in child.leaves()}
-        reads: list[set[int]] = []
-        for index, child in enumerate(node.children):
-            producers = {p for layer in child.leaves() for p in self.network.layers[layer].producers}
-            reads.append({owner[p] for p in producers if p in owner and owner[p] < index})
-        return reads
-
 
 def own(located: Located, leaves: dict[int, NodeCost]) -> Located:
     """The places of a segment's own leaves (not of the producers it was handed)."""
     return {layer: where for layer, where in located.items() if layer in leaves}
-
-
-def subbatched(segment: Node) -> bool:
-    """Whether a cut of the segment has more than one subbatch (its layers run more than once)."""
-    return any(not node.is_leaf and node.n > 1 for node in segment.nodes())
