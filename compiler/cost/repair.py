@@ -8,8 +8,8 @@ many ways as now (its `spread`).
   core, until the segment fits, no layer can split more, or REPAIR_PATIENCE rounds in a row
   have not lowered the peak.
 - Steepest, where that gives up: from the leaves' own partitions again, each round spreads
-  the layer (of those with weights on the fullest core) whose spread lowers the segment's
-  peak the most, while one does. Spreading the heaviest layer may cost more buffer than it
+  the layer (of the STEEPEST_WIDTH with the most weight bytes on the fullest core) whose
+  spread lowers the segment's peak the most, while one does. Spreading the heaviest layer may cost more buffer than it
   saves: on 64 cores a layer's pieces then hold twice the images (ResNet-50 v1 b64's
   conv334 … avgpool362 under `T 64/2`, whose heaviest layer conv343 is better left alone).
 """
@@ -27,6 +27,11 @@ from stc.compiler.targets.hardware import HardwareTarget
 
 REPAIR_PATIENCE = 8
 """Rounds of weight splitting without a lower buffer peak after which heaviest-first gives up."""
+
+STEEPEST_WIDTH = 4
+"""Layers a round of the steepest repair tries: each trial prices the whole segment, so
+trying every layer made a round O(layers²) (ResNet-50 v1 b64's greedy start: 3,000
+pricings of a 70-layer segment, 30 CPU s each)."""
 
 Priced = tuple[NodeCost | None, Located, dict[int, NodeCost]]
 """A segment's cost (None: a part of it alone overflows a core), its leaves' places and
@@ -81,7 +86,11 @@ def steepest(
     spreads = dict.fromkeys(layers, 1)
     while not cost.fits(target):
         trials = []
-        for layer in spreadable(cost, located, leaves, network):
+        fullest = int(np.argmax(cost.buf + cost.wgt))
+        heaviest = sorted(
+            spreadable(cost, located, leaves, network), key=lambda layer: (-leaves[layer].wgt[fullest], layer)
+        )
+        for layer in heaviest[:STEEPEST_WIDTH]:
             trial = spreads | {layer: 2 * located[layer][1].pk}
             priced = price(trial)
             if priced[0] is not None:
