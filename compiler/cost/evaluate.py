@@ -79,6 +79,7 @@ class CostModel(SegmentSteps):
         """The target with its DMA in order: a segment whose prefetched weights overflow a
         core is priced on it, with none prefetched."""
         self._segments: dict[tuple, tuple[NodeCost | None, dict[int, tuple[Place, Partition]]]] = {}
+        self._kept: dict[tuple, tuple[frozenset[int], list[tuple[NodeCost | None, Located]]]] = {}
 
     # --- Places ---------------------------------------------------------------------
 
@@ -143,7 +144,7 @@ class CostModel(SegmentSteps):
                 need = f"more than {usable} B" if cost is None else f"{cost.buffer_peak()} B"
                 return attrs.evolve(INVALID, reason=f"segment {index} needs {need} on a core > {usable} B")
             costs.append(cost)
-        kept, priced = kept_tensors(self, tree, places, segment_of)
+        kept, priced = self.kept_tensors(tree, places, segment_of)
         if kept:
             costs = [cost for cost, _ in priced]  # pyright: ignore[reportAssignmentType]
         root = self.root(tree, costs)
@@ -173,7 +174,7 @@ class CostModel(SegmentSteps):
         if isinstance(places, str):
             raise StcError(f"the tree cannot be laid out: {places}")
         segment_of = self.segment_of(tree)
-        kept, priced = kept_tensors(self, tree, places, segment_of)
+        kept, priced = self.kept_tensors(tree, places, segment_of)
         if kept:
             return {layer: where for _, here in priced for layer, where in here.items()}
         located: dict[int, tuple[Place, Partition]] = {}
@@ -183,6 +184,15 @@ class CostModel(SegmentSteps):
                 raise StcError(f"the tree cannot be laid out: segment {index} overflows a core's buffer")
             located |= located_here
         return located
+
+    def kept_tensors(
+        self, tree: Node, places: dict[int, Place], segment_of: dict[int, tuple[int, int]]
+    ) -> tuple[frozenset[int], list[tuple[NodeCost | None, Located]]]:
+        """`kept.kept_tensors`, cached on the tree (`layout` asks again what `evaluate` chose)."""
+        key = tree.key()
+        if key not in self._kept:
+            self._kept[key] = kept_tensors(self, tree, places, segment_of)
+        return self._kept[key]
 
     def segment_cost(
         self,

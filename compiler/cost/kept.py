@@ -83,39 +83,46 @@ def held_bytes(
     kept: frozenset[int],
     mesh: MeshModel,
     target: HardwareTarget,
+    first: int = 0,
 ) -> list[np.ndarray]:
-    """Per segment, per core: the bytes of kept results held there (module docstring)."""
+    """Per segment, per core: the bytes of kept results held there (module docstring),
+    counted in the segments from `first` on (zero before)."""
     index = {layer: i for i, segment in enumerate(segments) for layer in segment.leaves()}
     consumers = network.consumers()
     held = [np.zeros(mesh.core_count) for _ in segments]
     alignment = target.local_memory.alignment_bytes
     for layer in kept:
+        last = max(index[c] for c in consumers[layer])
+        if last < first:
+            continue
         spec, (place, part) = network.layers[layer], located[layer]
         box = pieces(spec, place.batch, part)
         rows, channels = box_volume(box.b, box.h, box.w), box.k[1] - box.k[0]
         result = activation_storage(rows, channels, spec.out_element_bytes, alignment)
         cores = mesh.piece_cores(place.start, part.cores)
-        for i in range(index[layer], max(index[c] for c in consumers[layer]) + 1):
+        for i in range(max(index[layer], first), last + 1):
             held[i][cores] += network.batch // place.batch * result
     return held
 
 
 def keep_where_cheaper(
-    producers: Sequence[int],
-    price: Callable[[frozenset[int]], Priced | None],
+    producers: Sequence[tuple[int, int]],
+    price: Callable[[frozenset[int], Priced, int], Priced | None],
     value: Callable[[Priced], float],
 ) -> tuple[frozenset[int], Priced | None]:
     """The boundary tensors kept (`module docstring`), and the segments priced with them:
-    `price(kept)` prices every segment with those kept (None where a segment overflows,
-    its held bytes counted), `value` is the objective of the priced segments."""
+    `producers` are the boundary layers with their segments' indices, `price(kept, base,
+    first)` prices the segments from `first` on with those kept, the ones before taken from
+    `base` (a tensor changes no segment before its producer's; None where a segment
+    overflows, its held bytes counted), `value` is the objective of the priced segments."""
     kept: frozenset[int] = frozenset()
-    priced = price(kept)
+    priced = price(kept, [], 0)
     if priced is None:
         return kept, None
     best = value(priced)
-    for producer in producers:
+    for producer, first in producers:
         trial = kept | {producer}
-        option = price(trial)
+        option = price(trial, priced, first)
         if option is None or (cost := value(option)) >= best:
             continue
         kept, priced, best = trial, option, cost
@@ -138,7 +145,11 @@ def kept_tensors(
         root = model.root(tree, [cost for cost, _ in priced])  # pyright: ignore[reportArgumentType]
         return model.objective(root.energy(model.target), root.latency)
 
-    kept, priced = keep_where_cheaper(producers, lambda kept: with_kept(model, tree, places, segment_of, kept), value)
+    def price(kept: frozenset[int], base: Priced, first: int) -> Priced | None:
+        return with_kept(model, tree, places, segment_of, kept, base[:first])
+
+    boundaries = [(producer, segment_of[producer][0]) for producer in producers]
+    kept, priced = keep_where_cheaper(boundaries, price, value)
     return (kept, priced) if kept and priced else (frozenset(), [])
 
 
@@ -148,14 +159,16 @@ def with_kept(
     places: dict[int, Place],
     segment_of: dict[int, tuple[int, int]],
     kept: frozenset[int],
+    before: Sequence[tuple[NodeCost | None, Located]] = (),
 ) -> Priced | None:
     """Every segment priced with the results of `kept` held on chip for later segments (in
-    order: each takes the places of those it reads from the segments before); None where
-    a segment, with what it holds of them, overflows a core."""
+    order: each takes the places of those it reads from the segments before), the first
+    ones as in `before` (priced with the same of `kept` produced in them); None where a
+    segment after those, with what it holds of them, overflows a core."""
     network, segments = model.network, model.segments(tree)
-    priced: Priced = []
-    located: Located = {}
-    for segment in segments:
+    priced: Priced = list(before)
+    located: Located = {layer: where for _, here in priced for layer, where in here.items()}
+    for segment in segments[len(priced) :]:
         reads = {producer for layer in segment.leaves() for producer in network.layers[layer].producers}
         handed = {producer: located[producer] for producer in kept & reads if producer in located}
         cost, here = model.segment_cost(segment, places, segment_of, kept, handed)
@@ -163,9 +176,9 @@ def with_kept(
             return None
         priced.append((cost, here))
         located |= here
-    held = held_bytes(network, segments, located, kept, model.context.mesh, model.target)
+    held = held_bytes(network, segments, located, kept, model.context.mesh, model.target, len(before))
     limit = model.target.usable_memory_bytes
-    for (cost, _), extra in zip(priced, held, strict=True):
+    for (cost, _), extra in list(zip(priced, held, strict=True))[len(before) :]:
         assert cost is not None
         if int((cost.buf + cost.wgt + extra).max()) > limit:
             return None
