@@ -36,7 +36,7 @@ from stc.compiler.targets.hardware import HardwareTarget, load_target
 from stc.compiler.zoo import build_network
 from stc.dialects import task
 from stc.tools.edp_floor import floor_rows
-from stc.tools.energy_parts import boundary_rows, parts_rows
+from stc.tools.energy_parts import boundary_rows, cause_rows, parts_rows
 from stc.tools.search_machine import COMPARED, cpu_seconds, run_placed, run_searched
 
 WORKLOADS = (("darknet19", 64), ("vgg19-conv", 64), ("resnet50-v1", 64), ("resnet50-v1", 1))
@@ -97,7 +97,7 @@ def run(
             lines.append("  best tree: " + " | ".join(result.tree.notation(network, batch).splitlines()[:6]) + " …")
         if parts:
             model = CostModel(network, target, cost)
-            lines += parts_rows(model, result.tree) + boundary_rows(model, result.tree)
+            lines += parts_rows(model, result.tree) + cause_rows(model, result.tree) + boundary_rows(model, result.tree)
             if (name, batch) in SET_BEST:
                 lines += floor_rows(model, result.tree, SET_BEST[(name, batch)]["edp"])
     reference = SET_BEST.get((name, batch))
