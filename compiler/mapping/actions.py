@@ -180,12 +180,14 @@ class ActionExecutor:
                         action, f"{describe(owner)} is placed at {place.text()}; take it out before sharing"
                     )
                 replaced.append((op, index, source))
+        erased: list[int] = []
         for op, index, source in replaced:
             owner = op.operands[index].owner
             op.operands[index] = source.result
             if isinstance(owner, task.DataOp) and not owner.result.uses:
+                erased.append(owner.task_id)
                 self.graph.block.erase_op(owner)
-        matrix.refresh()
+        matrix.exchange(erased, [])
 
     def store_late(self, action: str, task_ids: Sequence[int]) -> None:
         """Mark compute blocks `st.store_late`; all are checked first (they exist and
