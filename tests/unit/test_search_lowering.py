@@ -408,6 +408,25 @@ def test_a_tensor_between_segments_stays_on_chip():
     assert run.estimate["cycles"] == 1202
 
 
+def test_a_tensor_kept_for_smaller_runs_crosses_the_noc_as_estimated():
+    """tiny b8 under `T [T 8/2 [conv4 … maxpool21], T 8/4 [conv25 … fc39]]`: maxpool21's
+    result (runs of 4 images) kept for conv25 (runs of 2). Each consumer run takes its
+    images from the producer cores that hold them (image i in the producer's piece i mod 4),
+    as the model now pairs them: hop-bytes 486,904 on the machine and estimated, DRAM bytes
+    12,872 exact, 374 cycles for 369 (measured; scaled into the consumer's run, the model
+    priced 465,076 hop-bytes where the machine sent 495,732, on the partitions it chose
+    then)."""
+    module = build_network("tiny", batch=8)
+    network = network_of(find_graph(module))
+    tree = two_segments(4, len(network.layers), (2, 4))
+    assert CostModel(network, load_target("set-8x8")).evaluate(tree).kept == frozenset({3})
+    run = run_tree(module, "set-8x8", tree)
+    assert run.identical
+    assert run.counters["noc_hop_bytes"] == run.estimate["noc_hop_bytes"] == 486_904
+    assert run.counters["dram_bytes"] == run.estimate["dram_bytes"] == 12_872
+    assert run.counters["cycles"] == pytest.approx(run.estimate["cycles"], rel=0.02)
+
+
 def test_each_segment_starts_a_step_on_a_target_that_limits_its_phases():
     """tianjicx runs 32 phases a step: LeNet's second segment starts at slot 32, not 4; on
     set-8x8 (no limit) at 4; one segment that is the whole tree starts at 0."""
