@@ -184,12 +184,14 @@ class ActionExecutor:
                         action, f"{describe(owner)} is placed at {place.text()}; take it out before sharing"
                     )
                 replaced.append((op, index, source))
+        erased: list[int] = []
         for op, index, source in replaced:
             owner = op.operands[index].owner
             op.operands[index] = source.result
             if isinstance(owner, task.DataOp) and not owner.result.uses:
+                erased.append(owner.task_id)
                 self.graph.block.erase_op(owner)
-        matrix.refresh()
+        matrix.exchange(erased, [])
 
     def mark(self, action: str, task_ids: Sequence[int], attribute: str, doing: str) -> None:
         """Mark compute blocks with a unit `attribute` (`st.store_late`, `st.keep`); all
