@@ -4,9 +4,10 @@ segments, as the cost model prices them (`Estimate.kept`, `cost/kept.py`): each 
 kept layer whose result a buffer first held in a later phase takes is marked `st.keep` (one
 `st.keep` action, which a script written with `script=` carries), where its core holds the
 result over every phase up to the last such buffer's first one (what st-apply counts there,
-the results computed there and what this step and `store_late` add). isa-lower then sends or copies it to those buffers in their first phase, instead of
-storing it to global memory and loading it back; elsewhere the piece goes through global
-memory (valid, and dearer than the estimate).
+the results computed there and what this step and `store_late` add). isa-lower then sends
+or copies it to those buffers in their first phase, instead of storing it to global memory
+and loading it back; elsewhere the piece goes through global memory (valid, and dearer than
+the estimate).
 """
 
 from __future__ import annotations
