@@ -51,9 +51,9 @@ class StcPipelinePass(ModulePass):
     - delay: task-layer-group's delayed stores of group outputs on such a target, and
       st-place's late spills of a many-core group (default true).
     - search: st-search instead of task-split, task-layer-group and st-place (default false
-      on every target: 0.11–0.81 × st-place's cycles on set-8x8, aie-ml and tianjicx, equal on
-      tpu-like, but ResNet-18 compiles in 3.5–16.9 CPU s against 0.4–0.8 at any round budget;
-      docs/passes/st-search.md, "The default, decided again (stop 29)").
+      on every target: 0.10–0.49 × st-place's cycles on set-8x8, aie-ml and tianjicx, equal on
+      tpu-like, but ResNet-18 compiles in 3.7–44 CPU s against 0.5–1.7 at one round per layer;
+      docs/passes/st-search.md, "The default, decided again (stop 30)").
     - rounds: st-search's annealing rounds per chain (default 100 per layer).
     """
 

@@ -12,7 +12,7 @@ side in one run, with SET's own figures (docs/passes/st-search.md, from set-anch
     python -m stc.tools.bench_search --tianjicx --only resnet18 --batch 8  # at another batch
     python -m stc.tools.bench_search --tianjicx --only resnet18 --no-relay  # each core its own copy
     python -m stc.tools.bench_search --against-place set-8x8  # the same on another target
-    python -m stc.tools.bench_search --only darknet19 --spaces set --parts  # energy per leaf
+    python -m stc.tools.bench_search --only darknet19 --spaces set --parts  # energy per leaf, EDP floor
 
 For each: latency against the compute bound (MACs / (64 cores × 1024 MAC/cycle)) and, at
 batch 1, against the weight-fetch bound (weight bytes / DRAM bytes per cycle), energy, EDP,
@@ -35,7 +35,8 @@ from stc.compiler.targets.cost_units import core_buffer_pj
 from stc.compiler.targets.hardware import HardwareTarget, load_target
 from stc.compiler.zoo import build_network
 from stc.dialects import task
-from stc.tools.energy_parts import boundary_rows, parts_rows
+from stc.tools.edp_floor import floor_rows
+from stc.tools.energy_parts import boundary_rows, cause_rows, parts_rows
 from stc.tools.search_machine import COMPARED, cpu_seconds, run_placed, run_searched
 
 WORKLOADS = (("darknet19", 64), ("vgg19-conv", 64), ("resnet50-v1", 64), ("resnet50-v1", 1))
@@ -96,7 +97,9 @@ def run(
             lines.append("  best tree: " + " | ".join(result.tree.notation(network, batch).splitlines()[:6]) + " …")
         if parts:
             model = CostModel(network, target, cost)
-            lines += parts_rows(model, result.tree) + boundary_rows(model, result.tree)
+            lines += parts_rows(model, result.tree) + cause_rows(model, result.tree) + boundary_rows(model, result.tree)
+            if (name, batch) in SET_BEST:
+                lines += floor_rows(model, result.tree, SET_BEST[(name, batch)]["edp"])
     reference = SET_BEST.get((name, batch))
     if reference is None:
         return lines
@@ -227,7 +230,7 @@ def placed_rows(
 @click.option("--tianjicx", is_flag=True, help="searched schedules against st-place on tianjicx, both run")
 @click.option("--against-place", "targets", multiple=True, help="as --tianjicx on this target (repeatable)")
 @click.option("--seeds", default=1, show_default=True, help="--tianjicx: searches per network, seeds 0, 1, …")
-@click.option("--parts", is_flag=True, help="each best tree's energy outside the cores, leaf by leaf")
+@click.option("--parts", is_flag=True, help="each best tree's energy outside the cores, per leaf, and its EDP floor")
 @click.option(
     "--relay/--no-relay", default=True, show_default=True, help="--tianjicx: st-search's relay of shared loads"
 )

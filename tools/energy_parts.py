@@ -4,7 +4,8 @@ spends in local memory, on the NoC (the share of its weights' loading apart) and
 against what it must (`floor`: its blocks read its input once and write its output as
 they do, its weights and the network's input and output cross DRAM once, no NoC byte); and
 what each tensor between two segments costs through DRAM against handed on chip
-(`boundary_rows`, a what-if of the model alone).
+(`boundary_rows`, a what-if of the model alone); and the local memory above the floor by
+cause (`cause_rows`).
 
     python -m stc.tools.bench_search --only darknet19 --spaces set --seed 0 --parts
 """
@@ -14,7 +15,7 @@ from __future__ import annotations
 import numpy as np
 
 from stc.compiler.cost.evaluate import CostModel
-from stc.compiler.cost.inputs import Placed
+from stc.compiler.cost.inputs import Placed, needed_volume
 from stc.compiler.cost.layer_cost import leaf_cost, local_bytes, output_of
 from stc.compiler.cost.leaf_pricing import Place
 from stc.compiler.cost.network import NETWORK_INPUT, Layer
@@ -106,6 +107,51 @@ def parts_rows(model: CostModel, tree: Node) -> list[str]:
         f"DRAM {sums['dram']:.3e}; the estimate's {sum(priced[name] for name in OUTSIDE):.3e}), "
         f"floor {sums['floor']:.3e}, core buffers and MACs {priced['core_buffers'] + priced['mac']:.3e}"
     )
+    return lines
+
+
+CAUSES = ("weights", "inputs", "sent", "received")
+"""The local-memory bytes above a layer's floor, by cause (`causes`)."""
+
+
+def causes(model: CostModel, layer: int, part: Partition, batch: int, work: Work, weights: Work) -> dict[str, float]:
+    """A layer's local-memory bytes over all its runs above its `floor`, by cause: its
+    weight slices read again by every run on every core that holds a copy (a run's
+    instructions read the slices its cores loaded, `weights.local_write_bytes`); its input
+    boxes read again (by each core of a channel split, halos, every run's); what else it
+    reads (sends, copies and stores); and what it writes above the floor (receives, copies,
+    loads and the weight copies)."""
+    spec = model.network.layers[layer]
+    runs = model.network.batch // batch
+    least = floor(model, spec)
+    again = weights.local_write_bytes * runs - (spec.weight_bytes + spec.table_bytes) if spec.kind == "conv" else 0
+    boxes = sum(float(needed_volume(spec, batch, part, s).sum()) * s.element_bytes for s in spec.sources)
+    once = sum(s.channels * spec.in_hw[0] * spec.in_hw[1] * s.element_bytes for s in spec.sources) * model.network.batch
+    inputs = boxes * runs - once if spec.kind == "conv" else 0.0
+    read = work.local_read_bytes - least.local_read_bytes
+    return {
+        "weights": float(again),
+        "inputs": inputs,
+        "sent": read - again - inputs,
+        "received": float(work.local_write_bytes + weights.local_write_bytes - least.local_write_bytes),
+    }
+
+
+def cause_rows(model: CostModel, tree: Node) -> list[str]:
+    """Per leaf, its `causes` (bytes ×10⁶), and their energy summed."""
+    target, located = model.target, model.layout(tree)
+    lines = [f"  {'local memory above the floor':28} " + " ".join(f"{name:>9}" for name in CAUSES) + "   (10^6 B)"]
+    sums = dict.fromkeys(CAUSES, 0.0)
+    for layer, (_, work, weights) in sorted(leaf_works(model, tree).items()):
+        place, part = located[layer]
+        parts = causes(model, layer, part, place.batch, work, weights)
+        for name in CAUSES:
+            sums[name] += parts[name]
+        name = model.network.layers[layer].name
+        lines.append(f"  {name:28} " + " ".join(f"{parts[cause] / 1e6:9.1f}" for cause in CAUSES))
+    read, write = target.energy.local_memory_read_pj_per_byte, target.energy.local_memory_write_pj_per_byte
+    pj = {name: sums[name] * (write if name == "received" else read) for name in CAUSES}
+    lines.append("  above the floor: " + ", ".join(f"{name} {pj[name]:.3e}" for name in CAUSES) + " pJ")
     return lines
 
 

@@ -54,6 +54,8 @@ class Estimate:
     reason: str = ""
     kept: frozenset[int] = frozenset()
     """The layers whose result stays on chip for later segments (`kept.py`)."""
+    segments: tuple[NodeCost, ...] = ()
+    """Each segment's cost as the tree prices it (with what it keeps and is handed)."""
 
     def value(self, function: Objective) -> float:
         return function(self.energy, self.latency) if self.valid else float("inf")
@@ -148,7 +150,7 @@ class CostModel(SegmentSteps):
         if kept:
             costs = [cost for cost, _ in priced]  # pyright: ignore[reportAssignmentType]
         root = self.root(tree, costs)
-        return Estimate(root, root.energy(self.target), root.latency, True, kept=kept)
+        return Estimate(root, root.energy(self.target), root.latency, True, kept=kept, segments=tuple(costs))
 
     def root(self, tree: Node, costs: list[NodeCost]) -> NodeCost:
         """The tree's cost from its segments'."""

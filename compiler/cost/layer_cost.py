@@ -36,7 +36,6 @@ from __future__ import annotations
 
 import enum
 import functools
-import math
 
 import numpy as np
 from attrs import frozen
@@ -163,9 +162,9 @@ def leaf_cost(
         received += total
         producer_cores = mesh.piece_cores(placed.start, placed.part.cores)
         if placed.kept:  # sent in the consumer's phase
-            handing += spread(mesh.core_count, producer_cores, handing_cycles(placed, injecting[0], batch))
+            handing += spread(mesh.core_count, producer_cores, injecting[3])
             continue
-        sends.append((source.producer, *(spread(mesh.core_count, producer_cores, row) for row in injecting)))
+        sends.append((source.producer, *(spread(mesh.core_count, producer_cores, row) for row in injecting[:3])))
     out_bytes = outputs.astype(float) * layer.out_element_bytes
     gathered = 0.0
     spilled = np.zeros(part.cores)
@@ -297,24 +296,6 @@ def gathering(target: HardwareTarget, out_bytes: np.ndarray) -> np.ndarray:
     sends = np.ceil(out_bytes / target.noc.link_bandwidth_bytes_per_cycle)
     sends[0] = np.ceil(2 * out_bytes[0] / local)
     return sends
-
-
-def handing_cycles(placed: Placed, cycles: np.ndarray, batch: int) -> np.ndarray:
-    """Per producer core, the cycles it sends a kept input in a consumer's run of `batch`
-    images, the run where it sends most: its `cycles` for one run of the producer times
-    the share of its piece's images the consumer's run takes (all of them over several
-    producer runs; part of one, for smaller runs, where only the cores holding the run's
-    images send), over the runs of one period of the two batches."""
-    lo, hi = pieces(placed.layer, placed.batch, placed.part).b
-    period = math.lcm(placed.batch, batch)
-    most = np.zeros(len(cycles))
-    for first in range(0, period, batch):
-        share = sum(
-            np.clip(np.minimum(start + hi, first + batch) - np.maximum(start + lo, first), 0, None)
-            for start in range(0, period, placed.batch)
-        )
-        np.maximum(most, cycles * share / np.maximum(hi - lo, 1), out=most)
-    return most
 
 
 def staged_boxes(

@@ -4,12 +4,18 @@ core) pairs send which boxes (`transfers`, wherever both run) and, placed, the b
 each link, the bytes moved and the producer cores' send cycles (`on_chip`), and a floor of
 those cycles wherever both run (`send_floor`, for the leaf bound).
 
+Where the producer's runs (subbatches) and the consumer's differ, the pairs are those of
+one period of both, the least common multiple of their batches, image by image: image i
+is in the producer's piece of i mod its batch and the consumer's of i mod its own, as the
+lowering's pieces take them. Per run, a figure is the period's over its runs.
+
     loads, moved, received, injecting = on_chip(mesh, 24.0, 32.0, 1, 1, placed, layer, 16, 1, part, source)
 """
 
 from __future__ import annotations
 
 import functools
+import math
 
 import numpy as np
 from attrs import frozen
@@ -37,16 +43,17 @@ def on_chip(
     """An input from a producer on chip, as isa-lower moves it: a box for the producer's
     own core is a local copy (two bytes streamed per byte); the other cores that take the
     same box of a producer core's result get it from one multicast send along the XY tree.
-    Returns the bytes over each link, the bytes read to send or copy, the bytes received
-    and, per producer core, the cycles it spends sending in one run of the producer (each
-    send and copy rounded to whole cycles, the farthest destination's hops added), and the
-    copy's cycles and bytes (per run of the consumer) a producer core saves when its box is
-    its whole result and one run of bytes of the consumer's input buffer at an offset of
-    `alignment` (the target's for the source's elements), where st-lmem-alloc lets the
-    producer write it in place (cached: callers must not write to the arrays)."""
+    Returns, per run of the consumer, the bytes over each link, the bytes read to send or
+    copy and the bytes received, and four rows per producer core: the cycles it spends
+    sending in one run of the producer (each send and copy rounded to whole cycles, the
+    farthest destination's hops added); the copy's cycles and the bytes (per run of the
+    consumer) a producer core saves when its box is its whole result and one run of bytes
+    of the consumer's input buffer at an offset of `alignment` (the target's for the
+    source's elements), where st-lmem-alloc lets the producer write it in place; and the
+    most cycles it sends in one run of the consumer (a kept input's, sent in the consumer's
+    phase) (cached: callers must not write to the arrays)."""
     pairs = transfers(placed.layer, placed.batch, placed.part, layer, batch, part, source)
     shared, sender, receiver, group = pairs.shared, pairs.sender, pairs.receiver, pairs.group
-    per_run = shared * placed.batch / batch
     senders = mesh.piece_cores(placed.start, placed.part.cores)[sender]
     receivers = mesh.piece_cores(start, part.cores)[receiver]
     local = senders == receivers
@@ -54,17 +61,23 @@ def on_chip(
     sent_box = np.zeros(len(pairs.group_sender))
     sent_box[group[remote]] = shared[remote]
     loads, _ = mesh.tree_loads(senders[remote], receivers[remote], group[remote], sent_box)
-    sends = np.ceil(sent_box * placed.batch / batch / link_bandwidth)
-    cycles = np.bincount(pairs.group_sender, sends, minlength=placed.part.cores)
-    copies = np.where(local, np.ceil(2 * per_run / local_bandwidth), 0.0)
-    cycles += np.bincount(sender, copies, minlength=placed.part.cores)
+    sends = np.ceil(sent_box / link_bandwidth)
+    copies = np.where(local, np.ceil(2 * shared / local_bandwidth), 0.0)
+    cores = placed.part.cores
+    group_run = np.zeros(len(sent_box), dtype=np.int64)
+    group_run[group] = pairs.run
+    in_run = np.bincount(group_run * cores + pairs.group_sender, sends, minlength=pairs.runs * cores)
+    in_run += np.bincount(pairs.run * cores + sender, copies, minlength=pairs.runs * cores)
     hops = mesh.hops[senders, receivers] * hop_latency
-    farthest = pairs.most(hops)
+    farthest_in_run = np.zeros(pairs.runs * cores)
+    np.maximum.at(farthest_in_run, pairs.run * cores + sender, hops)
+    handing = (in_run + farthest_in_run).reshape(pairs.runs, cores).max(axis=0)
+    cycles = in_run.reshape(pairs.runs, cores).sum(axis=0) / pairs.producer_runs
     lands = pairs.whole & (pairs.offset % alignment == 0)
     in_place = pairs.most(np.where(lands, copies, 0.0))
-    kept = pairs.most(np.where(lands & local, shared, 0.0))
-    moved = float(shared[local].sum() + sent_box.sum())
-    return loads, moved, pairs.total, np.stack([cycles + farthest, in_place, kept])
+    kept = pairs.most(np.where(lands & local, shared, 0.0)) * pairs.producer_runs / pairs.runs
+    moved = float(shared[local].sum() + sent_box.sum()) / pairs.runs
+    return loads / pairs.runs, moved, pairs.total, np.stack([cycles + pairs.most(hops), in_place, kept, handing])
 
 
 @functools.lru_cache(maxsize=1 << 14)
@@ -91,18 +104,24 @@ def send_floor(
         return 0.0, pairs.total, 0.0, 0.0
     box = np.zeros(len(pairs.group_sender))
     box[pairs.group] = pairs.shared
-    sends = np.ceil(box * producer.batch / batch / link_bandwidth)
-    copies = np.ceil(2 * (box * producer.batch / batch) / local_bandwidth)
+    sends = np.ceil(box / link_bandwidth)
+    copies = np.ceil(2 * box / local_bandwidth)
     size = np.bincount(pairs.group, minlength=len(box))
     alone = size == 1
+    sending = np.bincount(pairs.group_sender, sends, minlength=pairs.cores)
+    read, crossing = float(box.sum()) / pairs.runs, float((box * (size - 1)).sum()) / pairs.runs
+    if pairs.runs > 1 or pairs.producer_runs > 1:  # a core may copy to itself once per pair of runs
+        cheaper = np.bincount(
+            pairs.group_sender, np.where(alone, np.minimum(sends, copies), sends), minlength=pairs.cores
+        )
+        return float(cheaper.max()) / pairs.producer_runs, pairs.total, read, crossing
     saved = np.zeros(pairs.cores)
     np.maximum.at(saved, pairs.group_sender, np.where(alone, np.maximum(sends - copies, 0.0), 0.0))
     count = np.bincount(pairs.sender, minlength=pairs.cores)
-    sending = np.bincount(pairs.group_sender, sends, minlength=pairs.cores)
     copying = np.bincount(pairs.group_sender, np.where(alone, copies, 0.0), minlength=pairs.cores)
     one = np.where(count == 1, np.minimum(sending + hop_latency, copying), 0.0)
     cycles = np.where(count > 1, sending - saved + hop_latency, one)
-    return float(cycles.max()), pairs.total, float(box.sum()), float((box * (size - 1)).sum())
+    return float(cycles.max()), pairs.total, read, crossing
 
 
 @frozen
@@ -111,11 +130,17 @@ class Transfers:
 
     shared: np.ndarray
     """The bytes of each (producer core `sender`, consumer core `receiver`) pair that sends
-    anything, ordered by sender, then receiver."""
+    anything over one period of both batches (module docstring), ordered by sender."""
     sender: np.ndarray
     receiver: np.ndarray
+    run: np.ndarray
+    """Per pair, the consumer's run in the period it sends in."""
+    runs: int
+    """The consumer's runs in the period."""
+    producer_runs: int
+    """The producer's runs in the period."""
     total: float
-    """The bytes all consumer cores receive."""
+    """The bytes all consumer cores receive in one run."""
     group: np.ndarray
     """Per pair its box (pairs of a producer core with the same box share one, `row_ranks`)."""
     group_sender: np.ndarray
@@ -129,8 +154,8 @@ class Transfers:
     firsts: np.ndarray
     """Where each sending producer core's pairs begin."""
     boxes: np.ndarray
-    """Per pair (a column), its sender and its box's lo and hi along images, channels (the
-    consumer's), rows and columns."""
+    """Per pair (a column), its sender and its box's lo and hi along images (of the
+    period), channels (the consumer's), rows and columns."""
 
     def most(self, values: np.ndarray) -> np.ndarray:
         """Per producer core, the largest of its pairs' non-negative `values` (0 for a core
@@ -154,26 +179,33 @@ def transfers(
     """`Transfers` for one source (cached: callers must not write to the arrays)."""
     need = needed_input(layer, pieces(layer, batch, part), source.channel_offset, source.channels)
     shift = source.channel_offset - source.start
-    sender, receiver, bounds = overlap(Placed(producer, 0, producer_part, producer_batch), need, batch, shift, part)
+    sender, receiver, run, bounds = overlap(
+        Placed(producer, 0, producer_part, producer_batch), need, batch, shift, part
+    )
     volumes = np.prod([np.maximum(hi - lo, 0) for lo, hi in bounds], axis=0) * source.element_bytes
     boxes = np.stack([sender, *(side for bound in bounds for side in bound)])
     shared, group = volumes, row_ranks(boxes)
     group_sender = np.zeros(int(group.max()) + 1 if len(group) else 0, dtype=np.int64)
     group_sender[group] = sender
     made = pieces(producer, producer_batch, producer_part).outputs[sender] * source.element_bytes
-    per_run = shared * producer_batch / batch
-    whole = (per_run == made) & (source.channels == layer.in_channels)
+    whole = (shared == made) & (source.channels == layer.in_channels)
     offset = np.zeros(len(sender))
     if whole.any():
         candidates = np.flatnonzero(whole)
-        whole[candidates], offset[candidates] = run_in_buffer(boxes[1:, candidates], need, receiver[candidates])
+        in_run = boxes[1:, candidates].copy()
+        in_run[:2] -= run[candidates] * batch  # images of the consumer's run
+        whole[candidates], offset[candidates] = run_in_buffer(in_run, need, receiver[candidates])
     firsts = np.flatnonzero(np.diff(sender, prepend=-1))
-    total = float(volumes.sum())
+    period = math.lcm(producer_batch, batch)
+    runs = period // batch
     return Transfers(
         shared,
         sender,
         receiver,
-        total,
+        run,
+        runs,
+        period // producer_batch,
+        float(volumes.sum()) / runs,
         group,
         group_sender,
         whole,
@@ -218,34 +250,51 @@ def row_ranks(columns: np.ndarray) -> np.ndarray:
 
 def overlap(
     placed: Placed, need: Needed, batch: int, offset: int, part: Partition
-) -> tuple[np.ndarray, np.ndarray, list[tuple[np.ndarray, np.ndarray]]]:
-    """The (producer core, consumer core) pairs whose boxes meet, by sender then receiver,
-    and per pair the box the one sends the other as (lo, hi) along images, channels, rows
-    and columns. A core's box along an axis depends on its piece's index along that axis
-    alone: per axis a table of the producer's pieces against the consumer's, the pairs
-    those whose boxes meet along every axis."""
+) -> tuple[np.ndarray, np.ndarray, np.ndarray, list[tuple[np.ndarray, np.ndarray]]]:
+    """The (producer core, consumer core) pairs whose boxes meet over one period of both
+    batches (module docstring), by sender, and per pair the consumer's run in the period
+    and the box the one sends the other as (lo, hi) along images (of the period),
+    channels, rows and columns. A core's box along an axis depends on its piece's index
+    along that axis alone: per axis a table of the producer's pieces against the
+    consumer's (along images, each run's), the pairs those whose boxes meet along every
+    axis."""
     made = pieces(placed.layer, placed.batch, placed.part)
     producer = (made.b, (made.k[0] + offset, made.k[1] + offset), made.h, made.w)
     consumer = (need.b, need.channels, need.rows, need.cols)
-    scales = (batch / placed.batch, 1.0, 1.0, 1.0)
+    period = math.lcm(placed.batch, batch)
     tables, meet = [], np.ones((1,) * 8, dtype=bool)
-    for axis, (mine, theirs, scale) in enumerate(zip(producer, consumer, scales, strict=True)):
+    for axis, (mine, theirs) in enumerate(zip(producer, consumer, strict=True)):
         (count, stride), (other, step) = grid(placed.part)[axis], grid(part)[axis]
         first, second = slice(0, count * stride, stride), slice(0, other * step, step)
-        lo = np.maximum(mine[0][first, None] * scale, theirs[0][None, second])
-        hi = np.minimum(mine[1][first, None] * scale, theirs[1][None, second])
+        (lo_mine, hi_mine), (lo_theirs, hi_theirs) = (
+            (mine[0][first], mine[1][first]),
+            (theirs[0][second], theirs[1][second]),
+        )
+        if axis == 0:
+            lo_mine, hi_mine = in_runs(lo_mine, placed.batch, period), in_runs(hi_mine, placed.batch, period)
+            lo_theirs, hi_theirs = in_runs(lo_theirs, batch, period), in_runs(hi_theirs, batch, period)
+        lo = np.maximum(lo_mine[:, None], lo_theirs[None, :])
+        hi = np.minimum(hi_mine[:, None], hi_theirs[None, :])
         tables.append((lo, hi))
         shape = [1] * 8
-        shape[POSITION[axis]], shape[4 + POSITION[axis]] = count, other
+        shape[POSITION[axis]], shape[4 + POSITION[axis]] = len(lo_mine), len(lo_theirs)
         meet = meet & (hi > lo).reshape(shape)
     where = np.nonzero(meet)
     sender = np.ravel_multi_index(where[:4], meet.shape[:4])
     receiver = np.ravel_multi_index(where[4:], meet.shape[4:])
+    order = np.argsort(sender % placed.part.cores, kind="stable")
     bounds = [
-        (lo[where[at], where[4 + at]], hi[where[at], where[4 + at]])
+        (lo[where[at], where[4 + at]][order], hi[where[at], where[4 + at]][order])
         for (lo, hi), at in zip(tables, POSITION, strict=True)
     ]
-    return sender, receiver, bounds
+    sender, receiver = sender[order], receiver[order]
+    return sender % placed.part.cores, receiver % part.cores, receiver // part.cores, bounds
+
+
+def in_runs(bounds: np.ndarray, batch: int, period: int) -> np.ndarray:
+    """Images' bounds of a run's pieces, in every run of `batch` images over the `period`
+    (the run first: the r-th run's piece b is entry r·pieces + b)."""
+    return np.concatenate([bounds + run * batch for run in range(period // batch)])
 
 
 POSITION = (0, 3, 1, 2)

@@ -28,10 +28,12 @@ from stc.compiler.tiling.pieces import split_counts
 from stc.compiler.tiling.split import GraphBlocks, named_twice_at
 from stc.dialects import task
 from stc.dialects.st import (
+    KEEP,
     RELAY_LOADS,
     STORE_LATE,
     AreaGroupOp,
     CoordAttr,
+    KeepOp,
     MappingOp,
     PutGroupInOp,
     PutInOp,
@@ -98,7 +100,9 @@ class ActionExecutor:
         elif isinstance(op, ShareDataOp):
             self.share_data(action, op.task_ids)
         elif isinstance(op, StoreLateOp):
-            self.store_late(action, op.task_ids)
+            self.mark(action, op.task_ids, STORE_LATE, "stores late")
+        elif isinstance(op, KeepOp):
+            self.mark(action, op.task_ids, KEEP, "keeps its result")
         elif isinstance(op, PutInOp):
             self.put_in(action, op)
         elif isinstance(op, PutGroupInOp):
@@ -180,24 +184,26 @@ class ActionExecutor:
                         action, f"{describe(owner)} is placed at {place.text()}; take it out before sharing"
                     )
                 replaced.append((op, index, source))
+        erased: list[int] = []
         for op, index, source in replaced:
             owner = op.operands[index].owner
             op.operands[index] = source.result
             if isinstance(owner, task.DataOp) and not owner.result.uses:
+                erased.append(owner.task_id)
                 self.graph.block.erase_op(owner)
-        matrix.refresh()
+        matrix.exchange(erased, [])
 
-    def store_late(self, action: str, task_ids: Sequence[int]) -> None:
-        """Mark compute blocks `st.store_late`; all are checked first (they exist and
-        compute), so a failing action marks none."""
+    def mark(self, action: str, task_ids: Sequence[int], attribute: str, doing: str) -> None:
+        """Mark compute blocks with a unit `attribute` (`st.store_late`, `st.keep`); all
+        are checked first (they exist and compute), so a failing action marks none."""
         if (twice := named_twice_at(task_ids)) is not None:
             raise action_error(action, f"block {task_ids[twice]} is named twice")
         blocks = [self.matrix.block(action, task_id) for task_id in task_ids]
         for op in blocks:
             if not isinstance(op, task.ComputeBlock):
-                raise action_error(action, f"{describe(op)} is a storage block; only a compute block stores late")
+                raise action_error(action, f"{describe(op)} is a storage block; only a compute block {doing}")
         for op in blocks:
-            op.attributes[STORE_LATE] = UnitAttr()
+            op.attributes[attribute] = UnitAttr()
 
     def put_in(self, action: str, op: PutInOp) -> None:
         block = self.matrix.block(action, op.task_id)

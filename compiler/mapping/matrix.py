@@ -56,8 +56,8 @@ class STMatrix:
         self.graph = graph
         self.target = target
         self.mesh = MeshGeometry(target)
-        self.blocks: dict[int, task.TaskOp] = {}
-        self.sizes: dict[int, int] = {}
+        self.blocks: dict[int, task.TaskOp] = {op.task_id: op for op in graph.tasks()}
+        self.sizes: dict[int, int] = {task_id: self.size_of(op) for task_id, op in self.blocks.items()}
         self.places: dict[int, Place] = {}
         self.changed_by: dict[int, tuple[int, str]] = {}
         """(when, action) that last put or took out each block, for messages about it."""
@@ -71,23 +71,12 @@ class STMatrix:
         """The local memory in use on each core and step, over phases."""
         self.groups: list[AreaGroup] = []
         self.node_cache: dict[str, set[int]] = {}
-        self.refresh()
-
-    def refresh(self) -> None:
-        """Re-read the graph's blocks after it changed (a split); only the blocks that are
-        new get their size computed."""
-        old = self.blocks
-        self.blocks = {op.task_id: op for op in self.graph.tasks()}
-        self.sizes = {
-            task_id: self.sizes[task_id] if old.get(task_id) is op else self.size_of(op)
-            for task_id, op in self.blocks.items()
-        }
-        self.node_cache.clear()
 
     def exchange(self, erased: Sequence[int], created: Sequence[task.TaskOp]) -> None:
-        """`refresh` after a change whose erased and created blocks are known (a split), at
-        the cost of those blocks, not of the graph's. `erased` may name blocks the change
-        itself created (a split of a piece an earlier split of the group made)."""
+        """The graph's blocks after a change that erased and created the given ones (a
+        split, a share of data), at the cost of those blocks, not of the graph's. `erased`
+        may name blocks the change itself created (a split of a piece an earlier split of
+        the group made)."""
         for task_id in erased:
             self.blocks.pop(task_id, None)
             self.sizes.pop(task_id, None)

@@ -202,7 +202,7 @@ def anneal(
     best, best_estimate, best_cost = current, estimate, cost
     pool = SegmentPool()
     if recombine and math.isfinite(cost):
-        pool.add(model, current)
+        pool.add(model, current, estimate)
     counts = {move.__name__: [0] * 5 for move in MOVES}
     curve = [(0, best_cost)]
     accepted = 0
@@ -230,7 +230,7 @@ def anneal(
             continue
         count[2] += 1
         if recombine:
-            pool.add(model, candidate)
+            pool.add(model, candidate, candidate_estimate)
         increase = (candidate_cost - cost) / cost
         if increase <= 0 or rng.random() < math.exp(-increase / max(temperature(done / rounds), 1e-12)):
             count[3] += 1

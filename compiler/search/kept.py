@@ -1,23 +1,22 @@
 """
 The step of st-search's lowering (`lowering.Lowering`) that keeps results on chip across
 segments, as the cost model prices them (`Estimate.kept`, `cost/kept.py`): each piece of a
-kept layer whose result a buffer first held in a later phase takes is marked `st.keep`,
-where its core holds the result over every phase up to the last such buffer's first one
-(what st-apply counts there, the results computed there and what this step and `store_late`
-add). isa-lower then sends or copies it to those buffers in their first phase, instead of
-storing it to global memory and loading it back; elsewhere the piece goes through global
-memory (valid, and dearer than the estimate).
+kept layer whose result a buffer first held in a later phase takes is marked `st.keep` (one
+`st.keep` action, which a script written with `script=` carries), where its core holds the
+result over every phase up to the last such buffer's first one (what st-apply counts there,
+the results computed there and what this step and `store_late` add). isa-lower then sends
+or copies it to those buffers in their first phase, instead of storing it to global memory
+and loading it back; elsewhere the piece goes through global memory (valid, and dearer than
+the estimate).
 """
 
 from __future__ import annotations
 
 from collections import defaultdict
 
-from xdsl.dialects.builtin import UnitAttr
-
 from stc.compiler.search.beside import BesideCompute, Space
 from stc.dialects import task
-from stc.dialects.st import KEEP
+from stc.dialects.st import KeepOp
 from stc.dialects.task.base import tensor_bytes
 
 
@@ -31,10 +30,11 @@ class KeptResults(BesideCompute):
     (kept and late-stored results)."""
 
     def keep_results(self) -> None:
-        """Mark `st.keep` the pieces of kept layers (module docstring)."""
+        """Mark `st.keep` the pieces of kept layers (one `st.keep` action, module docstring)."""
         if not self.kept:
             return
         matrix = self.executor.matrix
+        marked: list[int] = []
         made: dict[tuple[Space, int, int], int] = defaultdict(int)
         for block_id, (step, phase) in self.time.items():
             made[(self.core[block_id], step, phase)] += tensor_bytes(matrix.blocks[block_id].results[0].type)  # pyright: ignore[reportArgumentType]
@@ -57,4 +57,6 @@ class KeptResults(BesideCompute):
                         continue
                     for key in keys:
                         self.extra[key] += size
-                    block.attributes[KEEP] = UnitAttr()
+                    marked.append(block.task_id)
+        if marked:
+            self.act(KeepOp(marked))

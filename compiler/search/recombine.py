@@ -16,14 +16,22 @@ trees of five segments (0.979-0.986 x SET's EDP) where stop 27's four-segment tr
 price 0.952-0.962; recombined, all three seeds end on 0.952 (docs/passes/st-search.md,
 "Segments recombined").
 
+Two fronts are priced whole: one of the segments priced alone, each tensor between them
+through DRAM, and one of the segments as the chain's trees priced them, where a tensor
+between segments may stay on chip (`cost/kept.py`: the producer stores nothing, the
+consumer reads from its cores). A tensor kept costs a boundary little, so the sequences
+keep makes cheapest are many short segments, which the first front's DRAM round trips
+price dearest and leave out.
+
     pool = SegmentPool()
-    pool.add(model, tree)                     # after each valid tree
+    pool.add(model, tree, estimate)           # after each valid tree
     tree, estimate, cost = pool.best(model, rules)   # None when no tree of two segments or more
 """
 
 from __future__ import annotations
 
 import heapq
+from collections.abc import Callable
 
 from attrs import define, field
 
@@ -42,19 +50,27 @@ class SegmentPool:
     segments: dict[tuple, Node] = field(factory=dict)
     priced: dict[tuple, tuple[float, float]] = field(factory=dict)
     """Energy and latency of each segment run alone (a root T-cut of it), once asked."""
+    seen: dict[tuple, Front] = field(factory=dict)
+    """Energy and latency of each segment as the chain's trees priced it, none beaten in both."""
 
-    def add(self, model: CostModel, tree: Node) -> None:
+    def add(self, model: CostModel, tree: Node, estimate: Estimate | None = None) -> None:
         """Keep the segments of a tree priced valid (a root T-cut of one subbatch's
-        children; the whole tree otherwise)."""
-        for segment in model.segments(tree):
-            self.segments.setdefault(segment.key(), segment.copy())
+        children; the whole tree otherwise) and, with its `estimate`, their costs in it."""
+        for index, segment in enumerate(model.segments(tree)):
+            key = segment.key()
+            self.segments.setdefault(key, segment.copy())
+            if estimate is not None and estimate.segments:
+                cost = estimate.segments[index]
+                self.seen[key] = pareto([*self.seen.get(key, []), (cost.energy(model.target), cost.latency, ())])
 
     def best(self, model: CostModel, rules: Rules) -> tuple[Node, Estimate, float] | None:
-        """The cheapest legal tree of pooled segments (of at least two) and its cost, or
-        None when there is none."""
+        """The cheapest legal tree of pooled segments (of at least two) of either front
+        (module docstring) and its cost, or None when there is none."""
         layers = frozenset(range(len(model.network.layers)))
+        alone = self.front(rules, lambda key: [(*self.cost(model, key), ())]).get(layers, [])
+        within = self.front(rules, lambda key: self.seen.get(key) or [(*self.cost(model, key), ())]).get(layers, [])
         options = []
-        for _, _, keys in self.front(model, rules).get(layers, []):
+        for keys in dict.fromkeys(keys for _, _, keys in alone + within):
             if len(keys) < 2:
                 continue
             tree = Node.cut("T", [self.segments[key].copy() for key in keys])
@@ -68,9 +84,10 @@ class SegmentPool:
         cost, tree, estimate = min(options, key=lambda option: option[0])
         return tree, estimate, cost
 
-    def front(self, model: CostModel, rules: Rules) -> dict[frozenset[int], Front]:
+    def front(self, rules: Rules, costs: Callable[[tuple], Front]) -> dict[frozenset[int], Front]:
         """Per set of layers run first, the Pareto front of the pooled segment sequences
-        that run them in an order their dependences allow."""
+        that run them in an order their dependences allow, each segment at any of its
+        `costs` (energy, latency)."""
         starting: dict[int, list[tuple[tuple, frozenset[int], frozenset[int]]]] = {}
         for key, segment in self.segments.items():
             order = list(segment.leaves())
@@ -86,11 +103,14 @@ class SegmentPool:
                 for key, inside, outside in starting.get(first, []):
                     if inside & done or not outside <= done:
                         continue
-                    energy, latency = self.cost(model, key)
                     after = done | inside
                     if after not in fronts:
                         heapq.heappush(pending, (len(after), tuple(sorted(after))))
-                    grown = [(e + energy, t + latency, keys + (key,)) for e, t, keys in fronts[done]]
+                    grown = [
+                        (e + energy, t + latency, keys + (key,))
+                        for energy, latency, _ in costs(key)
+                        for e, t, keys in fronts[done]
+                    ]
                     fronts[after] = pareto(fronts.get(after, []) + grown)
         return fronts
 

@@ -21,6 +21,7 @@ from xdsl.ir import Dialect
 from stc.compiler.irdl_accessors import direct_accessors
 from stc.compiler.irdl_checks import compile_checks
 from stc.dialects.st.actions import (
+    KeepOp,
     PutGroupInOp,
     PutInOp,
     ShareDataOp,
@@ -62,6 +63,7 @@ __all__ = [
     "ActionOp",
     "AreaGroupOp",
     "CoordAttr",
+    "KeepOp",
     "MappingOp",
     "RELAY_LOADS",
     "PutGroupInOp",
@@ -96,6 +98,7 @@ St = direct_accessors(
                 SplitGroupOp,
                 ShareDataOp,
                 StoreLateOp,
+                KeepOp,
                 PutInOp,
                 PutGroupInOp,
                 TakeOutOp,

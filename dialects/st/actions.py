@@ -1,7 +1,7 @@
 """
 The actions of an `st.mapping` script that split and place blocks: TianjicX's
 `split_task`, `split_group`, `put_in`, `put_group_in` and `take_out`, and stc's
-`share_data` and `store_late`.
+`share_data`, `store_late` and `keep`.
 """
 
 from __future__ import annotations
@@ -203,6 +203,27 @@ class StoreLateOp(BlockListAction):
     """
 
     name = "st.store_late"
+
+    def verify_(self) -> None:
+        if not self.task_ids:
+            raise VerifyException(f"{self.name}: names no block")
+
+
+@irdl_op_definition
+class KeepOp(BlockListAction):
+    """
+    Keep the results of compute blocks in their cores' local memory for the buffers that
+    first hold them in later phases, instead of storing them to global memory: each is
+    marked `st.keep` (st-lmem-alloc holds the result until the last such buffer's first
+    phase, isa-lower sends or copies it there at that phase's start), as st-search's
+    lowering marks the pieces of the results the cost model keeps on chip across segments.
+
+    ```mlir
+    st.keep [12, 30, 48]
+    ```
+    """
+
+    name = "st.keep"
 
     def verify_(self) -> None:
         if not self.task_ids:

@@ -3,11 +3,14 @@ where every segment still fits with what it holds."""
 
 import attrs
 import numpy as np
-from test_cost_layer import TARGET, conv
+from test_cost_layer import CONTEXT, TARGET, conv
 
 from stc.compiler.cost.evaluate import CostModel
+from stc.compiler.cost.inputs import Placed
 from stc.compiler.cost.kept import boundary_producers, held_bytes
+from stc.compiler.cost.layer_cost import Output, leaf_cost
 from stc.compiler.cost.network import NETWORK_INPUT, Network
+from stc.compiler.cost.partition import Partition
 from stc.compiler.cost.tree import Node
 
 NETWORK = Network("n", 2, (conv("a", NETWORK_INPUT, filters=8), conv("b", 0, kernel=3, pad=1)))
@@ -48,3 +51,19 @@ def test_a_result_is_kept_only_where_every_segment_it_spans_still_fits():
     estimate = CostModel(NETWORK, tight).evaluate(TREE)
     assert estimate.valid
     assert estimate.kept == frozenset()
+
+
+def test_a_kept_input_read_in_smaller_runs_is_sent_image_by_image_as_the_lowering_pairs_them():
+    """a's result kept, made 4 images a run on cores 0-3 (row 0, one image each, 4 × 4 × 8 =
+    128 B), read by b in runs of 2 images on cores 1 and 2 (one each). Image i is in a's
+    piece i mod 4 and b's piece i mod 2, as the lowering's pieces take them: run 0 takes
+    images 0 and 1 from cores 0 and 1, run 1 images 2 and 3 from cores 2 and 3, every box
+    one hop away (0 → 1, 1 → 2, 2 → 1, 3 → 2): 2 × 128 = 256 hop-bytes a run (a's images
+    scaled into b's run sent half of images 0-1 to core 1 and of 2-3 to core 2: 128). Each
+    producer core sends its image in one of b's runs, ⌈128 / 24⌉ = 6 cycles."""
+    a, b = NETWORK.layers
+    kept = Placed(a, 0, Partition(4, 1, 1, 1), 4, kept=True)
+    leaf = leaf_cost(CONTEXT, b, 1, Partition(2, 1, 1, 1), 2, (kept,), Output.CHIP)
+    assert leaf.work.noc_hop_bytes == 256
+    assert leaf.busy is not None
+    assert (leaf.busy[0], leaf.busy[3]) == (6, 6)

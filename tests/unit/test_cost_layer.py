@@ -1,6 +1,8 @@
 """The cost of one layer on its cores (compiler/cost/layer_cost.py), the layers of a task graph
 (network.py) and whole trees (evaluate.py), on hand-computed cases."""
 
+import math
+
 import attrs
 import numpy as np
 from hypothesis import given, settings
@@ -124,7 +126,9 @@ def test_transfers_most_is_each_producer_core_s_largest_value(producer, consumer
 def test_transfers_are_the_dense_overlap_of_every_core_pair(producer, consumer, batches, channelwise, start):
     """`transfers` finds the pairs axis by axis; they, their boxes and bytes are those of
     every producer core against every consumer core (a 3×3 conv, or a channelwise layer,
-    reading channels from `start` of a conv's result)."""
+    reading channels from `start` of a conv's result), each core in every run of one period
+    of both batches (image i in the producer's piece of i mod its batch and the consumer's
+    of i mod its own), ordered by sender."""
     first = conv("a", NETWORK_INPUT, kernel=3, pad=1, hw=8)
     second = conv("b", 0, 3, 1, channels=12, filters=12 if channelwise else 16, hw=8)
     second = attrs.evolve(second, channelwise=channelwise, sources=(Source(0, 0, 0, 12, start=start),))
@@ -134,11 +138,17 @@ def test_transfers_are_the_dense_overlap_of_every_core_pair(producer, consumer, 
     made = pieces(first, pbatch, ppart)
     need = needed_input(second, pieces(second, batch, part), source.channel_offset, source.channels)
     shift = source.channel_offset - source.start
+    period = math.lcm(pbatch, batch)
+
+    def runs(bounds, size, images=False):
+        """Per core of every run (run r's core c: r·cores + c), its (lo, hi)."""
+        return tuple(np.concatenate([side + r * size * images for r in range(period // size)]) for side in bounds)
+
     sides = [
-        ((made.b[0] * batch / pbatch, made.b[1] * batch / pbatch), need.b),
-        ((made.k[0] + shift, made.k[1] + shift), need.channels),
-        (made.h, need.rows),
-        (made.w, need.cols),
+        (runs(made.b, pbatch, True), runs(need.b, batch, True)),
+        (runs((made.k[0] + shift, made.k[1] + shift), pbatch), runs(need.channels, batch)),
+        (runs(made.h, pbatch), runs(need.rows, batch)),
+        (runs(made.w, pbatch), runs(need.cols, batch)),
     ]
     bounds = [
         (np.maximum(mine[0][:, None], theirs[0][None, :]), np.minimum(mine[1][:, None], theirs[1][None, :]))
@@ -146,12 +156,15 @@ def test_transfers_are_the_dense_overlap_of_every_core_pair(producer, consumer, 
     ]
     volumes = np.prod([np.maximum(hi - lo, 0) for lo, hi in bounds], axis=0)
     sender, receiver = np.nonzero(volumes)
-    assert pairs.sender.tolist() == sender.tolist()
-    assert pairs.receiver.tolist() == receiver.tolist()
+    order = np.argsort(sender % ppart.cores, kind="stable")
+    sender, receiver = sender[order], receiver[order]
+    assert pairs.sender.tolist() == (sender % ppart.cores).tolist()
+    assert pairs.receiver.tolist() == (receiver % part.cores).tolist()
+    assert pairs.run.tolist() == (receiver // part.cores).tolist()
     assert pairs.shared.tolist() == volumes[sender, receiver].tolist()
     boxes = [side[sender, receiver].tolist() for bound in bounds for side in bound]
     assert pairs.boxes[1:].tolist() == boxes
-    assert pairs.total == float(volumes.sum())
+    assert pairs.total == float(volumes.sum()) / (period // batch)
 
 
 def test_xy_loads_on_tianjicx_s_mesh_are_the_sum_of_the_routes():

@@ -8,7 +8,7 @@ from stc.compiler.cost.network import NETWORK_INPUT, Network
 from stc.compiler.cost.node_cost import total
 from stc.compiler.cost.tree import Node
 from stc.compiler.targets.cost_units import Work
-from stc.tools.energy_parts import OUTSIDE, boundary_rows, floor, leaf_works, outside, parts_rows
+from stc.tools.energy_parts import OUTSIDE, boundary_rows, cause_rows, causes, floor, leaf_works, outside, parts_rows
 
 NETWORK = Network("n", 2, (conv("a", NETWORK_INPUT, filters=8), conv("b", 0, kernel=3, pad=1)))
 
@@ -60,3 +60,25 @@ def test_a_tensor_handed_on_chip_stores_and_loads_nothing_from_dram():
     assert kept[0]["local_memory"] - handed[0]["local_memory"] == pytest.approx(269.824)
     saved = sum(k[name] - h[name] for k, h in zip(kept, handed, strict=True) for name in OUTSIDE)
     assert f"every tensor handed: {saved:.3e} pJ saved" in boundary_rows(model, tree)[-1]
+
+
+def test_local_memory_above_the_floor_by_cause():
+    """Layer a under `T 2/2`, on (1, 4, 3, 4) of 64 cores at one image a run: its 96 weight
+    bytes (8 × 8 + 4 × 8 of bias) in 4 slices of 24 B, each slice on the 12 cores of its
+    pb·ph·pw copies, 1,152 B loaded and read by each of the 2 runs, 2,304 B: 2,208 above
+    reading them once; its 1×1 input, 128 B an image, read whole by the 4 cores of each
+    channel split in each run, 1,024 B: 768 above the 256 of two images. For each leaf the
+    causes and the floor add up to its local bytes (b reads its weights 6,080 B above once)."""
+    model = CostModel(NETWORK, TARGET)
+    tree = Node.cut("T", [Node.leaf(0), Node.leaf(1)], n=2)
+    located = model.layout(tree)
+    assert located[0][1].counts == (1, 4, 3, 4)
+    for layer, (_, work, weights) in leaf_works(model, tree).items():
+        place, part = located[layer]
+        parts = causes(model, layer, part, place.batch, work, weights)
+        if layer == 0:
+            assert (parts["weights"], parts["inputs"]) == (2_208, 768)
+        least = floor(model, NETWORK.layers[layer])
+        assert least.local_read_bytes + parts["weights"] + parts["inputs"] + parts["sent"] == work.local_read_bytes
+        assert least.local_write_bytes + parts["received"] == work.local_write_bytes + weights.local_write_bytes
+    assert cause_rows(model, tree)[-1].startswith("  above the floor: weights 8.736e+03")  # 8,288 B at 1.054

@@ -742,3 +742,49 @@ st.mapping @conv target "set-8x8" {
   st.store_late [4, 4]
 }
 // CHECK: st.store_late (action 1): block 4 is named twice
+
+// -----
+
+// keep marks compute blocks: a storage block holds no result of its own to keep.
+task.graph @conv {
+  %x = task.input 0 "x" : tensor<2x8x8x16xi8>
+  %in = task.buffer 1 sic %x : tensor<2x8x8x16xi8>
+  %w = task.weight 2 #task.random<7> : tensor<32x3x3x16xi8>
+  %c = task.conv 4 %in, %w pad [1, 1, 1, 1] shift 9 : tensor<2x8x8x32xi8>
+  %out = task.buffer 5 so %c : tensor<2x8x8x32xi8>
+  task.output 6 "y" %out
+}
+st.mapping @conv target "set-8x8" {
+  st.keep [4, 5]
+}
+// CHECK: st.keep (action 1): block 5 (task.buffer) is a storage block; only a compute block keeps its result
+
+// -----
+
+task.graph @conv {
+  %x = task.input 0 "x" : tensor<2x8x8x16xi8>
+  %in = task.buffer 1 sic %x : tensor<2x8x8x16xi8>
+  %w = task.weight 2 #task.random<7> : tensor<32x3x3x16xi8>
+  %c = task.conv 4 %in, %w pad [1, 1, 1, 1] shift 9 : tensor<2x8x8x32xi8>
+  %out = task.buffer 5 so %c : tensor<2x8x8x32xi8>
+  task.output 6 "y" %out
+}
+st.mapping @conv target "set-8x8" {
+  st.keep [4, 4]
+}
+// CHECK: st.keep (action 1): block 4 is named twice
+
+// -----
+
+task.graph @conv {
+  %x = task.input 0 "x" : tensor<2x8x8x16xi8>
+  %in = task.buffer 1 sic %x : tensor<2x8x8x16xi8>
+  %w = task.weight 2 #task.random<7> : tensor<32x3x3x16xi8>
+  %c = task.conv 4 %in, %w pad [1, 1, 1, 1] shift 9 : tensor<2x8x8x32xi8>
+  %out = task.buffer 5 so %c : tensor<2x8x8x32xi8>
+  task.output 6 "y" %out
+}
+st.mapping @conv target "set-8x8" {
+  st.keep [9]
+}
+// CHECK: st.keep (action 1): task.graph @conv has no block 9

@@ -142,6 +142,26 @@ task.graph @g {
   %x = task.input 0 "x" : tensor<1x4x4x32xi8>
 }
 st.mapping @g target "tianjicx" {
+  st.store_late []
+}
+// CHECK: st.store_late: names no block
+
+// -----
+
+task.graph @g {
+  %x = task.input 0 "x" : tensor<1x4x4x32xi8>
+}
+st.mapping @g target "tianjicx" {
+  st.keep []
+}
+// CHECK: st.keep: names no block
+
+// -----
+
+task.graph @g {
+  %x = task.input 0 "x" : tensor<1x4x4x32xi8>
+}
+st.mapping @g target "tianjicx" {
   st.area_group "a" [0] {core columns 0 to 1 rows 0 to 1, core columns 2 to 3 rows 0 to 1}
 }
 // CHECK: st.area_group 'a': one rectangle per tile type, got ['core', 'core']

@@ -16,6 +16,8 @@ st.mapping @g target "tianjicx" {
   st.split_group [2, 7] by [1, 1, 2, 1]
   st.split_group [2, 7] by [[2, 1, 1, 1], [1, 1, 2, 1]]
   st.share_data [2, 7]
+  st.store_late [2]
+  st.keep [2, 7]
   st.put_in 2 at (0, 0, 9, 15), (0, 31, soma1)
   st.put_in 1 at (0, 0, 0, 0), (0, 0, memory) to (0, 0, 0, 0), (0, 1, memory)
   st.put_group_in 2 at (0, 0, 0, 0), (0, 1, soma2)
@@ -37,6 +39,8 @@ st.mapping @g target "aie-ml" applied {
 // CHECK-NEXT:   st.split_group [2, 7] by [1, 1, 2, 1]
 // CHECK-NEXT:   st.split_group [2, 7] by [[2, 1, 1, 1], [1, 1, 2, 1]]
 // CHECK-NEXT:   st.share_data [2, 7]
+// CHECK-NEXT:   st.store_late [2]
+// CHECK-NEXT:   st.keep [2, 7]
 // CHECK-NEXT:   st.put_in 2 at (0, 0, 9, 15), (0, 31, soma1)
 // CHECK-NEXT:   st.put_in 1 at (0, 0, 0, 0), (0, 0, memory) to (0, 0, 0, 0), (0, 1, memory)
 // CHECK-NEXT:   st.put_group_in 2 at (0, 0, 0, 0), (0, 1, soma2)
@@ -50,6 +54,7 @@ st.mapping @g target "aie-ml" applied {
 // CHECK-NEXT: }
 
 // GENERIC: "st.mapping"() <{graph = "g", target = "tianjicx"}> ({
+// GENERIC: "st.keep"() <{tasks = array<i64: 2, 7>}> : () -> ()
 // GENERIC: "st.put_in"() <{task = 1 : i64, at = #st.coord<(0, 0, 0, 0), (0, 0, memory)>, end = #st.coord<(0, 0, 0, 0), (0, 1, memory)>}> : () -> ()
 // GENERIC: "st.area_group"() <{name = "right", members = array<i64: 3, 4>, rects = [#st.rect<core columns 8 to 15 rows 0 to 9>], contain_routing, exclusive_routing, exclusive_placement}> : () -> ()
 // GENERIC: "st.mapping"() <{graph = "g", target = "aie-ml", applied}> ({
