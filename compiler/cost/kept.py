@@ -178,7 +178,7 @@ def with_kept(
         located |= here
     held = held_bytes(network, segments, located, kept, model.context.mesh, model.target, len(before))
     limit = model.target.usable_memory_bytes
-    for (cost, _), extra in list(zip(priced, held, strict=True))[len(before) :]:
+    for (cost, _), extra in zip(priced[len(before) :], held[len(before) :], strict=True):
         assert cost is not None
         if int((cost.buf + cost.wgt + extra).max()) > limit:
             return None
