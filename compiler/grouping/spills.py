@@ -35,11 +35,12 @@ from stc.compiler.grouping.rewrite import GROUP
 from stc.compiler.mapping.matrix import STMatrix
 from stc.compiler.memory.core_requests import CoreRequests
 from stc.compiler.memory.plan import MemoryPlan
+from stc.compiler.memory.spill_frames import SpillFrames
 from stc.compiler.targets.cost_units import copy_cycles, dma_cycles, link_cycles
 from stc.compiler.targets.hardware import Coord, HardwareTarget
 from stc.dialects import task
 from stc.dialects.st import STORE_LATE
-from stc.dialects.task.base import element_width, tensor_bytes
+from stc.dialects.task.base import element_width, task_id_of, tensor_bytes
 from stc.dialects.task.stats import macs
 
 ACTION = "st-place"
@@ -86,6 +87,8 @@ class CoreWork:
     def __init__(self, plan: MemoryPlan, target: HardwareTarget):
         self.plan = plan
         self.target = target
+        self.frames = SpillFrames(plan)
+        """The DMAs that load spilled results back (one per frame a buffer takes whole)."""
         self.layers: dict[tuple[Coord, int], list[task.ComputeBlock]] = defaultdict(list)
         self.loads: dict[tuple[Coord, int], StepWork] = defaultdict(StepWork)
         """Each core's loads and output stores in each phase (DMA cycles)."""
@@ -123,12 +126,12 @@ class CoreWork:
             self.spills[op.task_id] = tensor_bytes(op.result.type)
 
     def add_buffer(self, buffer: task.BufferOp) -> None:
-        for value, box, _ in self.plan.sources[buffer.task_id]:
+        for value, box, offset in self.plan.sources[buffer.task_id]:
             owner = value.owner
-            if isinstance(owner, task.InputOp) or (
-                isinstance(owner, task.ComputeBlock) and self.plan.spilled(owner.task_id, buffer)
-            ):
+            if isinstance(owner, task.InputOp):
                 self.add_load(buffer, math.prod(box.shape) * itemsize(value))
+            elif (load := self.frames.loads.get((buffer.task_id, task_id_of(owner), box, offset))) is not None:
+                self.add_load(buffer, math.prod(load.box.shape) * load.itemsize)
         if any(isinstance(use.operation, task.OutputOp) for use in buffer.result.uses):
             nbytes = tensor_bytes(buffer.result.type)
             time = self.plan.last(buffer.task_id)

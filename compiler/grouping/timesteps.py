@@ -244,15 +244,30 @@ def output_requests(
 def loaded_boxes(tile: Tile, mine: LayerSlice, inside: set[int]) -> Iterator[Load]:
     """Each box of a layer slice's input tile loaded from global memory (all but those
     members of the group write in place, each in its own timestep): its bytes, its NHWC
-    extent, and whether it comes from a network input."""
+    extent, and whether it comes from a network input. The boxes of results stored by
+    earlier groups are one load where they make one box of the tile, as isa-lower loads
+    the pieces of a frame (`spill_frames`)."""
+    spilled: list[tuple[tuple[int, ...], tuple[int, ...]]] = []
     for source in tile.sources:
         if source.producer in inside:
             continue
         batch = overlap(mine.batch, (source.offset[0], source.offset[0] + source.box[0][1] - source.box[0][0]))
         rows = overlap(mine.read, (source.offset[1], source.offset[1] + source.box[1][1] - source.box[1][0]))
         extent = (batch[1] - batch[0], rows[1] - rows[0], *(hi - lo for lo, hi in source.box[2:]))
-        if nbytes := math.prod(extent) * tile.itemsize:
-            yield nbytes, extent, source.producer is None
+        if not math.prod(extent):
+            continue
+        if source.producer is None:
+            yield math.prod(extent) * tile.itemsize, extent, True
+        else:
+            spilled.append(((batch[0], rows[0], *source.offset[2:]), extent))
+    lo = [min(x) for x in zip(*(start for start, _ in spilled), strict=True)]
+    hi = [max(x) for x in zip(*(tuple(map(sum, zip(*box, strict=True))) for box in spilled), strict=True)]
+    whole = tuple(b - a for a, b in zip(lo, hi, strict=True))
+    if len(spilled) > 1 and sum(math.prod(extent) for _, extent in spilled) == math.prod(whole):
+        yield math.prod(whole) * tile.itemsize, whole, False
+        return
+    for _, extent in spilled:
+        yield math.prod(extent) * tile.itemsize, extent, False
 
 
 def copied_bytes(

@@ -8,6 +8,7 @@ with `relay_loads` (`isa.dma_load`, then `isa.send`).
 
 from __future__ import annotations
 
+import math
 from collections.abc import Sequence
 
 from xdsl.dialects.builtin import TensorType
@@ -134,26 +135,47 @@ class GlobalMemory(PhaseCode):
             self.layouts[block.task_id] = layout
         return strided_box(*layout, offset, extent)
 
-    def spill(self, op: task.ComputeBlock) -> int:
+    def spill(self, op: task.ComputeBlock) -> None:
         """Store a result to global memory once, right after it is made, or beside the next
-        phase's compute with `st.store_late`; its address there."""
-        if op.task_id in self.global_at:
-            return self.global_at[op.task_id]
-        nbytes = tensor_bytes(op.result.type)
-        self.global_at[op.task_id] = address = self.take_global(nbytes)
-        store = isa.DmaStoreOp([nbytes], address, self.local(op))
+        phase's compute with `st.store_late`: to a region of its own, or strided to its
+        place in its frame (`spill_frames`)."""
+        if op.task_id in self.spilled:
+            return
+        self.spilled.add(op.task_id)
+        typ = op.result.type
+        nbytes = tensor_bytes(typ)
+        if (framed := self.frames.frames.get(op.task_id)) is None:
+            store = isa.DmaStoreOp([nbytes], self.region(op.task_id, nbytes), self.local(op))
+        else:
+            name, place = framed
+            shape, itemsize = typ.get_shape(), element_width(typ) // 8  # pyright: ignore[reportOptionalOperand]
+            frame = self.frames.shapes[name]
+            address = self.region(name, math.prod(frame) * itemsize)
+            destination = nhwc_box(address, frame, itemsize, place, shape)
+            tile = self.buffer_box(op, (0,) * len(shape), shape)
+            store = isa.DmaStoreOp(tile.sizes, destination.address, tile.address, destination.strides, tile.strides)
         if (time := self.plan.stored(op.task_id)) > self.plan.first(op.task_id):
             self.emit_beside(self.plan.core(op.task_id), time, store)
         else:
             self.emit(op.task_id, time, store)
-        return address
+
+    def region(self, key: int | str, nbytes: int) -> int:
+        """The global address of a spilled result's region or of a frame, taken once."""
+        if key not in self.global_at:
+            self.global_at[key] = self.take_global(nbytes)
+        return self.global_at[key]
 
     def reload(self, op: task.ComputeBlock, buffer: task.BufferOp, box: task.BoxAttr, offset: tuple[int, ...]) -> None:
-        """Load a spilled box of a result into a buffer, in the buffer's first phase."""
-        typ = op.result.type
-        itemsize = element_width(typ) // 8  # pyright: ignore[reportOptionalOperand]
-        source = nhwc_box(self.spill(op), typ.get_shape(), itemsize, box.lo, box.shape)
-        self.load_box(buffer, (buffer.task_id, op.task_id, box), source, self.buffer_box(buffer, offset, box.shape))
+        """Spill a result and load a box of it into a buffer, in the buffer's first phase:
+        with the load of the other pieces of its frame the buffer takes, where they make
+        one box (`SpillFrames.loads`: emitted with the first of them)."""
+        self.spill(op)
+        if (load := self.frames.loads.get((buffer.task_id, op.task_id, box, offset))) is None:
+            return
+        shape = self.frames.shapes.get(load.region, op.result.type.get_shape())  # pyright: ignore[reportArgumentType]
+        source = nhwc_box(self.global_at[load.region], shape, load.itemsize, load.box.lo, load.box.shape)
+        destination = self.buffer_box(buffer, load.offset, load.box.shape)
+        self.load_box(buffer, (buffer.task_id, load.region, load.box), source, destination)
 
     def load_box(self, buffer: task.BufferOp, load: BoxLoad, source: Box, destination: Box) -> None:
         """Load a box from global memory into a buffer in its first phase; on a target that

@@ -17,6 +17,7 @@ from xdsl.utils.exceptions import PassFailedException
 
 from stc.compiler.lowering.shared_loads import BoxLoad, SharedLoad
 from stc.compiler.memory.plan import MemoryPlan, describe
+from stc.compiler.memory.spill_frames import SpillFrames
 from stc.compiler.op_lines import link_at_end
 from stc.compiler.targets.hardware import Coord, HardwareTarget
 from stc.dialects import isa, task
@@ -36,7 +37,11 @@ class PhaseCode:
         self.declarations: list[Operation] = []
         self.global_end = 0
         self.global_at: dict[object, int] = {}
-        """The global address of each network input (by task id) and data box (by reference)."""
+        """The global address of each network input and spilled result (by task id), data box
+        (by reference) and frame of spilled pieces (by name)."""
+        self.frames = SpillFrames(self.plan)
+        self.spilled: set[int] = set()
+        """The compute blocks whose result is stored to global memory."""
         self.code: dict[Coord, dict[int, list[Operation]]] = defaultdict(lambda: defaultdict(list))
         self.late: dict[Coord, dict[int, list[Operation]]] = defaultdict(lambda: defaultdict(list))
         """Receives at the end of a core's phase: into buffers only later phases read."""

@@ -84,7 +84,7 @@ class GraphLowering(GlobalMemory):
         if self.target.global_memory.shares_loads:
             self.shared = shared_loads(self.graph, self.plan, self.read_later, self.tags)
             if not self.staged:
-                self.shared_boxes = shared_box_loads(self.graph, self.plan, self.read_later, self.tags)
+                self.shared_boxes = shared_box_loads(self.graph, self.plan, self.frames, self.read_later, self.tags)
         for op in self.graph.tasks():
             if isinstance(op, task.WeightOp | task.BiasOp | task.TableOp):
                 self.load_data(op)

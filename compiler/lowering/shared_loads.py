@@ -21,6 +21,7 @@ from typing import TypeVar
 import attrs
 
 from stc.compiler.memory.plan import MemoryPlan
+from stc.compiler.memory.spill_frames import SpillFrames
 from stc.compiler.targets.hardware import Coord
 from stc.dialects import task
 from stc.dialects.task.base import task_id_of
@@ -59,33 +60,34 @@ def shared_loads(
 K = TypeVar("K")
 
 BoxLoad = tuple[int, int | str, task.BoxAttr]
-"""A buffer's load of one box from global memory: (buffer task id, source task id, box)."""
+"""A buffer's load of one box from global memory: (buffer task id, the network input's or
+spilled result's task id or the frame's name, box)."""
 
 
 def shared_box_loads(
     graph: task.GraphOp,
     plan: MemoryPlan,
+    frames: SpillFrames,
     read_later: Callable[[task.StorageOp, int], bool],
     tags: Iterator[int],
 ) -> dict[BoxLoad, SharedLoad]:
     """The shared load of each box a buffer loads from global memory (a network input's,
-    or a spilled result's) that shares one: buffers loading the same box of the same
-    source in one phase, alike as loads or as prefetches, one buffer per core, the first
-    in graph order loading (isa-lower emits the loads in that order)."""
+    or of a spilled result's region or frame, `SpillFrames.loads`) that shares one:
+    buffers loading the same box of the same source in one phase, alike as loads or as
+    prefetches, one buffer per core, the first in graph order loading (isa-lower emits
+    the loads in that order)."""
     groups: dict[tuple, list[BoxLoad]] = defaultdict(list)
     for op in graph.tasks():
         if not isinstance(op, task.BufferOp):
             continue
         time = plan.first(op.task_id)
-        for value, box, _ in plan.sources[op.task_id]:
+        for value, box, offset in plan.sources[op.task_id]:
             source = value.owner
             producer = task_id_of(source)
-            if isinstance(source, task.InputOp) or (
-                isinstance(source, task.ComputeBlock)
-                and plan.spilled(producer, op)  # pyright: ignore[reportArgumentType]
-                and not plan.kept(producer)  # pyright: ignore[reportArgumentType]
-            ):
+            if isinstance(source, task.InputOp):
                 groups[(producer, box, time, read_later(op, time))].append((op.task_id, producer, box))
+            elif (load := frames.loads.get((op.task_id, producer, box, offset))) is not None:  # pyright: ignore[reportArgumentType]
+                groups[(load.region, load.box, time, read_later(op, time))].append((op.task_id, load.region, load.box))
     return share(groups.values(), plan, tags, lambda load: load[0])
 
 

@@ -2,7 +2,9 @@
 // the graph on cores (0, 0) and (0, 1), one block per phase, so each result waits in global
 // memory for the buffer of a later phase. Network inputs are loaded from NCHW into HWC
 // tiles by strided DMA (NCHW -> HWC), outputs stored back to NCHW; the concatenation's two
-// pieces land in one buffer at channel offsets 0 and 16 (strided DMA into its rows).
+// pieces land in one buffer at channel offsets 0 and 16: they wait in one region laid out as
+// the concatenated tensor (`spill_frames`, each stored strided to its channels), which the
+// buffer loads with one DMA, and the other buffers that take one of them by strided DMA.
 //
 // The ALLOC lines check st-lmem-alloc's addresses. On TianjicX (MEM0 and MEM1 of 64 KB at 0 and 65536,
 // MEM2 from 131072 with 12 KB usable) each compute block's input tiles and its result are
@@ -96,7 +98,7 @@ task.graph @every_op {
 // CHECK-NEXT: isa.dma_load sizes [1, 8, 8, 16] from global 0 strides [1024, 8, 1, 64] to local 132096
 // CHECK-NEXT: isa.dma_load sizes [64] from global 3904 to local 133120
 // CHECK-NEXT: isa.avgpool 132096 : tensor<1x8x8x16xi8> bias 133120 : tensor<16xi32> -> 1024 : tensor<1x4x4x16xi8> window [2, 2] stride [2, 2] shift 2
-// CHECK-NEXT: isa.dma_store sizes [256] from local 1024 to global 3968
+// CHECK-NEXT: isa.dma_store sizes [1, 4, 4, 16] from local 1024 to global 3968 strides [512, 128, 32, 1]
 // CHECK-NEXT: isa.sync 0
 // CHECK-NEXT: isa.dma_load sizes [1, 8, 8, 16] from global 2112 to local 131072
 // CHECK-NEXT: isa.maxpool 131072 : tensor<1x8x8x16xi8> -> 0 : tensor<1x4x4x16xi8> window [2, 2] stride [2, 2]
@@ -108,15 +110,14 @@ task.graph @every_op {
 // CHECK-NEXT: isa.dma_store sizes [256] from local 0 to global 3648
 // CHECK-NEXT: isa.sync 2
 // CHECK-NEXT: isa.dma_load sizes [1, 4, 4, 16] from global 3648 to local 131328
-// CHECK-NEXT: isa.dma_load sizes [1, 4, 4, 16] from global 3968 to local 131072
+// CHECK-NEXT: isa.dma_load sizes [1, 4, 4, 16] from global 3968 strides [512, 128, 32, 1] to local 131072
 // CHECK-NEXT: isa.mul 131072 : tensor<1x4x4x16xi8>, 131328 : tensor<1x4x4x16xi8> -> 0 : tensor<1x4x4x16xi8> shift 6
-// CHECK-NEXT: isa.dma_store sizes [256] from local 0 to global 4224
+// CHECK-NEXT: isa.dma_store sizes [1, 4, 4, 16] from local 0 to global 3984 strides [512, 128, 32, 1]
 // CHECK-NEXT: isa.sync 3
 // CHECK-NEXT: isa.dma_load sizes [1, 4, 4, 16] from global 3648 to local 132096
-// CHECK-NEXT: isa.dma_load sizes [1, 4, 4, 16] from global 3968 to local 131584
-// CHECK-NEXT: isa.dma_load sizes [1, 4, 4, 16] from global 3968 to local 131072 strides [512, 128, 32, 1]
-// CHECK-NEXT: isa.dma_load sizes [1, 4, 4, 16] from global 4224 to local 131840
-// CHECK-NEXT: isa.dma_load sizes [1, 4, 4, 16] from global 4224 to local 131088 strides [512, 128, 32, 1]
+// CHECK-NEXT: isa.dma_load sizes [1, 4, 4, 16] from global 3968 strides [512, 128, 32, 1] to local 131584
+// CHECK-NEXT: isa.dma_load sizes [1, 4, 4, 32] from global 3968 to local 131072
+// CHECK-NEXT: isa.dma_load sizes [1, 4, 4, 16] from global 3984 strides [512, 128, 32, 1] to local 131840
 // CHECK-NEXT: isa.dma_load sizes [64] from global 3904 to local 132352
 // CHECK-NEXT: isa.add 131584 : tensor<1x4x4x16xi8>, 131840 : tensor<1x4x4x16xi8>, 132096 : tensor<1x4x4x16xi8> bias 132352 : tensor<16xi32> -> 512 : tensor<1x4x4x16xi8> shift 1
 // CHECK-NEXT: isa.dma_store sizes [256] from local 512 to global 4480

@@ -2,9 +2,11 @@
 // split by output channels over two cores, so both pieces of a conv read the same input.
 // conv 4's pieces on (0, 0) and (1, 2) take the network input's box in phase 0; conv 8's on
 // (0, 1) and (1, 1) take in phase 1 the two boxes of conv 4's result, which reach them
-// through global memory (stored in phase 0, "spilled"). Each box is read once: the first
-// buffer in graph order loads it with isa.dma_multicast, the other receives it into its own
-// box, and the program computes what the graph does.
+// through global memory (stored in phase 0, "spilled"), each to its channels of one region
+// laid out as the whole result (`spill_frames`), so that each buffer's two boxes are one
+// box of it. Each box is read once: the first buffer in graph order loads it with
+// isa.dma_multicast, the other receives it into its own, and the program computes what the
+// graph does.
 // RUN: stc-opt %s -p 'st-apply,st-route,st-lmem-alloc,isa-lower' | filecheck %s
 // RUN: stc-opt %s -p 'st-apply,st-route,st-lmem-alloc,isa-lower' -o %t && stc-run %s --compare %t
 // RUN: stc-run %t --stats | filecheck %s --check-prefix=STATS
@@ -38,12 +40,12 @@ st.mapping @loads target "set-8x8" {
 // CHECK-NEXT:   isa.dma_multicast sizes [1, 6, 4, 16] from global 0 strides [384, 4, 1, 24] to local 0 and (1, 2) tag 0
 // CHECK:      isa.core (0, 1) {
 // CHECK-NEXT:   isa.sync 0
-// CHECK-NEXT:   isa.dma_multicast sizes [1, 6, 4, 16] from global 896 to local 0 strides [768, 128, 32, 1] and (1, 1) tag 1
-// CHECK-NEXT:   isa.dma_multicast sizes [1, 6, 4, 16] from global 1600 to local 16 strides [768, 128, 32, 1] and (1, 1) tag 2
+// CHECK-NEXT:   isa.dma_multicast sizes [1, 6, 4, 32] from global 896 to local 0 and (1, 1) tag 1
+// CHECK-NEXT:   isa.dma_load sizes [128]
 // CHECK:      isa.core (1, 1) {
 // CHECK-NEXT:   isa.sync 0
-// CHECK-NEXT:   isa.recv sizes [1, 6, 4, 16] to 0 strides [768, 128, 32, 1] from (0, 1) tag 1
-// CHECK-NEXT:   isa.recv sizes [1, 6, 4, 16] to 16 strides [768, 128, 32, 1] from (0, 1) tag 2
+// CHECK-NEXT:   isa.recv sizes [1, 6, 4, 32] to 0 from (0, 1) tag 1
+// CHECK-NEXT:   isa.dma_load sizes [128]
 // CHECK:      isa.core (1, 2) {
 // CHECK-NEXT:   isa.recv sizes [1, 6, 4, 16] to 0 from (0, 0) tag 0
 // CHECK-NOT:  isa.dma_load sizes [1, 6, 4, 16] from global 0

@@ -7,7 +7,9 @@
 // program, so the store runs beside the conv; relu 23, in the group's last timestep,
 // stores in its own. The stores leave step 2 to the relu and the prefetch of slice 1's
 // input: 318 machine cycles instead of 326 with `delay=false`, bit-identical. On tpu-like
-// (serial DMA) nothing is stored late.
+// (serial DMA) nothing is stored late. The two slices' results wait in one region laid out
+// as the whole tensor (`spill_frames`), each stored at its rows, and conv 11 loads its input
+// from there with one DMA.
 
 // RUN: stc-opt %s -p 'task-layer-group{target="%S/Inputs/tpu-gdma.toml" group=6,8 slices=1,2}' | filecheck %s
 // RUN: stc-opt %s -p 'task-layer-group{target="%S/Inputs/tpu-gdma.toml" group=6,8 slices=1,2},st-place,st-route,st-lmem-alloc' | filecheck %s --check-prefix=ALLOC
@@ -48,11 +50,12 @@
 // ISA-NEXT: isa.dma_load sizes [1, 5, 8, 16]
 // ISA-NEXT: isa.sync 2
 // ISA-NEXT: isa.conv
-// ISA-NEXT: isa.dma_store sizes [512] from local 2944
+// ISA-NEXT: isa.dma_store sizes [1, 4, 8, 16] from local 2944
 // ISA-NEXT: isa.sync 3
 // ISA-NEXT: isa.relu
-// ISA-NEXT: isa.dma_store sizes [512]
+// ISA-NEXT: isa.dma_store sizes [1, 4, 8, 16]
 // ISA-NEXT: isa.sync 4
+// ISA-NEXT: isa.dma_load sizes [1, 8, 8, 16]
 
 // CYCLES: "cycles": 318, "phase_cycles": [104, 64, 10, 18, 10, 112]
 // CYCLES: "dram_bytes": 13312
