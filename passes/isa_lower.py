@@ -20,13 +20,24 @@ from stc.compiler.mapping.actions import check_applied, mapped_graphs, mapping_t
 
 @dataclass(frozen=True)
 class IsaLowerPass(ModulePass):
-    """Lower every mapped task graph to an isa.program. No options."""
+    """
+    Lower every mapped task graph to an isa.program.
+
+    Options:
+
+    - check: read an applied mapping's coordinates again with every rule first (default
+      true: an edited coordinate is an error; stc-pipeline passes false, its st-route read
+      them with every rule just before).
+    """
 
     name = "isa-lower"
 
+    check: bool = True
+
     def apply(self, ctx: Context, op: ModuleOp) -> None:
         for mapping, graph in mapped_graphs(op, self.name):
-            check_applied(mapping, graph)
+            if self.check:
+                check_applied(mapping, graph)
             program = lower_graph(graph, mapping_target(mapping), mapping.target_name)
             op.body.block.insert_op_before(program, graph)
             graph.detach()

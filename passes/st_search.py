@@ -24,6 +24,7 @@ from xdsl.context import Context
 from xdsl.dialects.builtin import ModuleOp
 from xdsl.passes import ModulePass
 
+from stc.compiler.search.annealing import RETURN_EVERY
 from stc.compiler.search.searched_mapping import SearchOptions, map_searched
 
 
@@ -45,6 +46,10 @@ class StSearchPass(ModulePass):
     - relay: on a target of several cores without multicast loads (tianjicx, aie-ml), a
       box several cores load in one phase is loaded once and sent on by its loader
       (default true; false: each core loads its own copy).
+    - every: each chain returns to its best tree after each such fraction of its rounds
+      (default 0.1; 1: only at the end).
+    - polish: each chain ends by joining one-layer pool and add segments to a neighbour
+      where that is cheaper (default true).
     """
 
     name = "st-search"
@@ -58,8 +63,11 @@ class StSearchPass(ModulePass):
     space: str = "set"
     script: str | None = None
     relay: bool = True
+    every: float = RETURN_EVERY
+    polish: bool = True
 
     def apply(self, ctx: Context, op: ModuleOp) -> None:
-        search = (self.seed, self.rounds, self.chains, self.budget, self.space, self.script, self.relay)
+        search = (self.seed, self.rounds, self.chains, self.budget, self.space, self.script, self.relay, self.every)
+        search += (self.polish,)
         options = SearchOptions(self.target, self.cost, *search)
         map_searched(op, options)

@@ -89,7 +89,9 @@ def machine_run(
     inputs = random_inputs(find_graph(module), 0)
     expected = run_module(module, inputs)
     try:
-        StcPipelinePass(target=target, group=group, pipeline=pipeline, delay=delay).apply(Context(), module)
+        StcPipelinePass(target=target, group=group, pipeline=pipeline, delay=delay, search=False).apply(
+            Context(), module
+        )
     except PassFailedException as error:
         return str(error)
     outputs, counters = run_isa_module(module, inputs, base_dir=base_dir)

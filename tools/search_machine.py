@@ -163,4 +163,4 @@ def run_tree(module: ModuleOp, target: str, tree: Node, relay: bool = False, kee
 def run_placed(module: ModuleOp, target: str) -> MachineRun:
     """Today's path, stc-pipeline with st-place, then the machine (module is changed)."""
     expected = run_module(module, random_inputs(find_graph(module), 0))
-    return finish(module, expected, {}, "", compile_with([StcPipelinePass(target=target)], module))
+    return finish(module, expected, {}, "", compile_with([StcPipelinePass(target=target, search=False)], module))

@@ -5,6 +5,7 @@ Each round applies a random move (`moves.mutate`) and prices the new tree; a che
 is accepted, a dearer one with probability exp(−Δ / T), where Δ is the relative cost
 increase and T(x) = 0.07·(1 − x) / (1 + 8x) at x = round / rounds. After every tenth of the
 rounds the chain jumps back to the best tree seen (SET's jumps once, at 90 %: `every=0.9`).
+At its end the best tree is polished by joining one-layer segments (`polish.py`).
 Deterministic for a seed, unless a time budget ends it early.
 
     result = anneal(model, initial_tree(model), rounds=2500, seed=0, space="set")
@@ -23,6 +24,7 @@ from stc.compiler.cost.evaluate import CostModel, Estimate
 from stc.compiler.cost.tree import Node
 from stc.compiler.diagnostics import StcError
 from stc.compiler.search.moves import MOVES, Rules, propose_legal
+from stc.compiler.search.polish import polished
 from stc.compiler.search.recombine import SegmentPool
 
 REPORT_EVERY = 50
@@ -186,6 +188,7 @@ def anneal(
     attempts: int = ATTEMPTS,
     every: float = RETURN_EVERY,
     recombine: bool = True,
+    polish: bool = True,
 ) -> ChainResult:
     """One annealing chain; see the module docstring. `report(round, best cost)` is called
     every REPORT_EVERY rounds (a progress bar); a round draws up to `attempts` moves until
@@ -193,7 +196,8 @@ def anneal(
     the chain returns to its best tree after each `every` of the rounds (0.9: SET's), at least
     one round (a chain of fewer than 1 / `every` rounds returns after each). With `recombine`,
     before each return and at the end the cheapest tree of the segments priced so far
-    (`recombine.SegmentPool`) becomes the best tree where it is cheaper."""
+    (`recombine.SegmentPool`) becomes the best tree where it is cheaper; with `polish`, the
+    best tree is then polished (`polish.polished`)."""
     started = time.monotonic()
     rng = random.Random(seed)
     rules = Rules.of(model.network, space)
@@ -245,6 +249,11 @@ def anneal(
     if recombine and (joined := cheaper(pool, model, rules, best_cost)):
         best, best_estimate, best_cost = joined
         curve.append((done, best_cost))
+    if polish and math.isfinite(best_cost):
+        best, best_estimate, cost = polished(model, rules, best, best_estimate, best_cost)
+        if cost < best_cost:
+            best_cost = cost
+            curve.append((done, best_cost))
     moves = {name: MoveCount(*count) for name, count in counts.items()}
     return ChainResult(best, best_estimate, best_cost, done, accepted, time.monotonic() - started, moves, tuple(curve))
 

@@ -301,7 +301,7 @@ class Lowering(KeptResults):
             self.executor.finish()
         except PassFailedException as error:
             raise StcError(f"st-search: the searched schedule cannot be mapped: {error}") from None
-        return MappingOp(self.graph.graph_name, self.target_name, [op.clone() for op in self.actions])
+        return MappingOp(self.graph.graph_name, self.target_name, self.actions)
 
 
 def lower_tree(graph: task.GraphOp, target_name: str, model: CostModel, tree: Node) -> MappingOp:

@@ -32,6 +32,7 @@ from stc.compiler.cost.objective import objective
 from stc.compiler.cost.tree import Node
 from stc.compiler.diagnostics import StcError
 from stc.compiler.ir_files import module_text
+from stc.compiler.search.annealing import RETURN_EVERY
 from stc.compiler.search.chains import SPACES, search
 from stc.compiler.search.lowering import lower_tree
 from stc.compiler.targets.hardware import load_target
@@ -56,6 +57,10 @@ class SearchOptions:
     relay: bool = True
     """On a target of several cores without multicast loads, price and lower shared loads
     relayed (`GlobalMemory.relay_loads`; the mapping says so with `st.relay_loads`)."""
+    every: float = RETURN_EVERY
+    """Each chain returns to its best tree after each such fraction of its rounds."""
+    polish: bool = True
+    """Each chain ends by joining one-layer segments without weights (`polish.py`)."""
 
 
 def map_searched(module: ModuleOp, options: SearchOptions) -> None:
@@ -79,6 +84,8 @@ def map_searched(module: ModuleOp, options: SearchOptions) -> None:
                 chains=options.chains,
                 budget_seconds=options.budget,
                 space=options.space,
+                every=options.every,
+                polish=options.polish,
             )
             if not result.estimate.valid:
                 raise StcError(f"st-search: no valid schedule of @{graph.graph_name}: {result.estimate.reason}")
