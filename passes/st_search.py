@@ -48,6 +48,8 @@ class StSearchPass(ModulePass):
       (default true; false: each core loads its own copy).
     - every: each chain returns to its best tree after each such fraction of its rounds
       (default 0.1; 1: only at the end).
+    - polish: each chain ends by joining one-layer pool and add segments to a neighbour
+      where that is cheaper (default true).
     """
 
     name = "st-search"
@@ -62,8 +64,10 @@ class StSearchPass(ModulePass):
     script: str | None = None
     relay: bool = True
     every: float = RETURN_EVERY
+    polish: bool = True
 
     def apply(self, ctx: Context, op: ModuleOp) -> None:
         search = (self.seed, self.rounds, self.chains, self.budget, self.space, self.script, self.relay, self.every)
+        search += (self.polish,)
         options = SearchOptions(self.target, self.cost, *search)
         map_searched(op, options)

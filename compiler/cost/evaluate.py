@@ -33,7 +33,7 @@ from stc.compiler.cost.network import Network
 from stc.compiler.cost.node_cost import NodeCost, bounded
 from stc.compiler.cost.objective import Objective
 from stc.compiler.cost.partition import Partition
-from stc.compiler.cost.recursion import reloaded, s_buffers, s_cut, stages_of, t_buffers, t_cut
+from stc.compiler.cost.recursion import PREFETCH_DEPTH, reloaded, s_buffers, s_cut, stages_of, t_buffers, t_cut
 from stc.compiler.cost.repair import Priced, repaired
 from stc.compiler.cost.schedule import runs_of
 from stc.compiler.cost.segment_steps import SegmentSteps, subbatched
@@ -265,8 +265,10 @@ class CostModel(SegmentSteps):
         leaves = shared_sends(mesh, links, leaves, located, self.network.layers, self.consumers)
         charged = charged_leaves(leaves, self.target, mesh.core_count)
         cost = self.combined(segment, charged, self.target)
-        if cost.late_stores and not cost.fits(self.target):
-            cost = self.combined(segment, charged, self.target, late=False)
+        for nearer in (1, 0):  # stores held fewer slots, then none, where they overflow
+            if not cost.late_stores or cost.fits(self.target):
+                break
+            cost = self.combined(segment, charged, self.target, late=nearer)
         if (cost.prefetched or cost.early_inputs) and not cost.fits(self.target):
             cost = self.combined(segment, charged, self.in_order)
         reloads = [(charged[layer], times) for layer, times in self.reloads(segment).items()]
@@ -321,11 +323,11 @@ class CostModel(SegmentSteps):
         return None if int(buf.max(initial=0)) > limit else (buf, node.n * sum(ifms))
 
     def combined(
-        self, segment: Node, charged: dict[int, NodeCost], target: HardwareTarget, late: bool = True
+        self, segment: Node, charged: dict[int, NodeCost], target: HardwareTarget, late: int = PREFETCH_DEPTH
     ) -> NodeCost:
         """The segment's leaves combined by the recursion on `target` (a copy of the model's
-        without DMA beside compute prices it with no weights prefetched; without `late`, no
-        stores late), its buffers with what is held across slots when its layers run once
+        without DMA beside compute prices it with no weights prefetched), its results stored
+        at most `late` slots late, its buffers with what is held across slots when its layers run once
         (`held_peak`)."""
         cost = bounded(self.node_cost(segment, self.held(segment, charged), target, top=True, late=late), target)
         if subbatched(segment):
@@ -337,7 +339,7 @@ class CostModel(SegmentSteps):
         weights held across slots as the lowering holds them (`holds.held_peak`)."""
         runs = runs_of(self, segment, self.network.batch)
         producers = {layer: self.network.layers[layer].producers for layer in leaves}
-        held = (dict(cost.prefetched), dict(cost.early_inputs), frozenset(cost.late_stores))
+        held = (dict(cost.prefetched), dict(cost.early_inputs), dict(cost.late_stores))
         return held_peak(runs, leaves, producers, self.target.max_phases, *held)
 
     def held(self, segment: Node, leaves: dict[int, NodeCost]) -> dict[int, NodeCost]:
@@ -354,11 +356,16 @@ class CostModel(SegmentSteps):
         }
 
     def node_cost(
-        self, node: Node, leaves: dict[int, NodeCost], target: HardwareTarget, top: bool = False, late: bool = True
+        self,
+        node: Node,
+        leaves: dict[int, NodeCost],
+        target: HardwareTarget,
+        top: bool = False,
+        late: int = PREFETCH_DEPTH,
     ) -> NodeCost:
         """A node's cost from its leaves' on `target`; a segment's (`top`) T-cut also loads its
-        first leaf's inputs early from the second subbatch on and, with `late`, stores late
-        (`beside.early_loads`)."""
+        first leaf's inputs early from the second subbatch on and stores results up to `late`
+        slots late (`beside.early_loads`)."""
         if node.is_leaf:
             return leaves[node.layer]
         children = [self.node_cost(child, leaves, target) for child in node.children]

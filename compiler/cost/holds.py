@@ -9,8 +9,8 @@ child's inputs only): the lowering holds
   in the same step;
 - input boxes the model loads from DRAM k slots early (`NodeCost.early_inputs`,
   `lowering.prefetch_inputs`) from that slot on;
-- a result stored beside the next slot's compute (`NodeCost.late_stores`,
-  `lowering.store_late`) in that slot too.
+- a result stored beside the compute of the slot k after its own (`NodeCost.late_stores`,
+  `lowering.store_late`) in those k slots too.
 
 Per slot and core the use is the buffers of the leaf running there (its weights with them)
 plus every input and prefetched weight held across it; the segment needs its peak. An input
@@ -35,15 +35,15 @@ def held_peak(
     phases: int | None,
     prefetched: dict[int, int],
     early: dict[int, int] | None = None,
-    late: frozenset[int] = frozenset(),
+    late: dict[int, int] | None = None,
 ) -> np.ndarray:
     """Per core, the most bytes in use in any slot of the runs (one per leaf): `leaves`' buf
     and wgt in their own slot, their ifm from their first producer's slot of the same step
     (of `phases` slots) on, or from `early[layer]` slots before theirs, their wgt
     from `prefetched[layer]` slots before theirs on, the result of each layer of `late` in
-    the slot after its own too (in the same step)."""
+    the `late[layer]` slots after its own too (in the same step)."""
     slot = {run.layer: run.slot for run in runs}
-    early = early or {}
+    early, late = early or {}, late or {}
     count = len(next(iter(leaves.values())).buf)
     use = np.zeros((max(slot.values()) + 1, count))
     for layer, cost in leaves.items():
@@ -56,6 +56,7 @@ def held_peak(
             use[min(made) : here] += cost.ifm
         if layer in prefetched:
             use[max(here - prefetched[layer], step_start) : here] += cost.wgt
-        if layer in late and here + 1 < len(use) and (not phases or (here + 1) % phases):
-            use[here + 1] += cost.result
+        if layer in late:
+            step_end = here - here % phases + phases if phases else len(use)
+            use[here + 1 : min(here + 1 + late[layer], step_end)] += cost.result
     return use.max(axis=0)

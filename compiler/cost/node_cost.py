@@ -83,22 +83,22 @@ class NodeCost:
     """A charged leaf's: the DRAM bytes of its input boxes, which the slot before it may
     load on a target whose DMA overlaps compute (`early`)."""
     store_dram: float = 0.0
-    """A charged leaf's: the DRAM bytes of its output store, which may run beside the next
+    """A charged leaf's: the DRAM bytes of its output store, which may run beside a later
     slot's compute on a target whose DMA overlaps compute (`late`)."""
     result: np.ndarray | None = None
-    """A leaf's: per core of the chip, the bytes of its result, which a late store holds
-    one slot longer."""
+    """A leaf's: per core of the chip, the bytes of its result, which a store k slots late
+    holds k slots longer."""
     modes: tuple[tuple[float, float], ...] = ()
     """A charged leaf's slot in the run that loads the weights and in the others, per mode:
-    its inputs loaded by a slot before (1), its store beside the next slot (2), both (3),
+    its inputs loaded by a slot before (1), its store beside a slot after (2), both (3),
     neither (0)."""
     mode: int = 0
     early_inputs: tuple[tuple[int, int], ...] = ()
     """(layer, k): the layers whose input boxes from DRAM are loaded k slots before each of
     their runs, beside the compute of that slot."""
-    late_stores: tuple[int, ...] = ()
-    """The layers whose output is stored to DRAM beside the next slot's compute (in every
-    run whose next slot is in the same segment)."""
+    late_stores: tuple[tuple[int, int], ...] = ()
+    """(layer, k): the layers whose output is stored to DRAM beside the compute of the slot
+    k after each of their runs (in every run whose slot k after is in the same segment)."""
 
     def profile(self) -> tuple[np.ndarray, np.ndarray]:
         """Cycles and DRAM bytes of every slot of one run, the weights on chip (callers must
@@ -113,8 +113,7 @@ class NodeCost:
         """Cycles and DRAM bytes the weights' loading adds to each slot of `profile`."""
         if self.loads is not None and self.load_dram is not None:
             return self.loads, self.load_dram
-        length = (1 if self.slots is None else len(self.slots)) * self.repeats
-        cycles, dram = np.zeros(length), np.zeros(length)
+        cycles, dram = np.zeros(self.slot_count), np.zeros(self.slot_count)
         cycles[0], dram[0] = self.weight_cycles, self.weights.dram_bytes
         return cycles, dram
 
@@ -136,10 +135,11 @@ class NodeCost:
         layers = tuple((layer, k) for layer in sorted(self.head_layers))
         return attrs.evolve(moved, input_dram=0.0, early_inputs=self.early_inputs + layers)
 
-    def late(self) -> NodeCost:
-        """A charged leaf with its output stored beside the next slot's compute."""
+    def late(self, k: int) -> NodeCost:
+        """A charged leaf with its output stored beside the compute of the slot k after it."""
         moved = self.in_mode(self.mode | 2, self.store_dram)
-        return attrs.evolve(moved, store_dram=0.0, late_stores=self.late_stores + tuple(sorted(self.head_layers)))
+        layers = tuple((layer, k) for layer in sorted(self.head_layers))
+        return attrs.evolve(moved, store_dram=0.0, late_stores=self.late_stores + layers)
 
     def in_mode(self, mode: int, nbytes: float) -> NodeCost:
         """A charged leaf in `mode` (`modes`), `nbytes` fewer DRAM bytes in its slot."""
@@ -154,6 +154,11 @@ class NodeCost:
             head_cycles=steady,
             mode=mode,
         )
+
+    @property
+    def slot_count(self) -> int:
+        """How many slots one run takes (`profile`'s)."""
+        return (1 if self.slots is None else len(self.slots)) * self.repeats
 
     @property
     def steady_latency(self) -> float:
@@ -218,7 +223,7 @@ def combined(
         repeats=slots[2],
         weight_cycles=loading,
         early_inputs=tuple(pair for c in children for pair in c.early_inputs),
-        late_stores=tuple(layer for c in children for layer in c.late_stores),
+        late_stores=tuple(pair for c in children for pair in c.late_stores),
     )
 
 

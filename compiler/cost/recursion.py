@@ -45,7 +45,7 @@ from __future__ import annotations
 import attrs
 import numpy as np
 
-from stc.compiler.cost.beside import early_held, early_loads, late_held
+from stc.compiler.cost.beside import Moved, early_held, early_loads, late_held
 from stc.compiler.cost.node_cost import NodeCost, Slots, bounded, combined, scaled
 from stc.compiler.targets.cost_units import Work
 from stc.compiler.targets.hardware import HardwareTarget
@@ -95,21 +95,23 @@ def t_cut(
     target: HardwareTarget,
     early: bool = True,
     wrap: bool = False,
-    late: bool = True,
+    late: int = PREFETCH_DEPTH,
 ) -> NodeCost:
     """A T-cut: its children one after another on the same cores, n times; on a target
     whose DMA overlaps compute, with `early`, its leaves' input boxes loaded in a slot
-    before them where that is faster (`early_loads`; with `wrap`, a segment's, also its
-    first child's from the second subbatch on), or, where the whole cut, its weights'
-    prefetch included, is faster so, only in the slot just before them."""
+    before them and (with `wrap`, a segment's) their results stored in a slot up to `late`
+    after them where that is faster (`early_loads`; with `wrap` also the first child's
+    inputs from the second subbatch on), or, where the whole cut, its weights' prefetch
+    included, is faster so, only in the slot just before or after them."""
     buf = t_buffers([c.buf for c in children], [c.ifm for c in children], n)
     compute = n * sum(c.compute_cycles for c in children)
     if target.global_memory.dma_overlaps_compute:
-        depth, stores = PREFETCH_DEPTH if early else 0, wrap and late
+        depth = PREFETCH_DEPTH if early else 0
+        stores = min(depth, late) if wrap else 0
         cut = early_t_cut(children, n, target, depth, wrap, stores, buf, compute)
-        if all(back < 2 for back in cut[1]):
+        if all(k < 2 for k in cut[1]):
             return cut[0]
-        near = early_t_cut(children, n, target, 1, wrap, stores, buf, compute)
+        near = early_t_cut(children, n, target, 1, wrap, min(stores, 1), buf, compute)
         return near[0] if near[0].latency <= cut[0].latency else cut[0]
     profiles = [child.profile() for child in children]
     slots = (np.concatenate([p[0] for p in profiles]), np.concatenate([p[1] for p in profiles]), n)
@@ -127,22 +129,23 @@ def early_t_cut(
     target: HardwareTarget,
     depth: int,
     wrap: bool,
-    stores: bool,
+    stores: int,
     buf: np.ndarray,
     compute: float,
 ) -> tuple[NodeCost, list[int]]:
-    """`prefetching_t_cut` with the input boxes loaded up to `depth` slots early (and, with
-    `stores`, stores late), and how many slots early each child's inputs are."""
+    """`prefetching_t_cut` with the input boxes loaded up to `depth` slots early and the
+    results stored up to `stores` slots late, and how many slots early each child's inputs
+    are and late each stores."""
     moving, moved, late, steady, full = early_loads(children, n, target, depth, wrap, stores)
     held = late_held(moving, late, early_held(moving, moved, buf))
     cut = prefetching_t_cut(moving, moved, late, steady, full, n, target, held, compute)
-    return cut, [back for _, back in moved]
+    return cut, [k for _, k in moved + late]
 
 
 def prefetching_t_cut(
     children: list[NodeCost],
-    moved: list[tuple[float, int]],
-    late: list[float],
+    moved: list[Moved],
+    late: list[Moved],
     steady: Slots,
     full: tuple[np.ndarray, np.ndarray, int],
     n: int,
@@ -156,13 +159,17 @@ def prefetching_t_cut(
     the later children reach, to them (ResNet-50 v1 b1's start tree on set-8x8: 423,520
     cycles with the nearest of equals and a depth of 4, 420,308 with this and 32). `moved`:
     the input bytes loaded early for each child and how many slots before it, `late`: the
-    bytes each stores beside the next slot (`early_loads`); `steady`: the
+    bytes each stores beside a slot after it and how many after (`early_loads`); `steady`: the
     first subbatch's slots with the weights on chip, `full`: all n subbatches' (or one's,
     the same each time)."""
     bandwidth = target.global_memory.bandwidth_bytes_per_cycle
     runs = [children[0].first_run()]
+    starts = np.cumsum([0] + [child.slot_count for child in children])
+    stored = sorted((int(starts[i]) + k, nbytes) for i, (nbytes, k) in enumerate(late) if nbytes)
+    """The first subbatch's late stores: (slot, bytes), added once their slot's run is."""
+    end = len(runs[0][0])
     prefetched = dict(pair for c in children for pair in c.prefetched)
-    for i, (child, (early, back)) in enumerate(zip(children[1:], moved[1:], strict=True)):
+    for child, (early, back) in zip(children[1:], moved[1:], strict=True):
         if early:
             add_dram(runs, back - 1, early, bandwidth)
         loaded = child.first_run()
@@ -179,8 +186,10 @@ def prefetching_t_cut(
                 loaded = hoisted
                 prefetched |= dict.fromkeys(child.head_layers, back + 1)
         runs.append(loaded)
-        if late[i]:
-            add_dram(runs, len(loaded[0]) - 1, late[i], bandwidth)
+        end += len(loaded[0])
+        while stored and stored[0][0] < end:
+            slot, nbytes = stored.pop(0)
+            add_dram(runs, end - 1 - slot, nbytes, bandwidth)
     if moved[0][0]:
         add_dram(runs, moved[0][1] - 1, moved[0][0], bandwidth)
     first_slots, first_dram = np.concatenate([r[0] for r in runs]), np.concatenate([r[1] for r in runs])

@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from xdsl.dialects.builtin import ArrayAttr, ModuleOp, StringAttr, UnitAttr
-from xdsl.ir import Operation
+from xdsl.ir import Attribute, Operation
 from xdsl.utils.exceptions import PassFailedException
 
 from stc.compiler.diagnostics import StcError
@@ -27,6 +27,7 @@ from stc.compiler.targets.reading import TargetError
 from stc.compiler.tiling.pieces import split_counts
 from stc.compiler.tiling.split import GraphBlocks, named_twice_at
 from stc.dialects import task
+from stc.dialects.integers import i64_attr
 from stc.dialects.st import (
     KEEP,
     RELAY_LOADS,
@@ -100,9 +101,10 @@ class ActionExecutor:
         elif isinstance(op, ShareDataOp):
             self.share_data(action, op.task_ids)
         elif isinstance(op, StoreLateOp):
-            self.mark(action, op.task_ids, STORE_LATE, "stores late")
+            late = UnitAttr() if op.phases == 1 else i64_attr(op.phases)
+            self.mark(action, op.task_ids, STORE_LATE, "stores late", late)
         elif isinstance(op, KeepOp):
-            self.mark(action, op.task_ids, KEEP, "keeps its result")
+            self.mark(action, op.task_ids, KEEP, "keeps its result", UnitAttr())
         elif isinstance(op, PutInOp):
             self.put_in(action, op)
         elif isinstance(op, PutGroupInOp):
@@ -193,8 +195,8 @@ class ActionExecutor:
                 self.graph.block.erase_op(owner)
         matrix.exchange(erased, [])
 
-    def mark(self, action: str, task_ids: Sequence[int], attribute: str, doing: str) -> None:
-        """Mark compute blocks with a unit `attribute` (`st.store_late`, `st.keep`); all
+    def mark(self, action: str, task_ids: Sequence[int], attribute: str, doing: str, value: Attribute) -> None:
+        """Mark compute blocks with `attribute` = `value` (`st.store_late`, `st.keep`); all
         are checked first (they exist and compute), so a failing action marks none."""
         if (twice := named_twice_at(task_ids)) is not None:
             raise action_error(action, f"block {task_ids[twice]} is named twice")
@@ -203,7 +205,7 @@ class ActionExecutor:
             if not isinstance(op, task.ComputeBlock):
                 raise action_error(action, f"{describe(op)} is a storage block; only a compute block {doing}")
         for op in blocks:
-            op.attributes[attribute] = UnitAttr()
+            op.attributes[attribute] = value
 
     def put_in(self, action: str, op: PutInOp) -> None:
         block = self.matrix.block(action, op.task_id)

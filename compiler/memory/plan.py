@@ -10,7 +10,7 @@ regions of a core:
   first waits in global memory: "spilled"; one made while the buffer is held is written
   into it in its own phase, so the writers of a concatenation fill it one after another);
 - the result tile of every compute block placed on it, for the block's phase (and the
-  next, with `st.store_late`: its store to global memory runs then, beside that phase's
+  next k, with `st.store_late` of distance k: its store to global memory runs then, beside that phase's
   compute; with `st.keep`, until the first phase of the last buffer first held later that
   takes a box of it, which it is sent or copied to then instead of through global
   memory), unless the result lands whole and contiguously in a buffer of the same core
@@ -37,12 +37,12 @@ from collections.abc import Iterator
 import attrs
 import numpy as np
 from xdsl.ir import SSAValue
-from xdsl.utils.exceptions import PassFailedException
+from xdsl.utils.exceptions import PassFailedException, VerifyException
 
 from stc.compiler.targets.hardware import Coord, HardwareTarget
 from stc.dialects import task
 from stc.dialects.st import COORD, CoordAttr
-from stc.dialects.st.local_memory import KEEP, STAGING_ALIGNMENT, STORE_LATE, alignment_kind
+from stc.dialects.st.local_memory import KEEP, STAGING_ALIGNMENT, STORE_LATE, alignment_kind, late_phases
 from stc.dialects.task.base import element_width, task_id_of, tensor_bytes
 from stc.dialects.task.stats import is_contiguous, offset_bytes
 from stc.runtime.kernels.layout import Nc1hwc0Geometry
@@ -134,8 +134,11 @@ class MemoryPlan:
 
     def stored(self, task_id: int) -> int:
         """When a compute block's result is stored to global memory, if it is ("spilled"),
-        and until when it lives: its phase, or the next with `st.store_late`."""
-        return self.first(task_id) + (STORE_LATE in self.blocks[task_id].attributes)
+        and until when it lives: its phase, or k later with `st.store_late` of distance k."""
+        try:
+            return self.first(task_id) + late_phases(self.blocks[task_id])
+        except VerifyException as error:
+            raise PassFailedException(f"{self.pass_name}: {error}") from error
 
     def kept(self, task_id: int) -> bool:
         """Whether a compute block's result stays on its core for the buffers first held

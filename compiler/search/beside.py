@@ -2,12 +2,14 @@
 The steps of st-search's lowering (`lowering.Lowering`) that move DMA beside another
 phase's compute, on a target whose DMA overlaps compute: input buffers held from k phases
 before their runs (`prefetch_inputs`), first-run weights from k phases before
-(`prefetch_data`), and stored results marked `st.store_late` (`store_late`), as the cost
-model prices them (`NodeCost.early_inputs`, `prefetched`, `late_stores`); and the actions
-and times every step shares.
+(`prefetch_data`), and stored results marked `st.store_late` k phases late
+(`store_late`), as the cost model prices them (`NodeCost.early_inputs`, `prefetched`,
+`late_stores`); and the actions and times every step shares.
 """
 
 from __future__ import annotations
+
+from collections import defaultdict
 
 from xdsl.ir import Operation
 from xdsl.utils.exceptions import PassFailedException
@@ -120,23 +122,24 @@ class BesideCompute:
                         self.hold_before(data.task_id, core, self.slot(step, phase), ahead[layer])
 
     def store_late(self) -> None:
-        """Store late (`st.store_late`, one action) the stored results of each layer the
-        model stores late, in each run whose next phase is in the same step and segment, no
-        buffer loads the result then and the core's memory holds it there too (`lowering`'s
-        docstring, 8)."""
+        """Store late (`st.store_late`, one action per distance) the stored results of each
+        layer the model stores k slots late, in each run whose phase k after is in the same
+        step and segment, no buffer loads the result in the k phases after and the core's
+        memory holds it in them too (`lowering`'s docstring, 9)."""
         if not self.target.global_memory.dma_overlaps_compute or self.cost is None:
             return
-        late = set(self.cost.late_stores)
+        late = dict(self.cost.late_stores)
         matrix = self.executor.matrix
         extra = self.extra
-        marked: list[int] = []
+        marked: dict[int, list[int]] = defaultdict(list)
         for (layer, _, step), runs in self.runs_on.items():
             if layer not in late:
                 continue
+            k = late[layer]
             for phase, blocks in runs:
                 slot = self.slot(step, phase)
-                after = (step, phase + 1)
-                if self.step_phase(slot + 1) != after or self.segment_at.get(slot + 1) != self.segment_at[slot]:
+                after = [(step, phase + d) for d in range(1, k + 1)]
+                if self.step_phase(slot + k) != after[-1] or self.segment_at.get(slot + k) != self.segment_at[slot]:
                     continue
                 for block in (matrix.blocks[i] for i in blocks):
                     if KEEP in block.attributes:
@@ -144,17 +147,18 @@ class BesideCompute:
                     readers = [use.operation for use in block.results[0].uses]
                     held = [matrix.places[r.task_id] for r in readers if isinstance(r, task.BufferOp)]
                     times = [(place.step, place.phase) for place in held]
-                    if after in times or not any(time > (step, phase) for time in times):
-                        continue  # loaded from global memory in the next phase, or not stored
+                    if any(time in after for time in times) or not any(time > (step, phase) for time in times):
+                        continue  # loaded from global memory before it is stored, or not stored
                     space = self.core[block.task_id]
                     size = tensor_bytes(block.results[0].type)  # pyright: ignore[reportArgumentType]
-                    used = matrix.used_bytes(space, step, phase + 1) + extra[(space, step, phase + 1)]
-                    if used + size > matrix.mesh.capacity(space):
+                    keys = [(space, *time) for time in after]
+                    if any(matrix.used_bytes(*key) + extra[key] + size > matrix.mesh.capacity(space) for key in keys):
                         continue
-                    extra[(space, step, phase + 1)] += size
-                    marked.append(block.task_id)
-        if marked:
-            self.act(StoreLateOp(marked))
+                    for key in keys:
+                        extra[key] += size
+                    marked[k].append(block.task_id)
+        for k, task_ids in sorted(marked.items()):
+            self.act(StoreLateOp(task_ids, k))
 
 
 def producers(buffer: task.StorageOp) -> list[task.ComputeBlock]:

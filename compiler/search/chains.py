@@ -61,12 +61,15 @@ class ChainJob:
     deadline: float | None
     initial: Node
     every: float = RETURN_EVERY
+    polish: bool = True
 
 
 def run_chain(job: ChainJob, bar: Progress | None = None, model: CostModel | None = None) -> ChainResult:
     model = model or CostModel(job.network, job.target, job.cost)
     report = None if bar is None else (lambda done, best: bar.advance(REPORT_EVERY))
-    return anneal(model, job.initial, job.rounds, job.seed, job.space, job.deadline, report, every=job.every)
+    return anneal(
+        model, job.initial, job.rounds, job.seed, job.space, job.deadline, report, every=job.every, polish=job.polish
+    )
 
 
 def search(
@@ -81,10 +84,12 @@ def search(
     space: str = "set",
     show_progress: bool = True,
     every: float = RETURN_EVERY,
+    polish: bool = True,
 ) -> SearchResult:
     """See the module docstring; `jobs` processes (default: the usable cores, at most
     `chains`); chain 0's rounds as a bar on stderr when it is a terminal; each chain returns
-    to its best tree after each `every` of its rounds (`annealing.anneal`)."""
+    to its best tree after each `every` of its rounds and, with `polish`, ends polishing it
+    (`annealing.anneal`)."""
     if space not in SPACES:
         raise StcError(f"unknown search space {space!r}: use {', '.join(SPACES)}")
     if chains < 1:
@@ -96,7 +101,9 @@ def search(
     initial = model.evaluate(start)
     rounds = ROUNDS_PER_LAYER * len(network.layers) if rounds is None else rounds
     deadline = None if budget_seconds is None else started + budget_seconds
-    work = [ChainJob(network, target, cost, space, rounds, seed + i, deadline, start, every) for i in range(chains)]
+    work = [
+        ChainJob(network, target, cost, space, rounds, seed + i, deadline, start, every, polish) for i in range(chains)
+    ]
     with progress(f"st-search {network.name} ({space})", rounds) as bar:
         shown = bar if show_progress else None
         if workers > 0:

@@ -37,10 +37,11 @@ as any mapping.
    later segment (`Estimate.kept`) are marked `st.keep` where their core holds the result
    until the consumer's phase (`kept.KeptResults`): isa-lower sends it from there.
 9. **Stores late.** On a target whose DMA overlaps compute, the pieces of each layer the
-   model stores late (`NodeCost.late_stores`) whose result is stored to global memory are
-   stored late (one `st.store_late` action), in each run whose next phase is in the same
-   step and segment, no buffer loads the result in that phase and the core's memory holds it
-   there too: isa-lower stores it then, beside that phase's compute.
+   model stores k slots late (`NodeCost.late_stores`) whose result is stored to global
+   memory are stored k phases late (one `st.store_late` action per k), in each run whose
+   phase k after is in the same step and segment, no buffer loads the result in the k
+   phases after and the core's memory holds it in them too: isa-lower stores it then,
+   beside that phase's compute.
 
 A piece that would run before a piece it reads from is an error, never a wrong program.
 

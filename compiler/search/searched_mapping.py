@@ -59,6 +59,8 @@ class SearchOptions:
     relayed (`GlobalMemory.relay_loads`; the mapping says so with `st.relay_loads`)."""
     every: float = RETURN_EVERY
     """Each chain returns to its best tree after each such fraction of its rounds."""
+    polish: bool = True
+    """Each chain ends by joining one-layer segments without weights (`polish.py`)."""
 
 
 def map_searched(module: ModuleOp, options: SearchOptions) -> None:
@@ -83,6 +85,7 @@ def map_searched(module: ModuleOp, options: SearchOptions) -> None:
                 budget_seconds=options.budget,
                 space=options.space,
                 every=options.every,
+                polish=options.polish,
             )
             if not result.estimate.valid:
                 raise StcError(f"st-search: no valid schedule of @{graph.graph_name}: {result.estimate.reason}")

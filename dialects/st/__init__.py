@@ -47,7 +47,15 @@ from stc.dialects.st.attrs import (
     phases_problem,
     place_problem,
 )
-from stc.dialects.st.local_memory import ADDRESS, KEEP, STAGING_IN, STAGING_OUT, STORE_LATE, verify_local_memory
+from stc.dialects.st.local_memory import (
+    ADDRESS,
+    KEEP,
+    STAGING_IN,
+    STAGING_OUT,
+    STORE_LATE,
+    late_phases,
+    verify_local_memory,
+)
 from stc.dialects.st.mapping import RELAY_LOADS, ActionOp, MappingOp
 
 __all__ = [
@@ -60,6 +68,7 @@ __all__ = [
     "STAGING_IN",
     "STAGING_OUT",
     "STORE_LATE",
+    "late_phases",
     "ActionOp",
     "AreaGroupOp",
     "CoordAttr",

@@ -192,21 +192,37 @@ class ShareDataOp(BlockListAction):
 @irdl_op_definition
 class StoreLateOp(BlockListAction):
     """
-    Store the results of compute blocks to global memory one phase late, beside the next
-    phase's compute: each is marked `st.store_late` (st-lmem-alloc holds the result one
-    phase longer, isa-lower stores it then), as st-search's lowering marks the pieces the
-    cost model stores late.
+    Store the results of compute blocks to global memory `distance` phases late (one
+    unless given), beside that phase's compute: each is marked `st.store_late` (a unit
+    attribute for one phase, the distance otherwise; st-lmem-alloc holds the result that
+    many phases longer, isa-lower stores it then), as st-search's lowering marks the pieces
+    the cost model stores late.
 
     ```mlir
     st.store_late [12, 30, 48]
+    st.store_late [13, 31] by 2
     ```
     """
 
     name = "st.store_late"
+    distance = opt_prop_def(IntegerAttr[I64])
+    assembly_format = "custom<IntList>($tasks) (`by` custom<OptionalInt>($distance)^)? attr-dict"
+    custom_directives = (IntList, OptionalInt)
+
+    def __init__(self, tasks: Sequence[int], distance: int = 1):
+        far = None if distance == 1 else i64_attr(distance)
+        IRDLOperation.__init__(self, properties={"tasks": i64_array(tasks), "distance": far})
+
+    @property
+    def phases(self) -> int:
+        """How many phases late the results are stored."""
+        return 1 if self.distance is None else self.distance.value.data
 
     def verify_(self) -> None:
         if not self.task_ids:
             raise VerifyException(f"{self.name}: names no block")
+        if self.phases < 1:
+            raise VerifyException(f"{self.name}: stores {self.phases} phases late; a distance is at least 1")
 
 
 @irdl_op_definition

@@ -4,8 +4,8 @@ addresses, the graph's regions are what its attributes say:
 
 - a storage block (weight, bias, table, buffer) holds `st.addr` and the dense bytes of its
   result over its coordinate's phases;
-- a compute block's result lives at its `st.addr` in its phase (and the next, with
-  `st.store_late`; with `st.keep`, until the first phase of the last buffer first held
+- a compute block's result lives at its `st.addr` in its phase (and the next k, with
+  `st.store_late` of distance k; with `st.keep`, until the first phase of the last buffer first held
   after it that takes a box of it): inside a buffer of the same core held then that takes the whole result
   as one run at exactly that address (in place), or in a region of its own;
 - `st.staging_in = array<i64: address, bytes>` / `st.staging_out` on a buffer: the
@@ -32,7 +32,7 @@ from collections.abc import Sequence
 from typing import TypeVar
 
 import attrs
-from xdsl.dialects.builtin import DenseArrayBase, IntegerAttr, TensorType
+from xdsl.dialects.builtin import DenseArrayBase, IntegerAttr, TensorType, UnitAttr
 from xdsl.utils.exceptions import VerifyException
 
 from stc.compiler.targets.hardware import HardwareTarget
@@ -47,8 +47,9 @@ STAGING_IN = "st.staging_in"
 STAGING_OUT = "st.staging_out"
 """A buffer's NC1HWC0 staging areas: `array<i64: address, bytes>`."""
 STORE_LATE = "st.store_late"
-"""On a compute block: its result is stored to global memory in the phase after its own,
-beside that phase's compute, and lives until then."""
+"""On a compute block: its result is stored to global memory in the phase after its own (a
+unit attribute) or k phases after it (`st.store_late = k : i64`), beside that phase's
+compute, and lives until then."""
 KEEP = "st.keep"
 """On a compute block: its result stays in its core's local memory until the first phase of
 each buffer first held later that takes a box of it, which it is sent (or copied) to then,
@@ -190,7 +191,7 @@ def declared_regions(graph: task.GraphOp, target: HardwareTarget) -> dict[tuple[
                 f"@{graph.graph_name} have one; run st-lmem-alloc again"
             )
         start, end = (coord.step, coord.phase), (coord.step, coord.last_phase)
-        if isinstance(op, task.ComputeBlock) and STORE_LATE in op.attributes:
+        for _ in range(late_phases(op)):
             end = next_time(end, target)
         if isinstance(op, task.ComputeBlock) and KEEP in op.attributes:
             end = max([end, *kept_until(op, start)])
@@ -211,6 +212,19 @@ def declared_regions(graph: task.GraphOp, target: HardwareTarget) -> dict[tuple[
             )
             regions[y, x].append(staged)
     return regions
+
+
+def late_phases(op: task.TaskOp) -> int:
+    """How many phases after its own a compute block's result is stored (`st.store_late`:
+    one, or the distance it names), 0 when it is not marked."""
+    late = op.attributes.get(STORE_LATE)
+    if late is None or not isinstance(op, task.ComputeBlock):
+        return 0
+    if isinstance(late, IntegerAttr) and late.value.data >= 1:
+        return late.value.data
+    if isinstance(late, UnitAttr):
+        return 1
+    raise VerifyException(f"block {op.task_id} ({op.name}): {STORE_LATE} must be a unit or a distance >= 1, got {late}")
 
 
 def next_time(time: Time, target: HardwareTarget) -> Time:

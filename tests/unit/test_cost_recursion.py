@@ -305,16 +305,38 @@ def test_a_result_is_stored_beside_the_next_slot_s_compute_in_a_segment():
     cycles, which have no DRAM bytes: each subbatch 50 + 1,000 instead of 150 + 1,000, the
     bytes in b's slot, and a's result (64 B on core 0) held beside b's buffers (100 B). Not
     inside a segment (no `wrap`), in order, or where the next slot is DRAM-bound (6,400 B of
-    its own: 100 → 200 cycles for the 100 saved)."""
+    its own: 100 → 200 cycles for the 100 saved) and the last of the segment."""
     a, b = writer(0, 150, 6400, 50, result=(64, 0)), child(1000, buf=(100, 0))
     cut = t_cut([a, b], 2, TARGET, wrap=True)
-    assert (cut.latency, cut.late_stores) == (2100, (0,))
+    assert (cut.latency, cut.late_stores) == (2100, ((0, 1),))
     assert [values.tolist() for values in cut.profile()] == [[50, 1000, 50, 1000], [0, 6400, 0, 6400]]
     assert cut.buf.tolist() == [164, 0]
     assert (t_cut([a, b], 2, TARGET).latency, t_cut([a, b], 2, TARGET).late_stores) == (2300, ())
     assert t_cut([a, b], 2, IN_ORDER, wrap=True).latency == 2300
-    bound = t_cut([a, child(100, dram=6400)], 2, TARGET, wrap=True)
-    assert (bound.latency, bound.late_stores) == (500, ())
+    bound = t_cut([a, child(100, dram=6400)], 1, TARGET, wrap=True)
+    assert (bound.latency, bound.late_stores) == (250, ())
+
+
+def test_a_result_is_stored_k_slots_late_beside_the_nearest_slot_with_room():
+    """Where the next slot is DRAM-bound (c: 100 cycles of 6,400 B, 200 with a's), a's
+    store (6,400 B, 100 cycles) runs two slots late, beside d's 1,000 cycles: 50 + 100 +
+    1,000 = 1,150, not 1,250 (as with stores at most one slot late, `late=1`), a's result
+    (64 B) held beside c's buffers (30 B) and d's (100 B). Over two subbatches of a and c,
+    subbatch 1's store runs beside subbatch 2's a (150 → 200 cycles for the 100 saved),
+    the last subbatch's in its own slot: 50 + 100 + 200 + 100 = 450, not 500, its result
+    held beside c's buffers and the next a's (30 + 64 B)."""
+    a = writer(0, 150, 6400, 50, result=(64, 0))
+    c, d = child(100, dram=6400, buf=(30, 0)), child(1000, buf=(100, 0))
+    cut = t_cut([a, c, d], 1, TARGET, wrap=True)
+    assert (cut.latency, cut.late_stores) == (1150, ((0, 2),))
+    assert [values.tolist() for values in cut.profile()] == [[50, 100, 1000], [0, 6400, 6400]]
+    assert cut.buf.tolist() == [164, 0]
+    nearer = t_cut([a, c, d], 1, TARGET, wrap=True, late=1)
+    assert (nearer.latency, nearer.late_stores) == (1250, ())
+    pair = t_cut([a, c], 2, TARGET, wrap=True)
+    assert (pair.latency, pair.late_stores) == (450, ((0, 2),))
+    assert [values.tolist() for values in pair.profile()] == [[50, 100, 200, 100], [0, 6400, 12800, 6400]]
+    assert pair.buf.tolist() == [94, 0]
 
 
 def test_a_segment_s_last_leaf_stores_beside_the_next_subbatch_s_first_slot():
@@ -323,7 +345,7 @@ def test_a_segment_s_last_leaf_stores_beside_the_next_subbatch_s_first_slot():
     then 1,000 + 150 = 3,250, not 3 × 1,150; its result held beside the first leaf's
     buffers (100 + 64 B)."""
     cut = t_cut([child(1000, buf=(100, 0)), writer(1, 150, 6400, 50, result=(64, 0))], 3, TARGET, wrap=True)
-    assert (cut.latency, cut.late_stores) == (3250, (1,))
+    assert (cut.latency, cut.late_stores) == (3250, ((1, 1),))
     assert [values.tolist() for values in cut.profile()] == [
         [1000, 50, 1000, 50, 1000, 150],
         [0, 0, 6400, 0, 6400, 6400],

@@ -5,6 +5,7 @@ taken, each the cheapest, priced as a fresh model prices them."""
 from stc.compiler.cost.evaluate import CostModel
 from stc.compiler.cost.network import network_of
 from stc.compiler.cost.tree import Node
+from stc.compiler.search.annealing import anneal
 from stc.compiler.search.moves import Rules
 from stc.compiler.search.polish import joins, polished
 from stc.compiler.targets.hardware import load_target
@@ -68,3 +69,12 @@ def test_the_cheapest_join_is_taken_while_one_is_cheaper():
     assert polished_estimate.kept == {0, 3, 4, 5}
     fresh = CostModel(LENET, TARGET)
     assert polished_cost == min(steps[1].values()) == fresh.evaluate(polished_tree).value(fresh.objective)
+
+
+def test_a_chain_ends_polished_unless_told_not_to():
+    """From LeNet b4 with every layer a segment, a chain of no rounds ends on the polished
+    tree; with `polish=False` on the tree it started from."""
+    model = CostModel(LENET, TARGET)
+    tree = Node.cut("T", [Node.leaf(layer) for layer in range(7)])
+    assert repr(anneal(model, tree, 0, 0).tree) == "T/1[L0, T/1[L1, L2, L3], L4, L5, L6]"
+    assert repr(anneal(model, tree, 0, 0, polish=False).tree) == repr(tree)

@@ -153,8 +153,27 @@ def test_a_result_stored_late_is_held_in_the_next_slot_too():
     leaves = {0: cost([5, 1], [0, 0], [1, 1], (4, 6)), 1: cost([3, 2], [4, 0], [0, 0]), 2: cost([1, 1], [0, 0], [0, 0])}
     producers = {0: set(), 1: set(), 2: set()}
     assert list(held_peak(runs, leaves, producers, None, {})) == [7, 2]
-    assert list(held_peak(runs, leaves, producers, None, {}, {}, frozenset({0}))) == [11, 8]
-    assert list(held_peak(runs, leaves, producers, 1, {}, {}, frozenset({0}))) == [7, 2]
+    assert list(held_peak(runs, leaves, producers, None, {}, {}, {0: 1})) == [11, 8]
+    assert list(held_peak(runs, leaves, producers, 1, {}, {}, {0: 1})) == [7, 2]
+
+
+def test_a_result_stored_k_slots_late_is_held_in_the_k_slots_after():
+    """Leaf 0's result (4 / 6 B) stored one slot late is held beside leaf 1 (1 / 1 B): core
+    1 peaks at 7; two slots late, beside leaf 2 (5 / 0 B) too: core 0 at 9. In steps of two
+    phases slot 2 starts a step of its own, where the lowering does not store late: only
+    slot 1 holds it."""
+    runs = [Run(0, 0, 0), Run(1, 0, 1), Run(2, 0, 2)]
+
+    def cost(buf, result=(0, 0)):
+        buf, none = np.array(buf, float), np.zeros(2)
+        return attrs.evolve(NodeCost(Work(), Work(), none, none, 0.0, none, none, buf), result=np.array(result, float))
+
+    leaves = {0: cost([2, 2], (4, 6)), 1: cost([1, 1]), 2: cost([5, 0])}
+    producers = {0: set(), 1: set(), 2: set()}
+    assert list(held_peak(runs, leaves, producers, None, {})) == [5, 2]
+    assert list(held_peak(runs, leaves, producers, None, {}, {}, {0: 1})) == [5, 7]
+    assert list(held_peak(runs, leaves, producers, None, {}, {}, {0: 2})) == [9, 7]
+    assert list(held_peak(runs, leaves, producers, 2, {}, {}, {0: 2})) == [5, 7]
 
 
 def test_an_input_loaded_k_slots_early_is_held_from_k_slots_before():

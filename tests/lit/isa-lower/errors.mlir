@@ -102,3 +102,26 @@ st.mapping @late target "tianjicx" {
 }
 
 // CHECK: st-lmem-alloc: block 2 (task.relu) stores its result late (st.store_late), in phase 1, but block 3 (task.buffer) loads it from global memory in phase 1
+
+// -----
+
+// A result stored two phases late (st.store_late = 2), in phase 2, that buffer 3 would
+// load from global memory in phase 1, before the store.
+task.graph @far {
+  %x = task.input 0 "x" : tensor<1x4x4x16xi8>
+  %in = task.buffer 1 si %x : tensor<1x4x4x16xi8>
+  %r = task.relu 2 %in : tensor<1x4x4x16xi8> {st.store_late = 2 : i64}
+  %mid = task.buffer 3 si %r : tensor<1x4x4x16xi8>
+  %r2 = task.relu 5 %mid : tensor<1x4x4x16xi8>
+  %out = task.buffer 6 so %r2 : tensor<1x4x4x16xi8>
+  task.output 4 "y" %out
+}
+st.mapping @far target "tianjicx" {
+  st.put_in 0 at (0, 0, 0, 0), (0, 0, router_recv)
+  st.put_group_in 2 at (0, 0, 0, 0), (0, 0, soma1)
+  st.put_group_in 5 at (0, 0, 0, 0), (0, 1, soma1)
+  st.put_in 6 at (0, 0, 0, 0), (0, 1, memory)
+  st.put_in 4 at (0, 0, 0, 0), (0, 1, router_send)
+}
+
+// CHECK: st-lmem-alloc: block 2 (task.relu) stores its result late (st.store_late), in phase 2, but block 3 (task.buffer) loads it from global memory in phase 1

@@ -152,6 +152,16 @@ task.graph @g {
   %x = task.input 0 "x" : tensor<1x4x4x32xi8>
 }
 st.mapping @g target "tianjicx" {
+  st.store_late [3] by 0
+}
+// CHECK: st.store_late: stores 0 phases late; a distance is at least 1
+
+// -----
+
+task.graph @g {
+  %x = task.input 0 "x" : tensor<1x4x4x32xi8>
+}
+st.mapping @g target "tianjicx" {
   st.keep []
 }
 // CHECK: st.keep: names no block

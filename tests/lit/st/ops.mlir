@@ -17,6 +17,7 @@ st.mapping @g target "tianjicx" {
   st.split_group [2, 7] by [[2, 1, 1, 1], [1, 1, 2, 1]]
   st.share_data [2, 7]
   st.store_late [2]
+  st.store_late [7] by 3
   st.keep [2, 7]
   st.put_in 2 at (0, 0, 9, 15), (0, 31, soma1)
   st.put_in 1 at (0, 0, 0, 0), (0, 0, memory) to (0, 0, 0, 0), (0, 1, memory)
@@ -40,6 +41,7 @@ st.mapping @g target "aie-ml" applied {
 // CHECK-NEXT:   st.split_group [2, 7] by [[2, 1, 1, 1], [1, 1, 2, 1]]
 // CHECK-NEXT:   st.share_data [2, 7]
 // CHECK-NEXT:   st.store_late [2]
+// CHECK-NEXT:   st.store_late [7] by 3
 // CHECK-NEXT:   st.keep [2, 7]
 // CHECK-NEXT:   st.put_in 2 at (0, 0, 9, 15), (0, 31, soma1)
 // CHECK-NEXT:   st.put_in 1 at (0, 0, 0, 0), (0, 0, memory) to (0, 0, 0, 0), (0, 1, memory)
