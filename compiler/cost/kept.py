@@ -18,6 +18,7 @@ boxes from there over the NoC, instead of a DRAM store and load.
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable, Sequence
 from typing import Protocol
 
@@ -26,16 +27,19 @@ import numpy as np
 from stc.compiler.cost.layer_cost import Context
 from stc.compiler.cost.leaf_pricing import Place
 from stc.compiler.cost.mesh import MeshModel
-from stc.compiler.cost.network import Network
+from stc.compiler.cost.network import Layer, Network
 from stc.compiler.cost.node_cost import NodeCost
 from stc.compiler.cost.objective import Objective
 from stc.compiler.cost.partition import Partition, box_volume, pieces
+from stc.compiler.cost.root_chain import RootChain
 from stc.compiler.cost.storage import activation_storage
 from stc.compiler.cost.tree import Node
 from stc.compiler.targets.hardware import HardwareTarget
 
 Located = dict[int, tuple[Place, Partition]]
 Priced = list[tuple[NodeCost | None, Located]]
+Base = tuple[frozenset[int], Priced]
+"""Tensors kept and the segments priced with them."""
 
 
 class SegmentPricing(Protocol):
@@ -96,34 +100,42 @@ def held_bytes(
         if last < first:
             continue
         spec, (place, part) = network.layers[layer], located[layer]
-        box = pieces(spec, place.batch, part)
-        rows, channels = box_volume(box.b, box.h, box.w), box.k[1] - box.k[0]
-        result = activation_storage(rows, channels, spec.out_element_bytes, alignment)
+        runs = network.batch // place.batch * result_bytes(spec, place.batch, part, alignment)
         cores = mesh.piece_cores(place.start, part.cores)
         for i in range(max(index[layer], first), last + 1):
-            held[i][cores] += network.batch // place.batch * result
+            held[i][cores] += runs
     return held
+
+
+@functools.lru_cache(maxsize=1 << 14)
+def result_bytes(layer: Layer, batch: int, part: Partition, alignment: int) -> np.ndarray:
+    """Per piece of the partition, the bytes of its result in local memory (cached:
+    callers must not write to the array)."""
+    box = pieces(layer, batch, part)
+    rows, channels = box_volume(box.b, box.h, box.w), box.k[1] - box.k[0]
+    return activation_storage(rows, channels, layer.out_element_bytes, alignment)
 
 
 def keep_where_cheaper(
     producers: Sequence[tuple[int, int]],
-    price: Callable[[frozenset[int], Priced, int], Priced | None],
-    value: Callable[[Priced], float],
+    price: Callable[[frozenset[int], Base, int], Priced | None],
+    value: Callable[[Priced, Priced], float],
 ) -> tuple[frozenset[int], Priced | None]:
     """The boundary tensors kept (`module docstring`), and the segments priced with them:
     `producers` are the boundary layers with their segments' indices, `price(kept, base,
     first)` prices the segments from `first` on with those kept, the ones before taken from
-    `base` (a tensor changes no segment before its producer's; None where a segment
-    overflows, its held bytes counted), `value` is the objective of the priced segments."""
+    `base` (the tensors kept so far and their segments: a tensor changes no segment before
+    its producer's; None where a segment overflows, its held bytes counted), `value(priced,
+    base)` is the objective of the priced segments (`base`: those they were priced from)."""
     kept: frozenset[int] = frozenset()
-    priced = price(kept, [], 0)
+    priced = price(kept, (kept, []), 0)
     if priced is None:
         return kept, None
-    best = value(priced)
+    best = value(priced, priced)
     for producer, first in producers:
         trial = kept | {producer}
-        option = price(trial, priced, first)
-        if option is None or (cost := value(option)) >= best:
+        option = price(trial, (kept, priced), first)
+        if option is None or (cost := value(option, priced)) >= best:
             continue
         kept, priced, best = trial, option, cost
     return kept, priced
@@ -141,12 +153,20 @@ def kept_tensors(
     if not producers:
         return frozenset(), []
 
-    def value(priced: Priced) -> float:
-        root = model.root(tree, [cost for cost, _ in priced])  # pyright: ignore[reportArgumentType]
-        return model.objective(root.energy(model.target), root.latency)
+    chains: dict[int, tuple[Priced, RootChain]] = {}
+    """The root priced over each list of segments valued (by id, the list kept alive)."""
 
-    def price(kept: frozenset[int], base: Priced, first: int) -> Priced | None:
-        return with_kept(model, tree, places, segment_of, kept, base[:first])
+    def value(priced: Priced, base: Priced) -> float:
+        costs: list[NodeCost] = [cost for cost, _ in priced]  # pyright: ignore[reportAssignmentType]
+        if not model.target.global_memory.dma_overlaps_compute:
+            root = model.root(tree, costs)
+            return model.objective(root.energy(model.target), root.latency)
+        chain = RootChain.of(costs, model.target, chains[id(base)][1] if id(base) in chains else None)
+        chains[id(priced)] = (priced, chain)
+        return chain.value(model.objective, model.target)
+
+    def price(kept: frozenset[int], base: Base, first: int) -> Priced | None:
+        return with_kept(model, tree, places, segment_of, kept, base, first)
 
     boundaries = [(producer, segment_of[producer][0]) for producer in producers]
     kept, priced = keep_where_cheaper(boundaries, price, value)
@@ -159,26 +179,41 @@ def with_kept(
     places: dict[int, Place],
     segment_of: dict[int, tuple[int, int]],
     kept: frozenset[int],
-    before: Sequence[tuple[NodeCost | None, Located]] = (),
+    base: Base = (frozenset(), []),
+    first: int = 0,
 ) -> Priced | None:
     """Every segment priced with the results of `kept` held on chip for later segments (in
-    order: each takes the places of those it reads from the segments before), the first
-    ones as in `before` (priced with the same of `kept` produced in them); None where a
-    segment after those, with what it holds of them, overflows a core."""
+    order: each takes the places of those it reads from the segments before); the first
+    `first` as in `base` (other tensors kept and their segments), and so is each later one
+    that holds and reads the same of both's kept results, those it reads placed as there
+    (its cost's key is the same, `CostModel.segment_cost`); None where a segment after the
+    first `first`, with what it holds of them, overflows a core."""
     network, segments = model.network, model.segments(tree)
-    priced: Priced = list(before)
+    was, before = base
+    priced: Priced = list(before[:first])
     located: Located = {layer: where for _, here in priced for layer, where in here.items()}
-    for segment in segments[len(priced) :]:
-        reads = {producer for layer in segment.leaves() for producer in network.layers[layer].producers}
+    moved: set[int] = set()
+    """Layers placed or partitioned otherwise than in `base`."""
+    for index in range(first, len(segments)):
+        segment = segments[index]
+        leaves = set(segment.leaves())
+        reads = {producer for layer in leaves for producer in network.layers[layer].producers}
+        seen = leaves | reads
+        if index < len(before) and kept & seen == was & seen and not moved & kept & reads:
+            priced.append(before[index])
+            located |= before[index][1]
+            continue
         handed = {producer: located[producer] for producer in kept & reads if producer in located}
         cost, here = model.segment_cost(segment, places, segment_of, kept, handed)
         if cost is None:
             return None
+        if index < len(before):
+            moved |= {layer for layer, where in here.items() if before[index][1].get(layer) != where}
         priced.append((cost, here))
         located |= here
-    held = held_bytes(network, segments, located, kept, model.context.mesh, model.target, len(before))
+    held = held_bytes(network, segments, located, kept, model.context.mesh, model.target, first)
     limit = model.target.usable_memory_bytes
-    for (cost, _), extra in zip(priced[len(before) :], held[len(before) :], strict=True):
+    for (cost, _), extra in zip(priced[first:], held[first:], strict=True):
         assert cost is not None
         if int((cost.buf + cost.wgt + extra).max()) > limit:
             return None
