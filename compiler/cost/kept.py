@@ -48,6 +48,7 @@ class SegmentPricing(Protocol):
     network: Network
     target: HardwareTarget
     context: Context
+    consumers: list[set[int]]
     objective: Objective
     keep: bool
 
@@ -88,11 +89,12 @@ def held_bytes(
     mesh: MeshModel,
     target: HardwareTarget,
     first: int = 0,
+    consumers: list[set[int]] | None = None,
 ) -> list[np.ndarray]:
     """Per segment, per core: the bytes of kept results held there (module docstring),
-    counted in the segments from `first` on (zero before)."""
+    counted in the segments from `first` on (zero before); `consumers`: the network's."""
     index = {layer: i for i, segment in enumerate(segments) for layer in segment.leaves()}
-    consumers = network.consumers()
+    consumers = consumers or network.consumers()
     held = [np.zeros(mesh.core_count) for _ in segments]
     alignment = target.local_memory.alignment_bytes
     for layer in kept:
@@ -211,7 +213,7 @@ def with_kept(
             moved |= {layer for layer, where in here.items() if before[index][1].get(layer) != where}
         priced.append((cost, here))
         located |= here
-    held = held_bytes(network, segments, located, kept, model.context.mesh, model.target, first)
+    held = held_bytes(network, segments, located, kept, model.context.mesh, model.target, first, model.consumers)
     limit = model.target.usable_memory_bytes
     for (cost, _), extra in zip(priced[first:], held[first:], strict=True):
         assert cost is not None

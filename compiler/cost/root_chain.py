@@ -21,6 +21,7 @@ resumes after the k-th. Every figure is the same float as `t_cut`'s
 from __future__ import annotations
 
 import math
+from operator import add
 
 import attrs
 import numpy as np
@@ -34,6 +35,32 @@ from stc.compiler.targets.hardware import HardwareTarget
 Window = tuple[np.ndarray, np.ndarray]
 """Cycles and DRAM bytes of the last PREFETCH_DEPTH slots filled (fewer at the start)."""
 
+Sums = tuple[float, ...]
+"""A `Work`'s fields, summed field by field as `Work.__add__` sums them."""
+
+NONE = attrs.astuple(Work())
+
+
+@attrs.frozen
+class Part:
+    """What the chain takes of one segment's cost (callers must not write to the arrays)."""
+
+    loaded: Window
+    """Cycles and DRAM bytes of each slot of its first run (`NodeCost.first_run`)."""
+    hoisted: Window | None
+    """The same with its head weights prefetched by a slot before, if it has any."""
+    steady: np.ndarray
+    """Its slots' cycles with the weights on chip."""
+    work: Sums
+    weights: Sums
+
+    @staticmethod
+    def of(cost: NodeCost, bandwidth: float) -> Part:
+        own, moved = cost.profile()
+        hoisted = cost.prefetched_run() if cost.head_dram else None
+        steady = np.maximum(own, np.ceil(moved / bandwidth))
+        return Part(cost.first_run(), hoisted, steady, attrs.astuple(cost.work), attrs.astuple(cost.weights))
+
 
 @attrs.define(eq=False)
 class RootChain:
@@ -43,24 +70,25 @@ class RootChain:
     slots: np.ndarray
     """Cycles of each slot of the first run, the prefetched weights included."""
     dram: np.ndarray
-    steady: list[np.ndarray]
-    """Per segment, its slots' cycles with the weights on chip."""
+    parts: list[Part]
     ends: list[int]
     """Slots filled after each segment."""
     windows: list[Window]
     """The window after each segment, as it was then."""
-    work: list[Work]
+    work: list[Sums]
     """Σ work of the segments up to each, summed as `node_cost.total` sums it."""
-    weights: list[Work]
+    weights: list[Sums]
 
     @staticmethod
     def of(costs: list[NodeCost], target: HardwareTarget, base: RootChain | None = None) -> RootChain:
         """The chain over `costs` (at least one), resumed from `base` after the segments
-        the two share (the same objects, from the first)."""
+        the two share (the same objects, from the first); a later segment that is
+        `base`'s at its place takes its part from there."""
         bandwidth = target.global_memory.bandwidth_bytes_per_cycle
         same = 0 if base is None else shared_prefix(costs, base.costs)
         size = sum(cost.slot_count for cost in costs)
         slots, dram = np.empty(size), np.empty(size)
+        chain = RootChain(tuple(costs), slots, dram, [], [], [], [], [])
         if base is not None and same:
             end = base.ends[same - 1]
             old = max(end - PREFETCH_DEPTH, 0)
@@ -70,50 +98,49 @@ class RootChain:
                 tuple(costs),
                 slots,
                 dram,
-                base.steady[:same],
+                base.parts[:same],
                 base.ends[:same],
                 base.windows[:same],
                 base.work[:same],
                 base.weights[:same],
             )
-        else:
-            chain = RootChain(tuple(costs), slots, dram, [], [], [], [], [])
-        for cost in costs[len(chain.ends) :]:
-            chain.append(cost, bandwidth)
+        others = base.costs if base is not None else ()
+        for index in range(same, len(costs)):
+            cost = costs[index]
+            known = index < len(others) and others[index] is cost
+            chain.append(cost, base.parts[index] if known and base is not None else Part.of(cost, bandwidth), bandwidth)
         return chain
 
-    def append(self, cost: NodeCost, bandwidth: float) -> None:
+    def append(self, cost: NodeCost, part: Part, bandwidth: float) -> None:
         """Fill the next segment's first run, its head weights prefetched where that
         shortens it most (`prefetching_t_cut`'s rule)."""
         end = self.ends[-1] if self.ends else 0
-        loaded = cost.first_run()
-        if end and cost.head_dram:
-            hoisted = cost.prefetched_run()
+        loaded = part.loaded
+        if end and part.hoisted is not None:
             recent = slice(max(end - PREFETCH_DEPTH, 0), end)
             cycles, dram = self.slots[recent][::-1], self.dram[recent][::-1]
             longer = np.maximum(cycles, np.ceil((dram + cost.head_dram) / bandwidth))
-            gains = loaded[0][0] - hoisted[0][0] - (longer - cycles)
+            gains = loaded[0][0] - part.hoisted[0][0] - (longer - cycles)
             back = len(gains) - 1 - int(np.argmax(gains[::-1]))
             if gains[back] > 0:
                 slot = end - 1 - back
                 self.dram[slot] += cost.head_dram
                 self.slots[slot] = max(self.slots[slot], float(math.ceil(self.dram[slot] / bandwidth)))
-                loaded = hoisted
+                loaded = part.hoisted
         after = end + len(loaded[0])
         self.slots[end:after], self.dram[end:after] = loaded
-        own, moved = cost.profile()
-        self.steady.append(np.maximum(own, np.ceil(moved / bandwidth)))
+        self.parts.append(part)
         self.ends.append(after)
         recent = slice(max(after - PREFETCH_DEPTH, 0), after)
         self.windows.append((self.slots[recent].copy(), self.dram[recent].copy()))
-        self.work.append(self.work[-1] + cost.work if self.work else Work() + cost.work)
-        self.weights.append(self.weights[-1] + cost.weights if self.weights else Work() + cost.weights)
+        self.work.append(tuple(map(add, self.work[-1] if self.work else NONE, part.work)))
+        self.weights.append(tuple(map(add, self.weights[-1] if self.weights else NONE, part.weights)))
 
     def value(self, objective: Objective, target: HardwareTarget) -> float:
         """The objective of the root's energy and latency, as `t_cut` prices them."""
-        steady, first = np.concatenate(self.steady).sum(), self.slots.sum()
+        steady, first = np.concatenate([part.steady for part in self.parts]).sum(), self.slots.sum()
         latency = float(steady) + float(first - steady)
-        work = self.work[-1] + self.weights[-1]
+        work = Work(*map(add, self.work[-1], self.weights[-1]))
         latency = max(latency, dma_cycles(target, work.dram_bytes))
         return objective(energy_pj(target, work)["total"], latency)
 
