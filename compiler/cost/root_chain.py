@@ -7,10 +7,10 @@ tensor tried, each trial changing only the segments from the tensor's producer's
 On a target whose DMA overlaps compute the root runs each segment's first run after the
 other, a segment's first-slot weights (`head_dram`) loaded in the one of the
 PREFETCH_DEPTH slots before it where that shortens the run most, if any
-(`recursion.prefetching_t_cut`). A segment added changes only the last PREFETCH_DEPTH slots
-filled, so the chain keeps the slots and that window after each segment, and the running
-sums of the work and weights: a list of segments whose first k are the same objects
-resumes after the k-th. Every figure is the same float as `t_cut`'s
+(`recursion.prefetching_t_cut`). A segment added changes its own slots and at most one
+earlier one, so the chain keeps the slots, the earlier slot each segment changed as it was
+before, and the running sums of the work and weights: a list of segments whose first k
+are the same objects resumes after the k-th. Every figure is the same float as `t_cut`'s
 (`tests/unit/test_cost_root_chain.py`).
 
     chain = RootChain.of(costs, target)
@@ -33,7 +33,10 @@ from stc.compiler.targets.cost_units import Work, dma_cycles, energy_pj
 from stc.compiler.targets.hardware import HardwareTarget
 
 Window = tuple[np.ndarray, np.ndarray]
-"""Cycles and DRAM bytes of the last PREFETCH_DEPTH slots filled (fewer at the start)."""
+"""Cycles and DRAM bytes of some slots."""
+
+Change = tuple[int, float, float]
+"""A slot, and its cycles and DRAM bytes before a change."""
 
 Sums = tuple[float, ...]
 """A `Work`'s fields, summed field by field as `Work.__add__` sums them."""
@@ -73,8 +76,8 @@ class RootChain:
     parts: list[Part]
     ends: list[int]
     """Slots filled after each segment."""
-    windows: list[Window]
-    """The window after each segment, as it was then."""
+    changes: list[Change | None]
+    """Per segment, the earlier slot its prefetch lengthened, as that slot was before."""
     work: list[Sums]
     """Σ work of the segments up to each, summed as `node_cost.total` sums it."""
     weights: list[Sums]
@@ -91,16 +94,17 @@ class RootChain:
         chain = RootChain(tuple(costs), slots, dram, [], [], [], [], [])
         if base is not None and same:
             end = base.ends[same - 1]
-            old = max(end - PREFETCH_DEPTH, 0)
-            slots[:old], dram[:old] = base.slots[:old], base.dram[:old]
-            slots[old:end], dram[old:end] = base.windows[same - 1]
+            slots[:end], dram[:end] = base.slots[:end], base.dram[:end]
+            for change in reversed(base.changes[same:]):  # the slots as they were then
+                if change is not None and change[0] < end:
+                    slot, slots[slot], dram[slot] = change
             chain = RootChain(
                 tuple(costs),
                 slots,
                 dram,
                 base.parts[:same],
                 base.ends[:same],
-                base.windows[:same],
+                base.changes[:same],
                 base.work[:same],
                 base.weights[:same],
             )
@@ -115,15 +119,16 @@ class RootChain:
         """Fill the next segment's first run, its head weights prefetched where that
         shortens it most (`prefetching_t_cut`'s rule)."""
         end = self.ends[-1] if self.ends else 0
-        loaded = part.loaded
+        loaded, change = part.loaded, None
         if end and part.hoisted is not None:
-            recent = slice(max(end - PREFETCH_DEPTH, 0), end)
-            cycles, dram = self.slots[recent][::-1], self.dram[recent][::-1]
+            first = max(end - PREFETCH_DEPTH, 0)
+            cycles, dram = self.slots[first:end], self.dram[first:end]
             longer = np.maximum(cycles, np.ceil((dram + cost.head_dram) / bandwidth))
             gains = loaded[0][0] - part.hoisted[0][0] - (longer - cycles)
-            back = len(gains) - 1 - int(np.argmax(gains[::-1]))
-            if gains[back] > 0:
-                slot = end - 1 - back
+            slot = int(np.argmax(gains))  # the farthest of equals
+            if gains[slot] > 0:
+                slot += first
+                change = (slot, float(self.slots[slot]), float(self.dram[slot]))
                 self.dram[slot] += cost.head_dram
                 self.slots[slot] = max(self.slots[slot], float(math.ceil(self.dram[slot] / bandwidth)))
                 loaded = part.hoisted
@@ -131,8 +136,7 @@ class RootChain:
         self.slots[end:after], self.dram[end:after] = loaded
         self.parts.append(part)
         self.ends.append(after)
-        recent = slice(max(after - PREFETCH_DEPTH, 0), after)
-        self.windows.append((self.slots[recent].copy(), self.dram[recent].copy()))
+        self.changes.append(change)
         self.work.append(tuple(map(add, self.work[-1] if self.work else NONE, part.work)))
         self.weights.append(tuple(map(add, self.weights[-1] if self.weights else NONE, part.weights)))
 
