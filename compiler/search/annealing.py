@@ -5,8 +5,11 @@ Each round applies a random move (`moves.mutate`) and prices the new tree; a che
 is accepted, a dearer one with probability exp(−Δ / T), where Δ is the relative cost
 increase and T(x) = 0.07·(1 − x) / (1 + 8x) at x = round / rounds. After every tenth of the
 rounds the chain jumps back to the best tree seen (SET's jumps once, at 90 %: `every=0.9`).
-At its end the best tree is polished by joining one-layer segments (`polish.py`).
-Deterministic for a seed, unless a time budget ends it early.
+Under a time budget (`deadline`) x is the larger of the rounds' and the budget's fraction
+spent, and the chain also jumps back after every tenth of the budget: a chain the budget
+ends early has cooled and returned as one of its rounds would have. At its end the best
+tree is polished by joining one-layer segments (`polish.py`). Deterministic for a seed,
+unless a time budget ends it early.
 
     result = anneal(model, initial_tree(model), rounds=2500, seed=0, space="set")
 """
@@ -212,10 +215,17 @@ def anneal(
     accepted = 0
     done = 0
     period = max(1, int(every * rounds))
+    returns = 0
     for done in range(1, rounds + 1):
-        if deadline is not None and time.monotonic() > deadline:
-            break
-        if period and done % period == 0 and done < rounds:
+        progress, timed = done / rounds, False
+        if deadline is not None:
+            now = time.monotonic()
+            if now > deadline:
+                break
+            elapsed = (now - started) / max(deadline - started, 1e-9)
+            timed, returns = int(elapsed / every) > returns, max(returns, int(elapsed / every))
+            progress = max(progress, elapsed)
+        if done % period == 0 and done < rounds or timed:
             if recombine and (joined := cheaper(pool, model, rules, best_cost)):
                 best, best_estimate, best_cost = joined
                 curve.append((done, best_cost))
@@ -236,7 +246,7 @@ def anneal(
         if recombine:
             pool.add(model, candidate, candidate_estimate)
         increase = (candidate_cost - cost) / cost
-        if increase <= 0 or rng.random() < math.exp(-increase / max(temperature(done / rounds), 1e-12)):
+        if increase <= 0 or rng.random() < math.exp(-increase / max(temperature(progress), 1e-12)):
             count[3] += 1
             count[4] += increase < 0
             current, cost = candidate, candidate_cost
