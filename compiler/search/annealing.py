@@ -7,7 +7,8 @@ increase and T(x) = 0.07·(1 − x) / (1 + 8x) at x = round / rounds. After ever
 rounds the chain jumps back to the best tree seen (SET's jumps once, at 90 %: `every=0.9`).
 Under a time budget (`deadline`) x is the larger of the rounds' and the budget's fraction
 spent, and the chain also jumps back after every tenth of the budget: a chain the budget
-ends early has cooled and returned as one of its rounds would have. At its end the best
+ends early has cooled and returned as one of its rounds would have (its rounds stop as long
+before the deadline as its last recombination took, for the one at its end). At its end the best
 tree is polished by joining one-layer segments (`polish.py`). Deterministic for a seed,
 unless a time budget ends it early.
 
@@ -216,19 +217,24 @@ def anneal(
     done = 0
     period = max(1, int(every * rounds))
     returns = 0
+    closing = 0.0
+    """The last return's recombination's seconds: under a budget the rounds stop that long
+    before the deadline, so that the chain's own recombines and polishes by it."""
     for done in range(1, rounds + 1):
         progress, timed = done / rounds, False
         if deadline is not None:
             now = time.monotonic()
-            if now > deadline:
+            if now + closing > deadline:
                 break
             elapsed = (now - started) / max(deadline - started, 1e-9)
             timed, returns = int(elapsed / every) > returns, max(returns, int(elapsed / every))
             progress = max(progress, elapsed)
         if done % period == 0 and done < rounds or timed:
+            recombined = time.monotonic()
             if recombine and (joined := cheaper(pool, model, rules, best_cost)):
                 best, best_estimate, best_cost = joined
                 curve.append((done, best_cost))
+            closing = time.monotonic() - recombined
             current, cost = best, best_cost
         drawn = propose_legal(current, rng, rules, attempts)
         for name, _ in drawn:
