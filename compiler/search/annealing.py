@@ -8,7 +8,8 @@ rounds the chain jumps back to the best tree seen (SET's jumps once, at 90 %: `e
 Under a time budget (`deadline`) x is the larger of the rounds' and the budget's fraction
 spent, and the chain also jumps back after every tenth of the budget: a chain the budget
 ends early has cooled and returned as one of its rounds would have (its rounds stop as long
-before the deadline as its last recombination took, for the one at its end). At its end the best
+before the deadline as its last recombination took, for the one at its end; a
+recombination or polish prices no tree after the deadline). At its end the best
 tree is polished by joining one-layer segments (`polish.py`). Deterministic for a seed,
 unless a time budget ends it early.
 
@@ -231,7 +232,7 @@ def anneal(
             progress = max(progress, elapsed)
         if done % period == 0 and done < rounds or timed:
             recombined = time.monotonic()
-            if recombine and (joined := cheaper(pool, model, rules, best_cost)):
+            if recombine and (joined := cheaper(pool, model, rules, best_cost, deadline)):
                 best, best_estimate, best_cost = joined
                 curve.append((done, best_cost))
             closing = time.monotonic() - recombined
@@ -262,11 +263,11 @@ def anneal(
                 curve.append((done, best_cost))
         if report is not None and done % REPORT_EVERY == 0:
             report(done, best_cost)
-    if recombine and (joined := cheaper(pool, model, rules, best_cost)):
+    if recombine and (joined := cheaper(pool, model, rules, best_cost, deadline)):
         best, best_estimate, best_cost = joined
         curve.append((done, best_cost))
     if polish and math.isfinite(best_cost):
-        best, best_estimate, cost = polished(model, rules, best, best_estimate, best_cost)
+        best, best_estimate, cost = polished(model, rules, best, best_estimate, best_cost, deadline)
         if cost < best_cost:
             best_cost = cost
             curve.append((done, best_cost))
@@ -274,7 +275,9 @@ def anneal(
     return ChainResult(best, best_estimate, best_cost, done, accepted, time.monotonic() - started, moves, tuple(curve))
 
 
-def cheaper(pool: SegmentPool, model: CostModel, rules: Rules, cost: float) -> tuple[Node, Estimate, float] | None:
-    """The pool's cheapest tree where it costs less than `cost`."""
-    joined = pool.best(model, rules)
+def cheaper(
+    pool: SegmentPool, model: CostModel, rules: Rules, cost: float, deadline: float | None = None
+) -> tuple[Node, Estimate, float] | None:
+    """The pool's cheapest tree (of those priced by `deadline`) where it costs less than `cost`."""
+    joined = pool.best(model, rules, deadline)
     return joined if joined is not None and joined[2] < cost else None

@@ -303,8 +303,9 @@ class FakeClock:
 def test_a_chain_cools_over_its_time_budget_and_returns_after_each_tenth(monkeypatch, budget):
     """Without a budget the schedule runs over the rounds; a budget that ends the chain at a
     third of its rounds (the clock moves 0.1 s a reading) cools it over the budget (x near 1
-    at its end), and at the first round of each tenth of the budget the chain moves from its
-    best tree so far (the six convs' chain wanders off its best tree in between)."""
+    at its end; 1/3 if it cooled over its rounds), and at the first round of each tenth of
+    the budget the chain moves from its best tree so far (the six convs' chain wanders off
+    its best tree in between)."""
     model = CostModel(deep_network(6), load_target("set-8x8"))
     start = initial_tree(model)
     clock = FakeClock(0.1)
@@ -325,12 +326,12 @@ def test_a_chain_cools_over_its_time_budget_and_returns_after_each_tenth(monkeyp
     started = clock.now + clock.step
     result = anneal(model, start, rounds=900, seed=0, deadline=deadline)
     assert seen == sorted(seen)
-    assert seen[-1] > 0.99
+    assert seen[-1] > 0.95  # the rounds stop as long before the deadline as a recombination took
     if budget is None:
         assert result.rounds == 900
         assert seen[-1] <= 1
         return
-    assert 250 <= result.rounds <= 300
+    assert 200 <= result.rounds <= 300  # the clock also moves in recombinations
     improved = [done for done, _ in result.curve[1:]]
     tenths = [int((now - started) / budget / 0.1) for now in read]
     returns = [r for r in range(1, len(read)) if tenths[r] > tenths[r - 1]]
