@@ -17,6 +17,7 @@ from __future__ import annotations
 import multiprocessing
 import os
 import time
+from collections.abc import Iterator
 
 from attrs import frozen
 
@@ -148,18 +149,18 @@ def shared_start(model: CostModel, space: str, workers: int) -> Node:
     a time, CAPS_PER_PROCESS consecutive caps each: the first run here (its leaves stay in
     `model` for chain 0), the others in forked workers (each keeps its model's priced
     leaves from one run to the next), their trees' segment costs handed to `model`, which
-    prices the start again for nothing. The same tree as one process's."""
+    prices the start again for nothing; when this process's caps settle the start, it does
+    not wait for the workers'. The same tree as one process's."""
     if workers == 0:
         return initial_tree(model, space)
     with multiprocessing.get_context("fork").Pool(workers, adopt, (model, space)) as pool:
 
-        def greedy(caps: list[int]) -> list[tuple[Node | None, float]]:
+        def greedy(caps: list[int]) -> Iterator[tuple[Node | None, float]]:
             runs = [caps[first : first + CAPS_PER_PROCESS] for first in range(0, len(caps), CAPS_PER_PROCESS)]
             others = pool.map_async(worker_greedy, runs[1:])
-            mine = [priced_greedy(model, space, cap) for cap in runs[0]]
-            theirs = [priced for run in others.get() for priced in run]
-            for _, _, cached in theirs:
+            yield from (priced_greedy(model, space, cap) for cap in runs[0])
+            for tree, cost, cached in (priced for run in others.get() for priced in run):
                 model.adopt(cached)
-            return [*mine, *((tree, cost) for tree, cost, _ in theirs)]
+                yield tree, cost
 
         return initial_tree(model, space, greedy, CAPS_PER_PROCESS * (workers + 1))
