@@ -25,7 +25,7 @@ from __future__ import annotations
 import attrs
 import numpy as np
 
-from stc.compiler.cost.charging import charged_leaves
+from stc.compiler.cost.charging import Charged, charged_leaves
 from stc.compiler.cost.holds import held_peak
 from stc.compiler.cost.kept import Located, kept_tensors
 from stc.compiler.cost.leaf_pricing import Place
@@ -85,6 +85,7 @@ class CostModel(SegmentSteps):
         core is priced on it, with none prefetched."""
         self._segments: dict[tuple, tuple[NodeCost | None, dict[int, tuple[Place, Partition]]]] = {}
         self._kept: dict[tuple, tuple[frozenset[int], list[tuple[NodeCost | None, Located]]]] = {}
+        self._charged: Charged = {}
 
     # --- Places ---------------------------------------------------------------------
 
@@ -281,7 +282,7 @@ class CostModel(SegmentSteps):
             return None, own(located, leaves), leaves
         mesh, links = self.context.mesh, self.target.noc.link_bandwidth_bytes_per_cycle
         leaves = shared_sends(mesh, links, leaves, located, self.network.layers, self.consumers)
-        charged = charged_leaves(leaves, self.target, mesh.core_count)
+        charged = charged_leaves(leaves, self.target, mesh.core_count, self._charged)
         cost = self.combined(segment, charged, self.target)
         for nearer in (1, 0):  # stores held fewer slots, then none, where they overflow
             if not cost.late_stores or cost.fits(self.target):

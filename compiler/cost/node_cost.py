@@ -5,6 +5,8 @@ kinds of cut share; the recursion that combines them is `recursion.py`.
 
 from __future__ import annotations
 
+from operator import attrgetter
+
 import attrs
 import numpy as np
 
@@ -187,15 +189,19 @@ class NodeCost:
         return dma_cycles(target, self.total_work.dram_bytes)
 
 
+WORK_FIELDS = attrgetter(*(field.name for field in attrs.fields(Work)))
+"""A `Work`'s values as a tuple, in field order."""
+
+
 def scaled(work: Work, n: int) -> Work:
-    return Work(*(n * value for value in attrs.astuple(work)))
+    return Work(*(n * value for value in WORK_FIELDS(work)))
 
 
 def total(works: list[Work]) -> Work:
-    result = Work()
-    for work in works:
-        result = result + work
-    return result
+    """Σ works, field by field (one pass: the recursion sums a segment's leaves per tree)."""
+    if not works:
+        return Work()
+    return Work(*map(sum, zip(*map(WORK_FIELDS, works), strict=True)))
 
 
 def combined(

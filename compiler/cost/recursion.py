@@ -42,6 +42,8 @@ A segment is valid when buf + wgt fits every core's buffer.
 
 from __future__ import annotations
 
+import math
+
 import attrs
 import numpy as np
 
@@ -163,36 +165,45 @@ def prefetching_t_cut(
     first subbatch's slots with the weights on chip, `full`: all n subbatches' (or one's,
     the same each time)."""
     bandwidth = target.global_memory.bandwidth_bytes_per_cycle
-    runs = [children[0].first_run()]
     starts = np.cumsum([0] + [child.slot_count for child in children])
+    first_slots, first_dram = np.empty(int(starts[-1])), np.empty(int(starts[-1]))
+    """The first subbatch's slots, filled child by child (`end`: those filled so far)."""
+
+    def add_dram(slot: int, nbytes: float) -> None:
+        """`nbytes` more DRAM bytes in a filled slot (none before the first), which then
+        lasts at least as long as its DRAM bytes take."""
+        if slot < 0:
+            return
+        first_dram[slot] += nbytes
+        first_slots[slot] = max(first_slots[slot], float(math.ceil(first_dram[slot] / bandwidth)))
+
     stored = sorted((int(starts[i]) + k, nbytes) for i, (nbytes, k) in enumerate(late) if nbytes)
-    """The first subbatch's late stores: (slot, bytes), added once their slot's run is."""
-    end = len(runs[0][0])
+    """The first subbatch's late stores: (slot, bytes), added once their slot is filled."""
+    end = int(starts[1])
+    first_slots[:end], first_dram[:end] = children[0].first_run()
     prefetched = dict(pair for c in children for pair in c.prefetched)
     for child, (early, back) in zip(children[1:], moved[1:], strict=True):
         if early:
-            add_dram(runs, back - 1, early, bandwidth)
+            add_dram(end - back, early)
         loaded = child.first_run()
         if child.head_dram:
             hoisted = child.prefetched_run()
-            recent = runs[-PREFETCH_DEPTH:]  # each run has a slot at least
-            cycles = np.concatenate([r[0] for r in recent])[-PREFETCH_DEPTH:][::-1]
-            dram = np.concatenate([r[1] for r in recent])[-PREFETCH_DEPTH:][::-1]
+            recent = slice(max(end - PREFETCH_DEPTH, 0), end)
+            cycles, dram = first_slots[recent][::-1], first_dram[recent][::-1]
             longer = np.maximum(cycles, np.ceil((dram + child.head_dram) / bandwidth))
             gains = loaded[0][0] - hoisted[0][0] - (longer - cycles)
             back = len(gains) - 1 - int(np.argmax(gains[::-1]))  # slots back from the last
             if gains[back] > 0:
-                add_dram(runs, back, child.head_dram, bandwidth)
+                add_dram(end - 1 - back, child.head_dram)
                 loaded = hoisted
                 prefetched |= dict.fromkeys(child.head_layers, back + 1)
-        runs.append(loaded)
+        first_slots[end : end + len(loaded[0])], first_dram[end : end + len(loaded[0])] = loaded
         end += len(loaded[0])
         while stored and stored[0][0] < end:
             slot, nbytes = stored.pop(0)
-            add_dram(runs, end - 1 - slot, nbytes, bandwidth)
+            add_dram(slot, nbytes)
     if moved[0][0]:
-        add_dram(runs, moved[0][1] - 1, moved[0][0], bandwidth)
-    first_slots, first_dram = np.concatenate([r[0] for r in runs]), np.concatenate([r[1] for r in runs])
+        add_dram(end - moved[0][1], moved[0][0])
     head = children[0].head_dram
     head_cycles = max(children[0].head_cycles, float(np.ceil((first_dram[0] - head) / bandwidth))) if head else 0.0
     loading = float(first_slots.sum() - steady[0].sum())
@@ -212,18 +223,6 @@ def prefetching_t_cut(
         ),
         target,
     )
-
-
-def add_dram(runs: list[tuple[np.ndarray, np.ndarray]], back: int, nbytes: float, bandwidth: float) -> None:
-    """Add `nbytes` DRAM bytes to the slot `back` slots before the runs' last one, which then
-    lasts at least as long as its DRAM bytes take."""
-    for cycles, dram in reversed(runs):
-        if back < len(cycles):
-            slot = len(cycles) - 1 - back
-            dram[slot] += nbytes
-            cycles[slot] = max(cycles[slot], float(np.ceil(dram[slot] / bandwidth)))
-            return
-        back -= len(cycles)
 
 
 def s_cut(children: list[NodeCost], n: int, stages: list[int], target: HardwareTarget) -> NodeCost:
