@@ -148,8 +148,8 @@ def shared_start(model: CostModel, space: str, workers: int) -> Node:
     """`initial_tree`, its greedy segmentations' caps priced by `workers + 1` processes at
     a time, CAPS_PER_PROCESS consecutive caps each: the first run here (its leaves stay in
     `model` for chain 0), the others in forked workers (each keeps its model's priced
-    leaves from one run to the next), their trees' segment costs handed to `model`, which
-    prices the start again for nothing; when this process's caps settle the start, it does
+    leaves from one run to the next), their trees' segment costs handed to `model`, so that
+    it need not price the start again; when this process's caps settle the start, it does
     not wait for the workers'. The same tree as one process's."""
     if workers == 0:
         return initial_tree(model, space)
