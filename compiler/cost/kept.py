@@ -164,11 +164,14 @@ def with_kept(
     """Every segment priced with the results of `kept` held on chip for later segments (in
     order: each takes the places of those it reads from the segments before), the first
     ones as in `before` (priced with the same of `kept` produced in them); None where a
-    segment after those, with what it holds of them, overflows a core."""
+    segment after those, with what it holds of them, overflows a core (the segments after
+    the first that does are not priced: what a segment holds is produced in it or before)."""
     network, segments = model.network, model.segments(tree)
     priced: Priced = list(before)
     located: Located = {layer: where for _, here in priced for layer, where in here.items()}
-    for segment in segments[len(priced) :]:
+    limit = model.target.usable_memory_bytes
+    for index in range(len(priced), len(segments)):
+        segment = segments[index]
         reads = {producer for layer in segment.leaves() for producer in network.layers[layer].producers}
         handed = {producer: located[producer] for producer in kept & reads if producer in located}
         cost, here = model.segment_cost(segment, places, segment_of, kept, handed)
@@ -176,10 +179,8 @@ def with_kept(
             return None
         priced.append((cost, here))
         located |= here
-    held = held_bytes(network, segments, located, kept, model.context.mesh, model.target, len(before))
-    limit = model.target.usable_memory_bytes
-    for (cost, _), extra in zip(priced[len(before) :], held[len(before) :], strict=True):
-        assert cost is not None
-        if int((cost.buf + cost.wgt + extra).max()) > limit:
+        placed = frozenset(layer for layer in kept if layer in located)
+        held = held_bytes(network, segments, located, placed, model.context.mesh, model.target, len(before))[index]
+        if int((cost.buf + cost.wgt + held).max()) > limit:
             return None
     return priced

@@ -21,7 +21,7 @@ from __future__ import annotations
 import math
 import random
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 
 from attrs import field, frozen
 
@@ -44,8 +44,9 @@ ATTEMPTS = 32
 GREEDY_COUNTS = 2
 """How many fitting subbatch counts the greedy segmentation compares per segment."""
 
-Greedy = Callable[[list[int]], list[tuple[Node | None, float]]]
-"""The greedy segmentation and its cost under each of some subbatch caps (`priced_greedy`)."""
+Greedy = Callable[[list[int]], Iterable[tuple[Node | None, float]]]
+"""The greedy segmentation and its cost under each of some subbatch caps, in order
+(`priced_greedy`): the caps after the first not cheaper are not asked for."""
 
 
 def temperature(x: float) -> float:
@@ -102,7 +103,7 @@ def cheapest_greedy(model: CostModel, space: str = "set", greedy: Greedy | None 
     lower cap closes a segment where its subbatches would shrink, so the segments run larger
     subbatches (each layer's weights and inputs are used for more images per run).
     `greedy` prices `width` caps at a time (the chains' processes share them, `chains.py`);
-    the caps after the first not cheaper are priced for nothing, the start is the same."""
+    the caps it prices after the first not cheaper are priced for nothing, the start is the same."""
     greedy = greedy or (lambda caps: [priced_greedy(model, space, cap) for cap in caps])
     caps = list(reversed(subbatch_counts(model.network.batch)))
     best, best_cost = None, float("inf")
