@@ -40,7 +40,9 @@ class StSearchPass(ModulePass):
     - seed: the seed of chain 0 (chain i uses seed + i); the result is deterministic for it.
     - rounds: annealing rounds per chain (default 100 per layer, SET's).
     - chains: independent chains, run on the machine's cores (default 2).
-    - budget: seconds after which every chain stops (then the result depends on speed).
+    - budget: seconds (from the search's start) after which every chain stops; each chain
+      cools and returns to its best tree over the budget as over its rounds, whichever ends
+      first (then the result depends on speed).
     - space: set (default), ls (layer-sequential) or lp (layer-pipeline).
     - script: a file to write the graph and its unapplied script to.
     - relay: on a target of several cores without multicast loads (tianjicx, aie-ml), a

@@ -63,6 +63,9 @@ class Estimate:
 
 INVALID = Estimate(None, float("inf"), float("inf"), False)
 
+Cached = tuple[dict[tuple, tuple[NodeCost | None, dict]], dict[tuple, tuple]]
+"""Segment costs and kept choices a model priced (`CostModel.cached`)."""
+
 
 class CostModel(SegmentSteps):
     """Prices RA trees of one network on one target; see the module docstring."""
@@ -187,6 +190,21 @@ class CostModel(SegmentSteps):
                 raise StcError(f"the tree cannot be laid out: segment {index} overflows a core's buffer")
             located |= located_here
         return located
+
+    def cached(self, tree: Node) -> Cached:
+        """What pricing `tree` left in this model's caches (its segments', with and without
+        results kept, and its kept choice), for another model of the same network and target
+        to take (`adopt`): the same costs, not priced again."""
+        keys = {segment.key() for segment in self.segments(tree)}
+        segments = {key: value for key, value in self._segments.items() if key[0] in keys}
+        kept = {key: self._kept[key] for key in [tree.key()] if key in self._kept}
+        return segments, kept
+
+    def adopt(self, cached: Cached) -> None:
+        """Takes another model's `cached` into the caches."""
+        segments, kept = cached
+        self._segments |= segments
+        self._kept |= kept
 
     def kept_tensors(
         self, tree: Node, places: dict[int, Place], segment_of: dict[int, tuple[int, int]]

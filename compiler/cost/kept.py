@@ -189,11 +189,13 @@ def with_kept(
     `first` as in `base` (other tensors kept and their segments), and so is each later one
     that holds and reads the same of both's kept results, those it reads placed as there
     (its cost's key is the same, `CostModel.segment_cost`); None where a segment after the
-    first `first`, with what it holds of them, overflows a core."""
+    first `first`, with what it holds of them, overflows a core (the segments after the
+    first that does are not priced: what a segment holds is produced in it or before)."""
     network, segments = model.network, model.segments(tree)
     was, before = base
     priced: Priced = list(before[:first])
     located: Located = {layer: where for _, here in priced for layer, where in here.items()}
+    limit = model.target.usable_memory_bytes
     moved: set[int] = set()
     """Layers placed or partitioned otherwise than in `base`."""
     for index in range(first, len(segments)):
@@ -202,21 +204,20 @@ def with_kept(
         reads = {producer for layer in leaves for producer in network.layers[layer].producers}
         seen = leaves | reads
         if index < len(before) and kept & seen == was & seen and not moved & kept & reads:
-            priced.append(before[index])
-            located |= before[index][1]
-            continue
-        handed = {producer: located[producer] for producer in kept & reads if producer in located}
-        cost, here = model.segment_cost(segment, places, segment_of, kept, handed)
-        if cost is None:
-            return None
-        if index < len(before):
-            moved |= {layer for layer, where in here.items() if before[index][1].get(layer) != where}
+            cost, here = before[index]
+        else:
+            handed = {producer: located[producer] for producer in kept & reads if producer in located}
+            cost, here = model.segment_cost(segment, places, segment_of, kept, handed)
+            if cost is None:
+                return None
+            if index < len(before):
+                moved |= {layer for layer, where in here.items() if before[index][1].get(layer) != where}
         priced.append((cost, here))
         located |= here
-    held = held_bytes(network, segments, located, kept, model.context.mesh, model.target, first, model.consumers)
-    limit = model.target.usable_memory_bytes
-    for (cost, _), extra in zip(priced[first:], held[first:], strict=True):
+        placed = frozenset(layer for layer in kept if layer in located)
+        mesh = model.context.mesh
+        held = held_bytes(network, segments, located, placed, mesh, model.target, index, model.consumers)[index]
         assert cost is not None
-        if int((cost.buf + cost.wgt + extra).max()) > limit:
+        if int((cost.buf + cost.wgt + held).max()) > limit:
             return None
     return priced

@@ -12,6 +12,9 @@ many ways as now (its `spread`).
   spread lowers the segment's peak the most, while one does. Spreading the heaviest layer may cost more buffer than it
   saves: on 64 cores a layer's pieces then hold twice the images (ResNet-50 v1 b64's
   conv334 … avgpool362 under `T 64/2`, whose heaviest layer conv343 is better left alone).
+
+Each spread of the layers is priced once per segment (`remembered`): steepest's trials
+retrace some of heaviest-first's spreads.
 """
 
 from __future__ import annotations
@@ -43,12 +46,26 @@ def repaired(
 ) -> tuple[NodeCost | None, Located]:
     """The segment of `layers` priced by `price` (given each layer's spread), repaired
     where it overflows (the module docstring)."""
+    price = remembered(price)
     start = price(dict.fromkeys(layers, 1))
     cost, located = heaviest_first(price, layers, start, network, target)
     first = start[0]
     if cost is not None and cost.fits(target) or first is None or overfull(first, target):
         return cost, located
     return steepest(price, layers, start, network, target)
+
+
+def remembered(price: Callable[[dict[int, int]], Priced]) -> Callable[[dict[int, int]], Priced]:
+    """`price`, each spread priced once (its results are not changed by the callers)."""
+    seen: dict[tuple[tuple[int, int], ...], Priced] = {}
+
+    def priced(spreads: dict[int, int]) -> Priced:
+        key = tuple(sorted(spreads.items()))
+        if key not in seen:
+            seen[key] = price(spreads)
+        return seen[key]
+
+    return priced
 
 
 def heaviest_first(

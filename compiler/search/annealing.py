@@ -5,8 +5,13 @@ Each round applies a random move (`moves.mutate`) and prices the new tree; a che
 is accepted, a dearer one with probability exp(−Δ / T), where Δ is the relative cost
 increase and T(x) = 0.07·(1 − x) / (1 + 8x) at x = round / rounds. After every tenth of the
 rounds the chain jumps back to the best tree seen (SET's jumps once, at 90 %: `every=0.9`).
-At its end the best tree is polished by joining one-layer segments (`polish.py`).
-Deterministic for a seed, unless a time budget ends it early.
+Under a time budget (`deadline`) x is the larger of the rounds' and the budget's fraction
+spent, and the chain also jumps back after every tenth of the budget: a chain the budget
+ends early has cooled and returned as one of its rounds would have (its rounds stop as long
+before the deadline as its last recombination took, for the one at its end; a
+recombination or polish prices no tree after the deadline). At its end the best
+tree is polished by joining one-layer segments (`polish.py`). Deterministic for a seed,
+unless a time budget ends it early.
 
     result = anneal(model, initial_tree(model), rounds=2500, seed=0, space="set")
 """
@@ -16,7 +21,7 @@ from __future__ import annotations
 import math
 import random
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 
 from attrs import field, frozen
 
@@ -39,8 +44,9 @@ ATTEMPTS = 32
 GREEDY_COUNTS = 2
 """How many fitting subbatch counts the greedy segmentation compares per segment."""
 
-Greedy = Callable[[list[int]], list[tuple[Node | None, float]]]
-"""The greedy segmentation and its cost under each of some subbatch caps (`priced_greedy`)."""
+Greedy = Callable[[list[int]], Iterable[tuple[Node | None, float]]]
+"""The greedy segmentation and its cost under each of some subbatch caps, in order
+(`priced_greedy`): the caps after the first not cheaper are not asked for."""
 
 
 def temperature(x: float) -> float:
@@ -97,7 +103,7 @@ def cheapest_greedy(model: CostModel, space: str = "set", greedy: Greedy | None 
     lower cap closes a segment where its subbatches would shrink, so the segments run larger
     subbatches (each layer's weights and inputs are used for more images per run).
     `greedy` prices `width` caps at a time (the chains' processes share them, `chains.py`);
-    the caps after the first not cheaper are priced for nothing, the start is the same."""
+    the caps it prices after the first not cheaper are priced for nothing, the start is the same."""
     greedy = greedy or (lambda caps: [priced_greedy(model, space, cap) for cap in caps])
     caps = list(reversed(subbatch_counts(model.network.batch)))
     best, best_cost = None, float("inf")
@@ -212,13 +218,25 @@ def anneal(
     accepted = 0
     done = 0
     period = max(1, int(every * rounds))
+    returns = 0
+    closing = 0.0
+    """The last return's recombination's seconds: under a budget the rounds stop that long
+    before the deadline, so that the chain's own recombines and polishes by it."""
     for done in range(1, rounds + 1):
-        if deadline is not None and time.monotonic() > deadline:
-            break
-        if period and done % period == 0 and done < rounds:
-            if recombine and (joined := cheaper(pool, model, rules, best_cost)):
+        progress, timed = done / rounds, False
+        if deadline is not None:
+            now = time.monotonic()
+            if now + closing > deadline:
+                break
+            elapsed = (now - started) / max(deadline - started, 1e-9)
+            timed, returns = int(elapsed / every) > returns, max(returns, int(elapsed / every))
+            progress = max(progress, elapsed)
+        if done % period == 0 and done < rounds or timed:
+            recombined = time.monotonic()
+            if recombine and (joined := cheaper(pool, model, rules, best_cost, deadline)):
                 best, best_estimate, best_cost = joined
                 curve.append((done, best_cost))
+            closing = time.monotonic() - recombined
             current, cost = best, best_cost
         drawn = propose_legal(current, rng, rules, attempts)
         for name, _ in drawn:
@@ -236,7 +254,7 @@ def anneal(
         if recombine:
             pool.add(model, candidate, candidate_estimate)
         increase = (candidate_cost - cost) / cost
-        if increase <= 0 or rng.random() < math.exp(-increase / max(temperature(done / rounds), 1e-12)):
+        if increase <= 0 or rng.random() < math.exp(-increase / max(temperature(progress), 1e-12)):
             count[3] += 1
             count[4] += increase < 0
             current, cost = candidate, candidate_cost
@@ -246,11 +264,11 @@ def anneal(
                 curve.append((done, best_cost))
         if report is not None and done % REPORT_EVERY == 0:
             report(done, best_cost)
-    if recombine and (joined := cheaper(pool, model, rules, best_cost)):
+    if recombine and (joined := cheaper(pool, model, rules, best_cost, deadline)):
         best, best_estimate, best_cost = joined
         curve.append((done, best_cost))
     if polish and math.isfinite(best_cost):
-        best, best_estimate, cost = polished(model, rules, best, best_estimate, best_cost)
+        best, best_estimate, cost = polished(model, rules, best, best_estimate, best_cost, deadline)
         if cost < best_cost:
             best_cost = cost
             curve.append((done, best_cost))
@@ -258,7 +276,9 @@ def anneal(
     return ChainResult(best, best_estimate, best_cost, done, accepted, time.monotonic() - started, moves, tuple(curve))
 
 
-def cheaper(pool: SegmentPool, model: CostModel, rules: Rules, cost: float) -> tuple[Node, Estimate, float] | None:
-    """The pool's cheapest tree where it costs less than `cost`."""
-    joined = pool.best(model, rules)
+def cheaper(
+    pool: SegmentPool, model: CostModel, rules: Rules, cost: float, deadline: float | None = None
+) -> tuple[Node, Estimate, float] | None:
+    """The pool's cheapest tree (of those priced by `deadline`) where it costs less than `cost`."""
+    joined = pool.best(model, rules, deadline)
     return joined if joined is not None and joined[2] < cost else None

@@ -1,8 +1,8 @@
 """
 The schedule search: independent annealing chains on the machine's cores, the best kept.
 
-Chain i starts from the same initial tree (built once, the processes sharing its greedy
-segmentations' subbatch caps) with seed `seed + i`; chain 0 runs in this process with the
+Chain i starts from the same initial tree (built once, the processes sharing out its
+greedy segmentations' subbatch caps) with seed `seed + i`; chain 0 runs in this process with the
 model that built it (its priced leaves reused) and draws the progress bar of
 `stc.compiler.progress` on a terminal, the others in worker processes. The
 best chain wins, ties to the lower index, so a search is deterministic for a seed unless
@@ -17,10 +17,11 @@ from __future__ import annotations
 import multiprocessing
 import os
 import time
+from collections.abc import Iterator
 
 from attrs import frozen
 
-from stc.compiler.cost.evaluate import CostModel, Estimate
+from stc.compiler.cost.evaluate import Cached, CostModel, Estimate
 from stc.compiler.cost.network import Network
 from stc.compiler.cost.tree import Node
 from stc.compiler.diagnostics import StcError
@@ -120,6 +121,11 @@ def search(
     )
 
 
+CAPS_PER_PROCESS = 2
+"""Consecutive subbatch caps one process of the start prices, one after the other: the
+greedy segmentations of neighbouring caps share most of their segments (priced once in the
+process's model), so the caps are shared out in runs, not one by one."""
+
 _WORKER: tuple[CostModel, str] | None = None
 """A start worker's model and space (set by `adopt` in each worker process)."""
 
@@ -129,21 +135,32 @@ def adopt(model: CostModel, space: str) -> None:
     _WORKER = (model, space)
 
 
-def worker_greedy(cap: int) -> tuple[Node | None, float]:
+def worker_greedy(caps: list[int]) -> list[tuple[Node | None, float, Cached]]:
+    """`priced_greedy` under each cap in turn, with what pricing each tree left in the
+    worker's model (`CostModel.cached`)."""
     assert _WORKER is not None
-    return priced_greedy(*_WORKER, cap)
+    model, space = _WORKER
+    priced = [priced_greedy(model, space, cap) for cap in caps]
+    return [(tree, cost, model.cached(tree) if tree else ({}, {})) for tree, cost in priced]
 
 
 def shared_start(model: CostModel, space: str, workers: int) -> Node:
-    """`initial_tree`, its greedy segmentations' caps priced `workers + 1` at a time: the
-    first here (its leaves stay in `model` for chain 0), the others in forked workers (each
-    keeps its model's priced leaves from one cap to the next). The same tree as one process's."""
+    """`initial_tree`, its greedy segmentations' caps priced by `workers + 1` processes at
+    a time, CAPS_PER_PROCESS consecutive caps each: the first run here (its leaves stay in
+    `model` for chain 0), the others in forked workers (each keeps its model's priced
+    leaves from one run to the next), their trees' segment costs handed to `model`, so that
+    it need not price the start again; when this process's caps settle the start, it does
+    not wait for the workers'. The same tree as one process's."""
     if workers == 0:
         return initial_tree(model, space)
     with multiprocessing.get_context("fork").Pool(workers, adopt, (model, space)) as pool:
 
-        def greedy(caps: list[int]) -> list[tuple[Node | None, float]]:
-            others = pool.map_async(worker_greedy, caps[1:])
-            return [priced_greedy(model, space, caps[0]), *others.get()]
+        def greedy(caps: list[int]) -> Iterator[tuple[Node | None, float]]:
+            runs = [caps[first : first + CAPS_PER_PROCESS] for first in range(0, len(caps), CAPS_PER_PROCESS)]
+            others = pool.map_async(worker_greedy, runs[1:])
+            yield from (priced_greedy(model, space, cap) for cap in runs[0])
+            for tree, cost, cached in (priced for run in others.get() for priced in run):
+                model.adopt(cached)
+                yield tree, cost
 
-        return initial_tree(model, space, greedy, workers + 1)
+        return initial_tree(model, space, greedy, CAPS_PER_PROCESS * (workers + 1))

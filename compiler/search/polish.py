@@ -23,6 +23,7 @@ end prices few trees: every tree priced chooses its kept tensors again.)
 
 from __future__ import annotations
 
+import time
 from collections.abc import Iterator
 
 from stc.compiler.cost.evaluate import CostModel, Estimate
@@ -59,13 +60,16 @@ def flat(segment: Node) -> bool:
 
 
 def polished(
-    model: CostModel, rules: Rules, tree: Node, estimate: Estimate, cost: float
+    model: CostModel, rules: Rules, tree: Node, estimate: Estimate, cost: float, deadline: float | None = None
 ) -> tuple[Node, Estimate, float]:
     """The tree, its estimate and cost after joining, while one is cheaper, the cheapest of
-    its legal `joins` (the first of equals)."""
+    its legal `joins` (the first of equals); past `deadline` (`time.monotonic`) no other
+    join is priced."""
     while True:
         best: tuple[Node, Estimate, float] | None = None
         for other in joins(tree, model.network):
+            if deadline is not None and time.monotonic() > deadline:
+                break
             if not legal(other, rules):
                 continue
             other_estimate = model.evaluate(other)

@@ -31,6 +31,7 @@ price dearest and leave out.
 from __future__ import annotations
 
 import heapq
+import time
 from collections.abc import Callable
 
 from attrs import define, field
@@ -63,14 +64,19 @@ class SegmentPool:
                 cost = estimate.segments[index]
                 self.seen[key] = pareto([*self.seen.get(key, []), (cost.energy(model.target), cost.latency, ())])
 
-    def best(self, model: CostModel, rules: Rules) -> tuple[Node, Estimate, float] | None:
+    def best(
+        self, model: CostModel, rules: Rules, deadline: float | None = None
+    ) -> tuple[Node, Estimate, float] | None:
         """The cheapest legal tree of pooled segments (of at least two) of either front
-        (module docstring) and its cost, or None when there is none."""
+        (module docstring) and its cost, or None when there is none; past `deadline`
+        (`time.monotonic`) no other tree is priced."""
         layers = frozenset(range(len(model.network.layers)))
         alone = self.front(rules, lambda key: [(*self.cost(model, key), ())]).get(layers, [])
         within = self.front(rules, lambda key: self.seen.get(key) or [(*self.cost(model, key), ())]).get(layers, [])
         options = []
         for keys in dict.fromkeys(keys for _, _, keys in alone + within):
+            if deadline is not None and time.monotonic() > deadline:
+                break
             if len(keys) < 2:
                 continue
             tree = Node.cut("T", [self.segments[key].copy() for key in keys])

@@ -4,14 +4,16 @@ where every segment still fits with what it holds."""
 import attrs
 import numpy as np
 from test_cost_layer import CONTEXT, TARGET, conv
+from test_search_start import resnet18_b4, with_buffer
 
 from stc.compiler.cost.evaluate import CostModel
 from stc.compiler.cost.inputs import Placed
-from stc.compiler.cost.kept import boundary_producers, held_bytes
+from stc.compiler.cost.kept import boundary_producers, held_bytes, with_kept
 from stc.compiler.cost.layer_cost import Output, leaf_cost
 from stc.compiler.cost.network import NETWORK_INPUT, Network
 from stc.compiler.cost.partition import Partition
 from stc.compiler.cost.tree import Node
+from stc.compiler.search.annealing import initial_tree
 
 NETWORK = Network("n", 2, (conv("a", NETWORK_INPUT, filters=8), conv("b", 0, kernel=3, pad=1)))
 TREE = Node.cut("T", [Node.cut("T", [Node.leaf(0)], n=2), Node.leaf(1)])
@@ -67,3 +69,49 @@ def test_a_kept_input_read_in_smaller_runs_is_sent_image_by_image_as_the_lowerin
     assert leaf.work.noc_hop_bytes == 256
     assert leaf.busy is not None
     assert (leaf.busy[0], leaf.busy[3]) == (6, 6)
+
+
+def every_segment_kept(model, tree, places, segment_of, kept):
+    """`with_kept` as it was: every segment priced, then each checked with what it holds."""
+    network, segments = model.network, model.segments(tree)
+    priced, located = [], {}
+    for segment in segments:
+        reads = {producer for layer in segment.leaves() for producer in network.layers[layer].producers}
+        handed = {producer: located[producer] for producer in kept & reads if producer in located}
+        cost, here = model.segment_cost(segment, places, segment_of, kept, handed)
+        if cost is None:
+            return None
+        priced.append((cost, here))
+        located |= here
+    held = held_bytes(network, segments, located, kept, model.context.mesh, model.target)
+    fits = all(
+        int((cost.buf + cost.wgt + extra).max()) <= model.target.usable_memory_bytes
+        for (cost, _), extra in zip(priced, held, strict=True)
+    )
+    return priced if fits else None
+
+
+def test_a_kept_tensor_tried_stops_at_the_first_segment_that_overflows_with_it(monkeypatch):
+    """ResNet-18 b4's start on 150,000 B per core (four segments): each boundary tensor kept
+    alone overflows or not as when every segment is priced (four do, two do not), at the
+    same costs; after an overflowing segment the others are not priced."""
+    model = CostModel(resnet18_b4(), with_buffer(150_000))
+    tree = initial_tree(model)
+    places, segment_of, segments = model.places(tree), model.segment_of(tree), model.segments(tree)
+    asked: list[Node] = []
+    price = model.segment_cost
+    monkeypatch.setattr(model, "segment_cost", lambda segment, *args: asked.append(segment) or price(segment, *args))
+    outcomes = []
+    for producer in boundary_producers(model.network, segments):
+        kept = frozenset([producer])
+        asked.clear()
+        stopped = with_kept(model, tree, places, segment_of, kept)
+        outcomes.append((stopped is None, len(asked)))
+        every = every_segment_kept(model, tree, places, segment_of, kept)
+        assert (stopped is None) == (every is None)
+        if stopped and every:
+            assert [(c.energy(model.target), c.latency) for c, _ in stopped] == [
+                (c.energy(model.target), c.latency) for c, _ in every
+            ]
+    assert sum(overflows for overflows, _ in outcomes) == 4
+    assert min(priced for overflows, priced in outcomes if overflows) < len(segments)

@@ -286,3 +286,59 @@ def test_a_round_of_set_prices_at_most_one_drawn_move():
     model = CostModel(two_layer_network(8), load_target("set-8x8"))
     result = anneal(model, initial_tree(model), rounds=60, seed=3, attempts=1)
     assert sum(c.proposed for c in result.moves.values()) == 60
+
+
+class FakeClock:
+    """`time.monotonic` advancing `step` seconds per call."""
+
+    def __init__(self, step: float):
+        self.now, self.step = 0.0, step
+
+    def __call__(self) -> float:
+        self.now += self.step
+        return self.now
+
+
+@pytest.mark.parametrize("budget", [None, 30.0])
+def test_a_chain_cools_over_its_time_budget_and_returns_after_each_tenth(monkeypatch, budget):
+    """Without a budget the schedule runs over the rounds; a budget that ends the chain at a
+    third of its rounds (the clock moves 0.1 s a reading) cools it over the budget (x near 1
+    at its end; 1/3 if it cooled over its rounds), and at the first round of each tenth of
+    the budget the chain moves from its best tree so far (the six convs' chain wanders off
+    its best tree in between)."""
+    model = CostModel(deep_network(6), load_target("set-8x8"))
+    start = initial_tree(model)
+    clock = FakeClock(0.1)
+    monkeypatch.setattr(annealing.time, "monotonic", clock)
+    seen: list[float] = []
+    monkeypatch.setattr(annealing, "temperature", lambda x: seen.append(x) or temperature(x))
+    moved_from, candidates, read = [], [], []
+
+    def recorded(tree, rng, rules, attempts):
+        drawn = moves.propose_legal(tree, rng, rules, attempts)
+        moved_from.append(repr(tree))
+        candidates.append(repr(drawn[-1][1]))
+        read.append(clock.now)  # the round's reading (before any return)
+        return drawn
+
+    monkeypatch.setattr(annealing, "propose_legal", recorded)
+    deadline = None if budget is None else clock.now + budget
+    started = clock.now + clock.step
+    result = anneal(model, start, rounds=900, seed=0, deadline=deadline)
+    assert seen == sorted(seen)
+    assert seen[-1] > 0.95  # the rounds stop as long before the deadline as a recombination took
+    if budget is None:
+        assert result.rounds == 900
+        assert seen[-1] <= 1
+        return
+    assert 200 <= result.rounds <= 300  # the clock also moves in recombinations
+    improved = [done for done, _ in result.curve[1:]]
+    tenths = [int((now - started) / budget / 0.1) for now in read]
+    returns = [r for r in range(1, len(read)) if tenths[r] > tenths[r - 1]]
+    assert len(returns) == 9
+    for r in returns:
+        bests = [candidates[i - 1] for i in improved if i <= r] or [repr(start)]
+        assert moved_from[r] == bests[-1]
+    assert any(
+        tree not in {*map(candidates.__getitem__, [r - 1 for r in improved]), repr(start)} for tree in moved_from
+    )

@@ -69,6 +69,8 @@ def test_the_cheapest_join_is_taken_while_one_is_cheaper():
     assert polished_estimate.kept == {0, 3, 4, 5}
     fresh = CostModel(LENET, TARGET)
     assert polished_cost == min(steps[1].values()) == fresh.evaluate(polished_tree).value(fresh.objective)
+    late = polished(model, Rules.of(LENET), tree, estimate, cost, deadline=0.0)  # past it: no join priced
+    assert (repr(late[0]), late[2]) == (repr(tree), cost)
 
 
 def test_a_chain_ends_polished_unless_told_not_to():

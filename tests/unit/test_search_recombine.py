@@ -50,6 +50,7 @@ def test_two_trees_best_halves_are_joined():
     fresh = CostModel(network, TARGET)
     assert cost == fresh.evaluate(expected).value(fresh.objective) == estimate.value(model.objective)
     assert cost < min(model.evaluate(tree).value(model.objective) for tree in (first, second))
+    assert pool.best(model, rules, deadline=0.0) is None  # past its deadline it prices no tree
 
 
 def test_the_join_keep_makes_cheapest_is_found_from_the_segments_as_their_trees_priced_them():

@@ -3,17 +3,21 @@ cost model's retry of an overflowing segment with weights split more ways (evalu
 
 import attrs
 import numpy as np
+import pytest
 from test_cost_layer import TARGET, conv
 
+from stc.compiler.cost import repair
 from stc.compiler.cost.evaluate import CostModel
 from stc.compiler.cost.holds import held_peak
-from stc.compiler.cost.network import NETWORK_INPUT, Network
+from stc.compiler.cost.network import NETWORK_INPUT, Network, network_of
 from stc.compiler.cost.node_cost import NodeCost
 from stc.compiler.cost.schedule import Run
 from stc.compiler.cost.tree import Node
 from stc.compiler.search.annealing import cheapest_greedy, greedy_segments, initial_tree, priced_greedy, set_start
 from stc.compiler.search.chains import shared_start
 from stc.compiler.targets.cost_units import Work
+from stc.compiler.zoo import build_network
+from stc.runtime.golden import find_graph
 
 
 def with_buffer(capacity: int, multicast_loads: bool = True):
@@ -238,8 +242,9 @@ def test_the_start_is_the_cheapest_greedy_segmentation_over_subbatch_caps():
 
 
 def test_the_start_s_caps_priced_in_two_processes_give_the_same_start():
-    """The caps 4 and 2 priced side by side, then 1 (and nothing after it): the same start as
-    one process pricing them one after the other."""
+    """The caps 4 and 2 priced here, 1 in a worker (`shared_start`); or two at a time, 4
+    and 2, then 1 (and nothing after it): the same start as one process pricing them one
+    after the other."""
     network = deep_network(4, batch=4, channels=512, hw=4)
     target = with_buffer(100_000)
     shared = shared_start(CostModel(network, target), "set", workers=1)
@@ -254,6 +259,51 @@ def test_the_start_s_caps_priced_in_two_processes_give_the_same_start():
 
     assert repr(cheapest_greedy(model, greedy=greedy, width=2)) == repr(shared)
     assert asked == [[4, 2], [1]]
+
+
+def resnet18_b4() -> Network:
+    return network_of(find_graph(build_network("resnet18", batch=4)))
+
+
+def test_the_start_shared_out_is_the_one_process_start_and_handed_over_priced(monkeypatch):
+    """ResNet-18 b4 on 150,000 B per core (four segments, repairs that go steepest): caps
+    4 and 2 priced here, 1 in a worker; the same start, and the worker's trees' segment
+    costs handed over, so the start is not priced again here."""
+    target = with_buffer(150_000)
+    plain = CostModel(resnet18_b4(), target)
+    tree = initial_tree(plain)
+    model = CostModel(resnet18_b4(), target)
+    start = shared_start(model, "set", workers=1)
+    assert repr(start) == repr(tree)
+    monkeypatch.setattr(model, "priced_segment", lambda *args: pytest.fail("priced again"))
+    shared, alone = model.evaluate(start), plain.evaluate(tree)
+    assert (shared.energy, shared.latency, shared.kept) == (alone.energy, alone.latency, alone.kept)
+
+
+def test_a_model_given_another_s_priced_tree_prices_it_again_for_nothing(monkeypatch):
+    network = deep_network(4, batch=4, channels=512, hw=4)
+    target = with_buffer(100_000)
+    priced = CostModel(network, target)
+    tree = initial_tree(priced)
+    model = CostModel(network, target)
+    model.adopt(priced.cached(tree))
+    monkeypatch.setattr(model, "priced_segment", lambda *args: pytest.fail("priced again"))
+    given, own = model.evaluate(tree), priced.evaluate(tree)
+    assert (given.energy, given.latency, given.kept) == (own.energy, own.latency, own.kept)
+
+
+def test_a_repair_pricing_each_spread_once_costs_what_pricing_every_trial_does(monkeypatch):
+    """ResNet-18 b4 on 150,000 B per core: the start and its segments' costs and partitions
+    with the repairs' trials remembered (`repair.remembered`) and priced every time."""
+    target = with_buffer(150_000)
+    model = CostModel(resnet18_b4(), target)
+    tree = initial_tree(model)
+    monkeypatch.setattr(repair, "remembered", lambda price: price)
+    plain = CostModel(resnet18_b4(), target)
+    assert repr(initial_tree(plain)) == repr(tree)
+    remembered, every = model.evaluate(tree), plain.evaluate(tree)
+    assert (remembered.energy, remembered.latency, remembered.kept) == (every.energy, every.latency, every.kept)
+    assert model.layout(tree) == plain.layout(tree)
 
 
 def test_greedy_segments_give_up_when_a_layer_fits_nowhere():
