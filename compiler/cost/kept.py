@@ -19,7 +19,8 @@ boxes from there over the NoC, instead of a DRAM store and load.
 from __future__ import annotations
 
 import functools
-from collections.abc import Callable, Sequence
+from collections import defaultdict
+from collections.abc import Callable, Iterable, Sequence
 from typing import Protocol
 
 import numpy as np
@@ -88,25 +89,25 @@ def held_bytes(
     kept: frozenset[int],
     mesh: MeshModel,
     target: HardwareTarget,
-    first: int = 0,
-    consumers: list[set[int]] | None = None,
 ) -> list[np.ndarray]:
-    """Per segment, per core: the bytes of kept results held there (module docstring),
-    counted in the segments from `first` on (zero before); `consumers`: the network's."""
+    """Per segment, per core: the bytes of kept results held there (module docstring)."""
     index = {layer: i for i, segment in enumerate(segments) for layer in segment.leaves()}
-    consumers = consumers or network.consumers()
+    consumers = network.consumers()
     held = [np.zeros(mesh.core_count) for _ in segments]
-    alignment = target.local_memory.alignment_bytes
     for layer in kept:
-        last = max(index[c] for c in consumers[layer])
-        if last < first:
-            continue
-        spec, (place, part) = network.layers[layer], located[layer]
-        runs = network.batch // place.batch * result_bytes(spec, place.batch, part, alignment)
-        cores = mesh.piece_cores(place.start, part.cores)
-        for i in range(max(index[layer], first), last + 1):
+        cores, runs = held_runs(network, layer, located[layer], mesh, target)
+        for i in range(index[layer], max(index[c] for c in consumers[layer]) + 1):
             held[i][cores] += runs
     return held
+
+
+def held_runs(
+    network: Network, layer: int, where: tuple[Place, Partition], mesh: MeshModel, target: HardwareTarget
+) -> tuple[np.ndarray, np.ndarray]:
+    """A kept layer's cores and the bytes each holds of its results (every run's)."""
+    place, part = where
+    result = result_bytes(network.layers[layer], place.batch, part, target.local_memory.alignment_bytes)
+    return mesh.piece_cores(place.start, part.cores), network.batch // place.batch * result
 
 
 @functools.lru_cache(maxsize=1 << 14)
@@ -196,8 +197,24 @@ def with_kept(
     priced: Priced = list(before[:first])
     located: Located = {layer: where for _, here in priced for layer, where in here.items()}
     limit = model.target.usable_memory_bytes
+    mesh = model.context.mesh
     moved: set[int] = set()
     """Layers placed or partitioned otherwise than in `base`."""
+    held = np.zeros(mesh.core_count)
+    """Per core, the bytes of kept results held in the segment priced (`held_bytes`)."""
+    leaving: dict[int, list[tuple[np.ndarray, np.ndarray]]] = defaultdict(list)
+    """Per segment, the cores and bytes of the kept results last held in it."""
+
+    def hold(layers: Iterable[int]) -> None:
+        for layer in layers:
+            last = max(segment_of[consumer][0] for consumer in model.consumers[layer])
+            if last < first:
+                continue
+            cores, runs = held_runs(network, layer, located[layer], mesh, model.target)
+            held[cores] += runs
+            leaving[last].append((cores, runs))
+
+    hold(kept & located.keys())
     for index in range(first, len(segments)):
         segment = segments[index]
         leaves = set(segment.leaves())
@@ -214,10 +231,10 @@ def with_kept(
                 moved |= {layer for layer, where in here.items() if before[index][1].get(layer) != where}
         priced.append((cost, here))
         located |= here
-        placed = frozenset(layer for layer in kept if layer in located)
-        mesh = model.context.mesh
-        held = held_bytes(network, segments, located, placed, mesh, model.target, index, model.consumers)[index]
+        hold(kept & here.keys())
         assert cost is not None
         if int((cost.buf + cost.wgt + held).max()) > limit:
             return None
+        for cores, runs in leaving.pop(index, []):
+            held[cores] -= runs
     return priced

@@ -1,6 +1,8 @@
 """Tensors kept on chip across segments (`cost/kept.py`): priced by hand, and chosen only
 where every segment still fits with what it holds."""
 
+from itertools import combinations
+
 import attrs
 import numpy as np
 from test_cost_layer import CONTEXT, TARGET, conv
@@ -115,3 +117,46 @@ def test_a_kept_tensor_tried_stops_at_the_first_segment_that_overflows_with_it(m
             ]
     assert sum(overflows for overflows, _ in outcomes) == 4
     assert min(priced for overflows, priced in outcomes if overflows) < len(segments)
+
+
+def test_a_trial_on_kept_tensors_overflows_exactly_where_held_bytes_says(monkeypatch):
+    """ResNet-18 b4, a segment per layer, on a core's buffer of each segment's peak as
+    `held_bytes` counts it (from the tried tensor's segment on) and of a byte less than the
+    largest: each boundary tensor that fits alone, tried on no other, and each pair that
+    fits, the second tried on the segments priced with the first (as keep's choice tries
+    them), overflow exactly when a peak is above the buffer, the first stopping at the
+    first such segment (those after it not priced)."""
+    network = resnet18_b4()
+    model = CostModel(network, TARGET)
+    tree = Node.cut("T", [Node.leaf(layer) for layer in range(len(network.layers))])
+    places, segment_of, segments = model.places(tree), model.segment_of(tree), model.segments(tree)
+    producers = boundary_producers(model.network, segments)
+    alone = {producer: with_kept(model, tree, places, segment_of, frozenset([producer])) for producer in producers}
+    trials = [((), producer) for producer in producers] + [((a,), b) for a, b in combinations(producers, 2)]
+    target, reserved = model.target, model.target.local_memory.reserved_bytes
+    asked: list[Node] = []
+    price = model.segment_cost
+    monkeypatch.setattr(model, "segment_cost", lambda segment, *args: asked.append(segment) or price(segment, *args))
+    tried = 0
+    for others, producer in trials:
+        kept = frozenset([*others, producer])
+        priced = with_kept(model, tree, places, segment_of, kept)
+        base = (frozenset(others), alone[others[0]] if others else [])
+        if priced is None or base[1] is None:
+            continue
+        tried += 1
+        located = {layer: where for _, here in priced for layer, where in here.items()}
+        held = held_bytes(model.network, segments, located, kept, model.context.mesh, target)
+        start = segment_of[producer][0] if others else 0
+        peaks = [int((cost.buf + cost.wgt + extra).max()) for (cost, _), extra in zip(priced, held, strict=True)]  # pyright: ignore[reportOptionalMemberAccess]
+        for peak in {max(peaks[start:]) - 1} | set(peaks[start:]):
+            local = attrs.evolve(target.local_memory, capacity_bytes=peak + reserved)
+            monkeypatch.setattr(model, "target", attrs.evolve(target, local_memory=local))
+            asked.clear()
+            trial = with_kept(model, tree, places, segment_of, kept, base, start)  # pyright: ignore[reportArgumentType]
+            over = [i for i in range(start, len(segments)) if peaks[i] > peak]
+            assert (trial is None) == bool(over)
+            if not others:
+                assert len(asked) == (over[0] + 1 if over else len(segments))
+        monkeypatch.setattr(model, "target", target)
+    assert tried >= 6
