@@ -21,7 +21,7 @@ are the same objects resumes after the k-th. Every figure is the same float as `
 from __future__ import annotations
 
 import math
-from operator import add
+from operator import add, attrgetter
 
 import attrs
 import numpy as np
@@ -41,7 +41,10 @@ Change = tuple[int, float, float]
 Sums = tuple[float, ...]
 """A `Work`'s fields, summed field by field as `Work.__add__` sums them."""
 
-NONE = attrs.astuple(Work())
+fields_of = attrgetter(*(field.name for field in attrs.fields(Work)))
+"""A `Work`'s fields as a tuple (`attrs.astuple`'s, without its generic walk)."""
+
+NONE = fields_of(Work())
 
 
 @attrs.frozen
@@ -62,7 +65,7 @@ class Part:
         own, moved = cost.profile()
         hoisted = cost.prefetched_run() if cost.head_dram else None
         steady = np.maximum(own, np.ceil(moved / bandwidth))
-        return Part(cost.first_run(), hoisted, steady, attrs.astuple(cost.work), attrs.astuple(cost.weights))
+        return Part(cost.first_run(), hoisted, steady, fields_of(cost.work), fields_of(cost.weights))
 
 
 @attrs.define(eq=False)
