@@ -38,7 +38,7 @@ class StSearchPass(ModulePass):
     - target: the hardware target (preset name or TOML path; default tianjicx).
     - cost: edp (default), energy, latency, or the seed's e<N>d / ed<N>.
     - seed: the seed of chain 0 (chain i uses seed + i); the result is deterministic for it.
-    - rounds: annealing rounds per chain (default 100 per layer, SET's).
+    - rounds: annealing rounds per chain (default 25 per layer; SET's are 100).
     - chains: independent chains, run on the machine's cores (default 2).
     - budget: seconds (from the search's start) after which every chain stops; each chain
       cools and returns to its best tree over the budget as over its rounds, whichever ends

@@ -63,9 +63,9 @@ class StcPipelinePass(ModulePass):
     - search: st-search instead of task-split, task-layer-group and st-place. Unset, the
       target decides: set-8x8 searches (`SEARCHED_BY_DEFAULT`: ResNet-18 0.115 × st-place's
       cycles, compiled within the rule's limit), the others place; true runs st-search's
-      defaults (two chains of 100 rounds per layer), false places
+      defaults (two chains of 25 rounds per layer), false places
       (docs/passes/st-search.md, "The default, decided again (stop 31)").
-    - rounds: st-search's annealing rounds per chain (default: 100 per layer under
+    - rounds: st-search's annealing rounds per chain (default: 25 per layer under
       `search=true`, `DEFAULT_ROUNDS` where the search is the target's default).
     """
 

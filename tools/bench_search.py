@@ -30,7 +30,7 @@ import click
 
 from stc.compiler.cost.evaluate import CostModel, Estimate
 from stc.compiler.cost.network import network_of
-from stc.compiler.search.chains import search
+from stc.compiler.search.chains import ROUNDS_PER_LAYER, search
 from stc.compiler.targets.cost_units import core_buffer_pj
 from stc.compiler.targets.hardware import HardwareTarget, load_target
 from stc.compiler.zoo import build_network
@@ -216,7 +216,9 @@ def placed_rows(
 
 @click.command()
 @click.option("--only", default=None, help="one network of the workloads")
-@click.option("--rounds-per-layer", default=100, show_default=True, help="annealing rounds per layer (SET: 100)")
+@click.option(
+    "--rounds-per-layer", default=ROUNDS_PER_LAYER, show_default=True, help="annealing rounds per layer (SET: 100)"
+)
 @click.option("--budget", type=float, default=None, help="seconds per search")
 @click.option("--chains", default=2, show_default=True, help="independent chains (one process each)")
 @click.option("--seed", default=0, show_default=True, help="chain i searches with seed + i")

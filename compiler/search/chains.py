@@ -4,9 +4,12 @@ The schedule search: independent annealing chains on the machine's cores, the be
 Chain i starts from the same initial tree (built once, the processes sharing out its
 greedy segmentations' subbatch caps) with seed `seed + i`; chain 0 runs in this process with the
 model that built it (its priced leaves reused) and draws the progress bar of
-`stc.compiler.progress` on a terminal, the others in worker processes. The
+`stc.compiler.progress` on a terminal, the others in worker processes forked with a copy of
+that model (the start's segments priced already). The
 best chain wins, ties to the lower index, so a search is deterministic for a seed unless
-the time budget ends chains early. Rounds default to SET's 100 per layer.
+the time budget ends chains early. Rounds default to 25 per layer (`ROUNDS_PER_LAYER`;
+SET anneals 100): on SET's four workloads 100 end on the same trees or within 0.4 % of the
+EDP, for three to four times the time (docs/passes/st-search.md, "Rounds per layer").
 
     result = search(network, target, cost="edp", seed=0, chains=2, space="set")
     print(result.tree.notation(network, network.batch))
@@ -37,7 +40,7 @@ from stc.compiler.search.annealing import (
 from stc.compiler.targets.hardware import HardwareTarget
 
 SPACES = ("set", "ls", "lp")
-ROUNDS_PER_LAYER = 100
+ROUNDS_PER_LAYER = 25
 
 
 @frozen
@@ -66,7 +69,7 @@ class ChainJob:
 
 
 def run_chain(job: ChainJob, bar: Progress | None = None, model: CostModel | None = None) -> ChainResult:
-    model = model or CostModel(job.network, job.target, job.cost)
+    model = model or _STARTED or CostModel(job.network, job.target, job.cost)
     report = None if bar is None else (lambda done, best: bar.advance(REPORT_EVERY))
     return anneal(
         model, job.initial, job.rounds, job.seed, job.space, job.deadline, report, every=job.every, polish=job.polish
@@ -108,7 +111,7 @@ def search(
     with progress(f"st-search {network.name} ({space})", rounds) as bar:
         shown = bar if show_progress else None
         if workers > 0:
-            with multiprocessing.get_context("fork").Pool(workers) as pool:
+            with multiprocessing.get_context("fork").Pool(workers, share_model, (model,)) as pool:
                 others = pool.map_async(run_chain, work[1:])
                 first = run_chain(work[0], shown, model)
                 results = [first, *others.get()]
@@ -125,6 +128,15 @@ CAPS_PER_PROCESS = 2
 """Consecutive subbatch caps one process of the start prices, one after the other: the
 greedy segmentations of neighbouring caps share most of their segments (priced once in the
 process's model), so the caps are shared out in runs, not one by one."""
+
+_STARTED: CostModel | None = None
+"""A chain worker's copy of the model that priced the start (set by `share_model`)."""
+
+
+def share_model(model: CostModel) -> None:
+    global _STARTED
+    _STARTED = model
+
 
 _WORKER: tuple[CostModel, str] | None = None
 """A start worker's model and space (set by `adopt` in each worker process)."""
