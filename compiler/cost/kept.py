@@ -23,6 +23,7 @@ from collections import defaultdict
 from collections.abc import Callable, Iterable, Sequence
 from typing import Protocol
 
+import attrs
 import numpy as np
 
 from stc.compiler.cost.layer_cost import Context
@@ -119,6 +120,27 @@ def result_bytes(layer: Layer, batch: int, part: Partition, alignment: int) -> n
     return activation_storage(rows, channels, layer.out_element_bytes, alignment)
 
 
+@attrs.frozen
+class SegmentReads:
+    """What keep's trials ask of a tree's segments, worked out once for all of them."""
+
+    reads: tuple[frozenset[int], ...]
+    """Per segment, the layers its leaves read."""
+    seen: tuple[frozenset[int], ...]
+    """Per segment, its leaves and the layers they read."""
+    last: dict[int, int]
+    """Per layer a later one reads, the segment of its last reader."""
+
+    @staticmethod
+    def of(network: Network, segments: Sequence[Node], segment_of: dict[int, tuple[int, int]]) -> SegmentReads:
+        leaves = [frozenset(segment.leaves()) for segment in segments]
+        reads = tuple(frozenset(p for layer in here for p in network.layers[layer].producers) for here in leaves)
+        last: dict[int, int] = {}
+        for index, read in enumerate(reads):
+            last |= dict.fromkeys(read, index)  # segments in order: the last reader's wins
+        return SegmentReads(reads, tuple(here | read for here, read in zip(leaves, reads, strict=True)), last)
+
+
 def keep_where_cheaper(
     producers: Sequence[tuple[int, int]],
     price: Callable[[frozenset[int], Base, int], Priced | None],
@@ -168,8 +190,10 @@ def kept_tensors(
         chains[id(priced)] = (priced, chain)
         return chain.value(model.objective, model.target)
 
+    reads = SegmentReads.of(model.network, segments, segment_of)
+
     def price(kept: frozenset[int], base: Base, first: int) -> Priced | None:
-        return with_kept(model, tree, places, segment_of, kept, base, first)
+        return with_kept(model, tree, places, segment_of, kept, base, first, reads)
 
     boundaries = [(producer, segment_of[producer][0]) for producer in producers]
     kept, priced = keep_where_cheaper(boundaries, price, value)
@@ -184,6 +208,7 @@ def with_kept(
     kept: frozenset[int],
     base: Base = (frozenset(), []),
     first: int = 0,
+    reads: SegmentReads | None = None,
 ) -> Priced | None:
     """Every segment priced with the results of `kept` held on chip for later segments (in
     order: each takes the places of those it reads from the segments before); the first
@@ -191,8 +216,10 @@ def with_kept(
     that holds and reads the same of both's kept results, those it reads placed as there
     (its cost's key is the same, `CostModel.segment_cost`); None where a segment after the
     first `first`, with what it holds of them, overflows a core (the segments after the
-    first that does are not priced: what a segment holds is produced in it or before)."""
+    first that does are not priced: what a segment holds is produced in it or before);
+    `reads`: the tree's, if worked out already."""
     network, segments = model.network, model.segments(tree)
+    reads = reads or SegmentReads.of(network, segments, segment_of)
     was, before = base
     priced: Priced = list(before[:first])
     located: Located = {layer: where for _, here in priced for layer, where in here.items()}
@@ -207,7 +234,7 @@ def with_kept(
 
     def hold(layers: Iterable[int]) -> None:
         for layer in layers:
-            last = max(segment_of[consumer][0] for consumer in model.consumers[layer])
+            last = reads.last[layer]
             if last < first:
                 continue
             cores, runs = held_runs(network, layer, located[layer], mesh, model.target)
@@ -216,15 +243,12 @@ def with_kept(
 
     hold(kept & located.keys())
     for index in range(first, len(segments)):
-        segment = segments[index]
-        leaves = set(segment.leaves())
-        reads = {producer for layer in leaves for producer in network.layers[layer].producers}
-        seen = leaves | reads
-        if index < len(before) and kept & seen == was & seen and not moved & kept & reads:
+        seen, read = reads.seen[index], reads.reads[index]
+        if index < len(before) and kept & seen == was & seen and not moved & kept & read:
             cost, here = before[index]
         else:
-            handed = {producer: located[producer] for producer in kept & reads if producer in located}
-            cost, here = model.segment_cost(segment, places, segment_of, kept, handed)
+            handed = {producer: located[producer] for producer in kept & read if producer in located}
+            cost, here = model.segment_cost(segments[index], places, segment_of, kept, handed)
             if cost is None:
                 return None
             if index < len(before):

@@ -10,7 +10,7 @@ from test_search_start import resnet18_b4, with_buffer
 
 from stc.compiler.cost.evaluate import CostModel
 from stc.compiler.cost.inputs import Placed
-from stc.compiler.cost.kept import boundary_producers, held_bytes, with_kept
+from stc.compiler.cost.kept import SegmentReads, boundary_producers, held_bytes, with_kept
 from stc.compiler.cost.layer_cost import Output, leaf_cost
 from stc.compiler.cost.network import NETWORK_INPUT, Network
 from stc.compiler.cost.partition import Partition
@@ -160,3 +160,25 @@ def test_a_trial_on_kept_tensors_overflows_exactly_where_held_bytes_says(monkeyp
                 assert len(asked) == (over[0] + 1 if over else len(segments))
         monkeypatch.setattr(model, "target", target)
     assert tried >= 6
+
+
+def test_a_trees_segment_reads_are_what_its_leaves_read():
+    """ResNet-18 b4's start on 150,000 B per core (four segments): per segment, the layers
+    its leaves read, those and its leaves, and per layer read by a later one, the segment of
+    its last reader, as the network's consumers place them."""
+    model = CostModel(resnet18_b4(), with_buffer(150_000))
+    tree = initial_tree(model)
+    segments, segment_of = model.segments(tree), model.segment_of(tree)
+    assert len(segments) == 4
+    reads = SegmentReads.of(model.network, segments, segment_of)
+    for index, segment in enumerate(segments):
+        leaves = set(segment.leaves())
+        read = {p for layer in leaves for p in model.network.layers[layer].producers}
+        assert (reads.reads[index], reads.seen[index]) == (read, leaves | read)
+    producers = boundary_producers(model.network, segments)
+    assert producers
+    for layer in producers:
+        assert reads.last[layer] == max(segment_of[c][0] for c in model.consumers[layer]) > segment_of[layer][0]
+    assert reads.last.keys() >= set(range(len(model.network.layers))) - {
+        layer for layer in range(len(model.network.layers)) if not model.consumers[layer]
+    }
