@@ -8,8 +8,9 @@ model that built it (its priced leaves reused) and draws the progress bar of
 that model (the start's segments priced already). The
 best chain wins, ties to the lower index, so a search is deterministic for a seed unless
 the time budget ends chains early. Rounds default to 25 per layer (`ROUNDS_PER_LAYER`;
-SET anneals 100): on SET's four workloads 100 end on the same trees or within 0.4 % of the
-EDP, for three to four times the time (docs/passes/st-search.md, "Rounds per layer").
+SET anneals 100): on SET's four workloads 100 end on the same figures or within a seed's
+spread (VGG-19 0.2-0.4 % less EDP, ResNet-50 b64 4 % more or less), for three to four times
+the time (docs/passes/st-search.md, "Rounds per layer").
 
     result = search(network, target, cost="edp", seed=0, chains=2, space="set")
     print(result.tree.notation(network, network.batch))
