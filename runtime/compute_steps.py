@@ -32,10 +32,14 @@ def inputs(core: Core, site: str, op: isa.ComputeInstruction) -> list[np.ndarray
 
 
 def finish(core: Core, site: str, op: isa.ComputeInstruction, acc: np.ndarray) -> None:
-    """Add the bias, shift, saturate and store into the output tile."""
+    """Add the bias, shift, saturate, apply a fused activation and store into the output tile."""
     if op.bias is not None:
         acc += tile(core, site, "bias", op.bias)
     result = kernels.saturate_shift(acc, op.shift_amount, op.output.element_bits)
+    if op.relu is not None:
+        result = kernels.saturate_shift(kernels.at_least(result, op.relu.value.data), 0, op.output.element_bits)
+    elif op.table is not None:
+        result = kernels.lookup(result, tile(core, site, "table", op.table))
     tile(core, site, "output", op.output)[...] = result
 
 
@@ -105,8 +109,9 @@ def vector_step(target: HardwareTarget, op: isa.ComputeInstruction, read_bytes: 
 
 
 def operand_bytes(op: isa.ComputeInstruction) -> int:
-    """Bytes of every input tile and the bias, each read once."""
-    return sum(t.nbytes for t in op.inputs) + (op.bias.nbytes if op.bias is not None else 0)
+    """Bytes of every input tile, the bias and a fused lut's table, each read once."""
+    extra = [t.nbytes for t in (op.bias, op.table) if t is not None]
+    return sum(t.nbytes for t in op.inputs) + sum(extra)
 
 
 def windowed_read_bytes(op: isa.WindowInstruction, output_elements: int) -> int:

@@ -78,7 +78,7 @@ class CostModel(SegmentSteps):
         bandwidth = target.local_memory.bandwidth_bytes_per_cycle
         self.layer_time = [
             layer.macs_per_image / rate + layer.output_bytes_per_image * layer.vector_bytes_per_output / bandwidth
-            for layer in network.layers
+            for layer in self.network.layers
         ]
         self.in_order = target.with_global_memory(dma_overlaps_compute=False)
         """The target with its DMA in order: a segment whose prefetched weights overflow a

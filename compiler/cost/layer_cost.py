@@ -262,10 +262,10 @@ def local_bytes(
     instructions: a conv or fc reads its input boxes (`inputs`) and its weight slice, bias
     and tables (`weights`: every instruction reads its tiles); a vector block reads what it
     streams (a pool its windows, an add its operands, a fused lut its input) and every
-    block writes the output box; sends, copies and DMA stores read (`moved`), receives,
-    copies and DMA loads write (`received`)."""
+    block writes the output box (a conv that applies its activation, once); sends, copies
+    and DMA stores read (`moved`), receives, copies and DMA loads write (`received`)."""
     conv = layer.kind == "conv"
-    blocks = len(layer.block_ids)
+    blocks = 1 if layer.activated else len(layer.block_ids)
     written = float(outputs.sum()) * layer.out_element_bytes * blocks
     streamed = float(outputs.sum()) * layer.vector_bytes_per_output - written * (blocks - conv) / blocks
     return (inputs if conv else 0.0) + streamed + moved + weights, written + received

@@ -19,7 +19,7 @@ import attrs
 from stc.compiler.cost.layer_cost import Context, Output, Placed, leaf_cost, output_of
 from stc.compiler.cost.leaf_bound import leaf_bound
 from stc.compiler.cost.mesh import MeshModel
-from stc.compiler.cost.network import NETWORK_INPUT, Layer, Network
+from stc.compiler.cost.network import NETWORK_INPUT, Layer, Network, fused_activations
 from stc.compiler.cost.node_cost import NodeCost, scaled
 from stc.compiler.cost.objective import objective
 from stc.compiler.cost.partition import Partition, candidates, dimensions
@@ -41,7 +41,8 @@ class LeafPricing:
     module docstring. `CostModel` prices whole trees on top of it."""
 
     def __init__(self, network: Network, target: HardwareTarget, cost: str = "edp"):
-        self.network = network
+        self.network = fused_activations(network) if target.compute.fused_activation else network
+        """The network as the target runs it (its convs' activations applied by them, where it can)."""
         self.target = target
         self.objective = objective(cost)
         self.context = Context(target, MeshModel.of(target))

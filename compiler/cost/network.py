@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import math
 
+import attrs
 from attrs import frozen
 from xdsl.dialects.builtin import TensorType
 from xdsl.ir import SSAValue
@@ -87,6 +88,13 @@ class Layer:
     has_bias: bool = False
     tables: tuple[int, ...] = ()
     """Bytes of each lookup table (the main block's and the fused luts')."""
+    activation: bool = False
+    """Whether it is a conv or fc and one relu (no shift, no change of type) or lut
+    post-processes its result: what a target with `compute.fused_activation` applies on
+    the outputs' way out of the array, with no vector pass (`fused_activations`)."""
+    activated: bool = False
+    """Whether its conv or fc applies that activation (`fused_activations`): its result is
+    written once, by the main block, and nothing streams through the vector unit."""
 
     @property
     def output_bytes_per_image(self) -> int:
@@ -160,6 +168,7 @@ def network_of(graph: task.GraphOp) -> Network:
             layers[fused]["tables"] += table_sizes(op)
             layers[fused]["out_element_bytes"] = element_bytes(op.result)
             layers[fused]["vector_bytes_per_output"] += vector_bytes(op) / math.prod(shape(op.result))
+            layers[fused]["activation"] = len(layers[fused]["block_ids"]) == 2 and activation(op, layers[fused])
             layer_of[op.result] = fused
             continue
         layer_of[op.result] = len(layers)
@@ -168,6 +177,24 @@ def network_of(graph: task.GraphOp) -> Network:
         raise StcError(f"task.graph @{graph.graph_name}: no compute block to schedule")
     built = tuple(Layer(**fields) for fields in layers)
     return Network(graph.graph_name, batch or 1, built)
+
+
+def activation(op: task.ComputeBlock, layer: dict) -> bool:
+    """Whether a conv or fc can apply `op`, its one fused block, on its outputs' way out."""
+    if layer["kind"] != "conv" or element_bytes(op.operands[0]) != element_bytes(op.result):
+        return False
+    return isinstance(op, task.LutOp) or isinstance(op, task.ReluOp) and op.shift.value.data == 0
+
+
+def fused_activations(network: Network) -> Network:
+    """The network as a target with `compute.fused_activation` runs it: a layer whose
+    activation its conv or fc applies (`Layer.activation`) streams nothing through the
+    vector unit."""
+    layers = tuple(
+        attrs.evolve(layer, vector_bytes_per_output=0.0, activated=True) if layer.activation else layer
+        for layer in network.layers
+    )
+    return attrs.evolve(network, layers=layers)
 
 
 def buffer_producers(buffer: SSAValue, layer_of: dict[SSAValue, int]) -> list[int]:

@@ -52,6 +52,7 @@ from xdsl.ir import Attribute
 from xdsl.utils.exceptions import PassFailedException
 
 from stc.compiler.heap import collection_paused
+from stc.compiler.lowering.activations import applied_activations
 from stc.compiler.lowering.boxes import Box
 from stc.compiler.lowering.global_memory import GlobalMemory
 from stc.compiler.lowering.shared_loads import shared_box_loads, shared_loads
@@ -81,6 +82,9 @@ class GraphLowering(GlobalMemory):
 
     def lower(self) -> isa.ProgramOp:
         self.declare_globals()
+        self.activations = applied_activations(self.graph, self.plan) if self.target.compute.fused_activation else {}
+        """Per conv or fc block, the relu or lut block it applies (`activations.py`)."""
+        self.appliers = {activation.task_id: self.plan.blocks[conv] for conv, activation in self.activations.items()}
         if self.target.global_memory.shares_loads:
             self.shared = shared_loads(self.graph, self.plan, self.read_later, self.tags)
             if not self.staged:
@@ -100,8 +104,13 @@ class GraphLowering(GlobalMemory):
     # --- Compute and the results' way to buffers ----------------------------------------
 
     def compute(self, op: task.ComputeBlock) -> None:
+        """The block's instruction (a conv that applies its relu or lut where that one's
+        would be: after the lut's table is loaded), then its result's fills."""
         time = self.plan.first(op.task_id)
-        self.emit(op.task_id, time, self.instruction(op))
+        if (applier := self.appliers.get(op.task_id)) is not None:
+            self.emit(op.task_id, time, self.instruction(applier, op))  # pyright: ignore[reportArgumentType]
+        elif op.task_id not in self.activations:
+            self.emit(op.task_id, time, self.instruction(op))
         fills: dict[int, list[Fill]] = defaultdict(list)
         for buffer, box, offset in self.plan.pieces.get(op.task_id, []):
             if self.plan.in_place.get(op.task_id) == (buffer, box, offset):
@@ -113,7 +122,10 @@ class GraphLowering(GlobalMemory):
         for when, group in sorted(fills.items()):
             self.fill(op, group, when)
 
-    def instruction(self, op: task.ComputeBlock) -> isa.ComputeInstruction:
+    def instruction(
+        self, op: task.ComputeBlock, activation: task.ReluOp | task.LutOp | None = None
+    ) -> isa.ComputeInstruction:
+        """`op`'s instruction; with `activation`, applying it and writing its output tile."""
         kind = INSTRUCTIONS[type(op)]
         inputs: list[isa.TileAttr] = []
         bias: isa.TileAttr | None = None
@@ -127,7 +139,12 @@ class GraphLowering(GlobalMemory):
         if bias is not None and not kind.HAS_BIAS:
             raise PassFailedException(f"{self.pass_name}: {describe(op)} has a bias, which {kind.name} does not take")
         clauses = {name: self.clause(op.properties[name]) for name in kind.CLAUSES if name in op.properties}
-        return self.with_dataflow(kind(inputs, self.tile(op), bias, **clauses))
+        instruction = kind(inputs, self.tile(activation or op), bias, **clauses)
+        if isinstance(activation, task.ReluOp):
+            instruction.properties["relu"] = activation.cmp
+        elif isinstance(activation, task.LutOp):
+            instruction.properties["table"] = self.tile(activation.operands[1].owner)  # pyright: ignore[reportArgumentType]
+        return self.with_dataflow(instruction)
 
     def with_dataflow(self, instruction: isa.ComputeInstruction) -> isa.ComputeInstruction:
         """A conv or fc with its cheapest dataflow through the core's buffers written as its

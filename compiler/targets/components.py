@@ -74,6 +74,9 @@ class Compute:
     mac_array_shape: tuple[int, int]
     macs_per_cycle: int
     frequency_mhz: float
+    fused_activation: bool = False
+    """Whether a conv or fc applies its layer's relu or lookup table to its outputs on their
+    way out of the array (`isa.conv ... relu C` / `lut TABLE`): no vector pass for it."""
 
 
 @frozen

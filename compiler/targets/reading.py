@@ -200,6 +200,7 @@ def read_compute(table: Table) -> Compute:
         mac_array_shape=shape,
         macs_per_cycle=macs,
         frequency_mhz=table.number("frequency_mhz", positive=True),
+        fused_activation=table.boolean("fused_activation") if table.has("fused_activation") else False,
     )
     table.check_all_read()
     return compute

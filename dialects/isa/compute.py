@@ -31,22 +31,30 @@ class ComputeInstruction(Instruction):
     """
     The shared form of compute instructions, the task ops on local-memory tiles:
 
-        isa.<op> TILE, ... (bias TILE)? -> TILE (CLAUSE VALUE)*
+        isa.<op> TILE, ... (bias TILE)? -> TILE (CLAUSE VALUE)* (relu CMP | lut TILE)?
 
     where a TILE is `ADDRESS : tensor<...>`. Results are exact, as in the task dialect:
     saturate((acc + bias) >> shift) to the output tile's i8 or i32. Clauses equal to
-    their default are not printed.
+    their default are not printed. A conv or fc on a target with `fused_activation` may
+    apply its layer's activation to its outputs on their way out, as the task dialect's
+    relu (max(x, CMP)) or lut (TABLE[x as an unsigned byte]) would after it.
     """
 
     inputs = prop_def(ArrayAttr[TileAttr])
     bias = opt_prop_def(TileAttr)
     output = prop_def(TileAttr)
+    relu = opt_prop_def(IntegerAttr[I64])
+    """The fused relu's cmp, if any."""
+    table = opt_prop_def(TileAttr)
+    """The fused lookup table, if any."""
 
     COMPUTES: ClassVar[bool] = True
     INPUT_ROLES: ClassVar[tuple[str, ...]]
     """The input tiles' roles, in order; empty for any number of branches."""
     CLAUSES: ClassVar[tuple[str, ...]] = ()
     HAS_BIAS: ClassVar[bool] = False
+    ACTIVATES: ClassVar[bool] = False
+    """Whether it may apply a fused relu or lut to its outputs (conv, fc)."""
 
     def __init__(
         self,
@@ -98,6 +106,8 @@ class ComputeInstruction(Instruction):
         ]
         if self.bias is not None:
             accesses.append(Access("bias", self.bias.address, self.bias.nbytes, "bias"))
+        if self.table is not None:
+            accesses.append(Access("table", self.table.address, self.table.nbytes, "bias"))
         accesses.append(Access("output", self.output.address, self.output.nbytes, tile_kind(self.output)))
         return accesses
 
@@ -118,6 +128,10 @@ class ComputeInstruction(Instruction):
                 clauses[clause] = parse_int_list(parser)
         check_clauses_given(parser, cls, cls.CLAUSES, clauses, start)
         op = cls(inputs, output, bias, **clauses)
+        if cls.ACTIVATES and parser.parse_optional_keyword("relu"):
+            op.properties["relu"] = i64_attr(parser.parse_integer(allow_boolean=False))
+        elif cls.ACTIVATES and parser.parse_optional_keyword("lut"):
+            op.properties["table"] = TileAttr.parse_body(parser)
         op.attributes.update(parser.parse_optional_attr_dict())
         return op
 
@@ -130,6 +144,11 @@ class ComputeInstruction(Instruction):
         printer.print_string(" -> ")
         self.output.print_body(printer)
         print_clauses(printer, self, self.CLAUSES)
+        if self.relu is not None:
+            printer.print_string(f" relu {self.relu.value.data}")
+        if self.table is not None:
+            printer.print_string(" lut ")
+            self.table.print_body(printer)
         print_attr_dict(printer, self.attributes)
 
     def verify_(self) -> None:
@@ -148,7 +167,21 @@ class ComputeInstruction(Instruction):
                 raise self.error(f"dataflow is [packed 0 or 1, split, groups, tile >= 1], got {list(flow)}")
         if self.bias is not None:
             self._verify_bias(self.bias)
+        self._verify_activation()
         self.verify_shapes()
+
+    def _verify_activation(self) -> None:
+        if self.relu is None and self.table is None:
+            return
+        if not self.ACTIVATES:
+            raise self.error("applies no fused activation (only conv and fc do)")
+        if self.relu is not None and self.table is not None:
+            raise self.error("applies one fused activation, a relu or a lut, not both")
+        if self.table is not None:
+            if self.table.element_bits != 8 or self.table.shape != (256,):
+                raise self.error(f"the fused lut's table is tensor<256xi8>, got {self.table.tensor_type}")
+            if self.output.element_bits != 8:
+                raise self.error(f"a fused lut writes i8, got {self.output.tensor_type}")
 
     def _verify_bias(self, bias: TileAttr) -> None:
         if not self.HAS_BIAS:
@@ -225,6 +258,7 @@ class ConvOp(WindowInstruction):
     INPUT_ROLES: ClassVar[tuple[str, ...]] = ("input", "weight")
     CLAUSES: ClassVar[tuple[str, ...]] = ("stride", "pad", "dilation", "shift", "dataflow")
     HAS_BIAS: ClassVar[bool] = True
+    ACTIVATES: ClassVar[bool] = True
 
     def window_shape(self) -> tuple[int, ...]:
         return self.inputs.data[1].shape[1:3]
@@ -261,6 +295,7 @@ class FcOp(ComputeInstruction):
     INPUT_ROLES: ClassVar[tuple[str, ...]] = ("input", "weight")
     CLAUSES: ClassVar[tuple[str, ...]] = ("shift", "dataflow")
     HAS_BIAS: ClassVar[bool] = True
+    ACTIVATES: ClassVar[bool] = True
 
     def verify_shapes(self) -> None:
         source, weight = self.inputs.data

@@ -149,6 +149,7 @@ class ProgramOp(IRDLOperation):
             for phase, index, op in core.numbered_instructions():
                 verify_accesses(target, core, phase, index, op)
                 verify_dataflow(target, core, phase, index, op)
+                verify_activation(target, core, phase, index, op)
 
 
 def verify_accesses(target: HardwareTarget, core: CoreOp, phase: int, index: int, op: Instruction) -> None:
@@ -185,6 +186,18 @@ def verify_dataflow(target: HardwareTarget, core: CoreOp, phase: int, index: int
     _, _, taps, channels, _ = op.core_work_shape()
     if problem := dataflow_problem(target.core_buffers, flow, taps, channels):
         raise VerifyException(f"{where(core.coord, phase, index, op)}: dataflow {list(flow.clause)}: {problem}")
+
+
+def verify_activation(target: HardwareTarget, core: CoreOp, phase: int, index: int, op: Instruction) -> None:
+    """A fused relu or lut only on a target whose convs apply one (`compute.fused_activation`)."""
+    if not isinstance(op, ComputeInstruction) or op.relu is None and op.table is None:
+        return
+    if not target.compute.fused_activation:
+        kind = "relu" if op.relu is not None else "lut"
+        raise VerifyException(
+            f"{where(core.coord, phase, index, op)}: applies a fused {kind}, but {target.name}'s convs "
+            "apply none (compute.fused_activation = false)"
+        )
 
 
 @attrs.frozen

@@ -39,8 +39,8 @@ def test_search_true_takes_st_search_s_defaults_and_false_takes_st_place():
 
 def test_a_chain_that_returns_only_at_the_end_is_annealing_with_every_1():
     """`every` reaches the chain: one chain of `search(every=1.0)` is `anneal(every=1.0)`,
-    which on tiny at 10 rounds ends elsewhere than a chain returning after each round."""
-    graph = find_graph(build_network("tiny"))
+    which on LeNet at 10 rounds ends elsewhere than a chain returning after each round."""
+    graph = find_graph(build_network("lenet"))
     target = load_target("set-8x8").with_relay(True)
     split_reductions(graph, target)
     network = network_of(graph)

@@ -39,8 +39,9 @@ def test_a_core_that_takes_a_box_twice_gets_a_second_send():
 def test_the_model_prices_the_machine_s_sends_to_two_layers():
     """tiny b2 on set-8x8 in one segment of one subbatch: conv4's result goes to conv10 and
     conv16, which take the same boxes. The machine's hop-bytes and local bytes read are the
-    estimate's exactly, bit-identically (160,464 and 216,796; priced per layer the model
-    said 163,536 and 219,100)."""
+    estimate's exactly, bit-identically (160,464 and 200,412; 216,796 before the convs
+    applied their relus on the way out of the array; priced per layer the model said 163,536
+    and 219,100 then)."""
     module = build_network("tiny", batch=2)
     network = network_of(find_graph(module))
     tree = Node.cut("T", [Node.cut("T", [Node.leaf(i) for i in range(len(network.layers))])])
@@ -49,4 +50,4 @@ def test_the_model_prices_the_machine_s_sends_to_two_layers():
     run = run_tree(module, "set-8x8", tree)
     assert run.identical
     assert run.counters["noc_hop_bytes"] == run.estimate["noc_hop_bytes"] == 160_464
-    assert run.counters["local_read_bytes"] == estimate.cost.total_work.local_read_bytes == 216_796
+    assert run.counters["local_read_bytes"] == estimate.cost.total_work.local_read_bytes == 200_412

@@ -589,6 +589,28 @@ isa.program @p target "tianjicx" {
 
 // -----
 
+"isa.program"() <{sym_name = "p", target = "set-8x8"}> ({
+  "isa.core"() <{coord = array<i64: 0, 0>}> ({
+    "isa.conv"() <{inputs = [#isa.tile<0 : tensor<1x4x4x16xi8>>, #isa.tile<256 : tensor<8x3x3x16xi8>>], output = #isa.tile<1536 : tensor<1x4x4x8xi8>>, stride = array<i64: 1, 1>, pad = array<i64: 1, 1, 1, 1>, dilation = array<i64: 1, 1>, shift = 0 : i64, relu = 0 : i64, table = #isa.tile<2048 : tensor<256xi8>>}> : () -> ()
+    "isa.sync"() <{phase = 0 : i64}> : () -> ()
+  }) : () -> ()
+}) : () -> ()
+
+// CHECK: core (0, 0), phase 0, #0 isa.conv: applies one fused activation, a relu or a lut, not both
+
+// -----
+
+"isa.program"() <{sym_name = "p", target = "set-8x8"}> ({
+  "isa.core"() <{coord = array<i64: 0, 0>}> ({
+    "isa.relu"() <{inputs = [#isa.tile<0 : tensor<1x4x4x16xi8>>], output = #isa.tile<1536 : tensor<1x4x4x16xi8>>, cmp = 0 : i64, shift = 0 : i64, relu = 0 : i64}> : () -> ()
+    "isa.sync"() <{phase = 0 : i64}> : () -> ()
+  }) : () -> ()
+}) : () -> ()
+
+// CHECK: core (0, 0), phase 0, #0 isa.relu: applies no fused activation (only conv and fc do)
+
+// -----
+
 // Cores and phases
 
 isa.program @p target "tianjicx" {
@@ -936,6 +958,39 @@ isa.program @p target "tianjicx" {
 }
 
 // CHECK: core (0, 0), phase 0, #0 isa.conv: the input is an i8 tile of rank 4, got tensor<1x6x8x16xi32>
+
+// -----
+
+isa.program @p target "tianjicx" {
+  isa.core (0, 0) {
+    isa.conv 0 : tensor<1x6x8x16xi8>, 2048 : tensor<32x3x3x16xi8> -> 8192 : tensor<1x4x6x32xi8> relu 0
+    isa.sync 0
+  }
+}
+
+// CHECK: core (0, 0), phase 0, #0 isa.conv: applies a fused relu, but tianjicx's convs apply none (compute.fused_activation = false)
+
+// -----
+
+isa.program @p target "set-8x8" {
+  isa.core (0, 0) {
+    isa.conv 0 : tensor<1x6x8x16xi8>, 2048 : tensor<32x3x3x16xi8> -> 8192 : tensor<1x4x6x32xi8> lut 16384 : tensor<128xi8>
+    isa.sync 0
+  }
+}
+
+// CHECK: core (0, 0), phase 0, #0 isa.conv: the fused lut's table is tensor<256xi8>, got tensor<128xi8>
+
+// -----
+
+isa.program @p target "set-8x8" {
+  isa.core (0, 0) {
+    isa.conv 0 : tensor<1x6x8x16xi8>, 2048 : tensor<32x3x3x16xi8> -> 8192 : tensor<1x4x6x32xi32> lut 16384 : tensor<256xi8>
+    isa.sync 0
+  }
+}
+
+// CHECK: core (0, 0), phase 0, #0 isa.conv: a fused lut writes i8, got tensor<1x4x6x32xi32>
 
 // -----
 

@@ -133,6 +133,26 @@ isa.program @compute target "tianjicx" {
 
 // -----
 
+// A conv or fc that applies its relu or lut on the outputs' way out (set-8x8's fused_activation).
+
+isa.program @activations target "set-8x8" {
+  isa.core (0, 0) {
+    isa.conv 0 : tensor<1x6x8x16xi8>, 1024 : tensor<32x3x3x16xi8> bias 5632 : tensor<32xi32> -> 5760 : tensor<1x4x8x32xi8> pad [0, 0, 1, 1] shift 9 relu -3
+    isa.fc 0 : tensor<1x4x4x16xi8>, 256 : tensor<10x4x4x16xi8> -> 2880 : tensor<1x1x1x10xi8> shift 7 lut 3072 : tensor<256xi8>
+    isa.sync 0
+  }
+}
+
+// CHECK:      isa.program @activations target "set-8x8" {
+// CHECK-NEXT:   isa.core (0, 0) {
+// CHECK-NEXT:     isa.conv 0 : tensor<1x6x8x16xi8>, 1024 : tensor<32x3x3x16xi8> bias 5632 : tensor<32xi32> -> 5760 : tensor<1x4x8x32xi8> pad [0, 0, 1, 1] shift 9 relu -3
+// CHECK-NEXT:     isa.fc 0 : tensor<1x4x4x16xi8>, 256 : tensor<10x4x4x16xi8> -> 2880 : tensor<1x1x1x10xi8> shift 7 lut 3072 : tensor<256xi8>
+// CHECK-NEXT:     isa.sync 0
+// CHECK-NEXT:   }
+// CHECK-NEXT: }
+
+// -----
+
 // The attributes, in the generic form a pass or another tool may print.
 "isa.program"() <{sym_name = "generic", target = "set-8x8"}> ({
   "isa.input"() <{name = "x", type = tensor<1x4x2x2xi8>, address = 0 : i64, layout = #isa<layout nchw>}> : () -> ()
