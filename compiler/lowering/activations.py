@@ -32,7 +32,8 @@ def applied_activations(graph: task.GraphOp, plan: MemoryPlan) -> dict[int, task
 
 def applier(op: task.ReluOp | task.LutOp, plan: MemoryPlan) -> task.ConvOp | task.FcOp | None:
     """The conv or fc that can apply `op`, if one can."""
-    if isinstance(op, task.ReluOp) and op.shift.value.data != 0 or op.operands[0].type != op.result.type:
+    shifts = isinstance(op, task.ReluOp) and op.shift.value.data != 0
+    if shifts or op.operands[0].type != op.result.type:
         return None
     buffer = op.operands[0].owner
     if not isinstance(buffer, task.BufferOp) or len(plan.sources[buffer.task_id]) != 1:
@@ -40,11 +41,9 @@ def applier(op: task.ReluOp | task.LutOp, plan: MemoryPlan) -> task.ConvOp | tas
     producer = plan.sources[buffer.task_id][0][0].owner
     if not isinstance(producer, task.ConvOp | task.FcOp) or producer.result.type != buffer.result.type:
         return None
-    alone = [use.operation for use in producer.result.uses] == [buffer] and [
-        use.operation for use in buffer.result.uses
-    ] == [op]
+    alone = [use.operation for use in producer.result.uses] == [buffer]
+    only_reader = [use.operation for use in buffer.result.uses] == [op]
     in_place = plan.in_place.get(producer.task_id, (None,))[0] is buffer
-    together = plan.core(producer.task_id) == plan.core(op.task_id) and plan.first(producer.task_id) == plan.first(
-        op.task_id
-    )
-    return producer if alone and in_place and together else None
+    same_core = plan.core(producer.task_id) == plan.core(op.task_id)
+    same_phase = plan.first(producer.task_id) == plan.first(op.task_id)
+    return producer if alone and only_reader and in_place and same_core and same_phase else None
