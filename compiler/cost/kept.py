@@ -132,7 +132,7 @@ class SegmentReads:
     """Per layer a later one reads, the segment of its last reader."""
 
     @staticmethod
-    def of(network: Network, segments: Sequence[Node], segment_of: dict[int, tuple[int, int]]) -> SegmentReads:
+    def of(network: Network, segments: Sequence[Node]) -> SegmentReads:
         leaves = [frozenset(segment.leaves()) for segment in segments]
         reads = tuple(frozenset(p for layer in here for p in network.layers[layer].producers) for here in leaves)
         last: dict[int, int] = {}
@@ -190,7 +190,7 @@ def kept_tensors(
         chains[id(priced)] = (priced, chain)
         return chain.value(model.objective, model.target)
 
-    reads = SegmentReads.of(model.network, segments, segment_of)
+    reads = SegmentReads.of(model.network, segments)
 
     def price(kept: frozenset[int], base: Base, first: int) -> Priced | None:
         return with_kept(model, tree, places, segment_of, kept, base, first, reads)
@@ -219,7 +219,7 @@ def with_kept(
     first that does are not priced: what a segment holds is produced in it or before);
     `reads`: the tree's, if worked out already."""
     network, segments = model.network, model.segments(tree)
-    reads = reads or SegmentReads.of(network, segments, segment_of)
+    reads = reads or SegmentReads.of(network, segments)
     was, before = base
     priced: Priced = list(before[:first])
     located: Located = {layer: where for _, here in priced for layer, where in here.items()}

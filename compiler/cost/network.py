@@ -28,6 +28,7 @@ from xdsl.ir import SSAValue
 from stc.compiler.diagnostics import StcError
 from stc.dialects import task
 from stc.dialects.task.base import element_width
+from stc.dialects.task.compute import applied_on_the_way_out
 from stc.dialects.task.stats import macs, tensor_bytes
 
 NETWORK_INPUT = -1
@@ -168,7 +169,9 @@ def network_of(graph: task.GraphOp) -> Network:
             layers[fused]["tables"] += table_sizes(op)
             layers[fused]["out_element_bytes"] = element_bytes(op.result)
             layers[fused]["vector_bytes_per_output"] += vector_bytes(op) / math.prod(shape(op.result))
-            layers[fused]["activation"] = len(layers[fused]["block_ids"]) == 2 and activation(op, layers[fused])
+            layers[fused]["activation"] = (
+                len(layers[fused]["block_ids"]) == 2 and layers[fused]["kind"] == "conv" and applied_on_the_way_out(op)
+            )
             layer_of[op.result] = fused
             continue
         layer_of[op.result] = len(layers)
@@ -177,13 +180,6 @@ def network_of(graph: task.GraphOp) -> Network:
         raise StcError(f"task.graph @{graph.graph_name}: no compute block to schedule")
     built = tuple(Layer(**fields) for fields in layers)
     return Network(graph.graph_name, batch or 1, built)
-
-
-def activation(op: task.ComputeBlock, layer: dict) -> bool:
-    """Whether a conv or fc can apply `op`, its one fused block, on its outputs' way out."""
-    if layer["kind"] != "conv" or element_bytes(op.operands[0]) != element_bytes(op.result):
-        return False
-    return isinstance(op, task.LutOp) or isinstance(op, task.ReluOp) and op.shift.value.data == 0
 
 
 def fused_activations(network: Network) -> Network:

@@ -3,11 +3,11 @@ Activations a conv or fc applies on its outputs' way out of the array, on a targ
 `compute.fused_activation`: isa-lower writes the conv's instruction with the relu's cmp or
 the lut's table and the relu's or lut's output tile, and no instruction for the relu or lut.
 
-A relu (no shift, no change of type) or lut piece is applied by the conv or fc piece that
-feeds it when nothing else can tell: its input buffer holds that piece's whole result
-alone, written in place on the same core in the same phase, and the relu or lut is the
-buffer's only reader and the result's only destination. The cost model prices every such
-layer so (`cost/network.py`, `Layer.activated`).
+A relu or lut piece that a conv could apply (`task.compute.applied_on_the_way_out`) is
+applied by the conv or fc piece that feeds it when nothing else can tell: its input buffer
+holds that piece's whole result alone, written in place on the same core in the same
+phase, and the relu or lut is the buffer's only reader and the result's only destination.
+The cost model prices every such layer so (`cost/network.py`, `Layer.activated`).
 
     %4 = task.conv 4 %1, %2 bias %3 ... : tensor<1x8x8x32xi8>
     %6 = task.buffer 6 si %4 : tensor<1x8x8x32xi8>
@@ -19,6 +19,7 @@ from __future__ import annotations
 
 from stc.compiler.memory.plan import MemoryPlan
 from stc.dialects import task
+from stc.dialects.task.compute import applied_on_the_way_out
 
 
 def applied_activations(graph: task.GraphOp, plan: MemoryPlan) -> dict[int, task.ReluOp | task.LutOp]:
@@ -32,8 +33,7 @@ def applied_activations(graph: task.GraphOp, plan: MemoryPlan) -> dict[int, task
 
 def applier(op: task.ReluOp | task.LutOp, plan: MemoryPlan) -> task.ConvOp | task.FcOp | None:
     """The conv or fc that can apply `op`, if one can."""
-    shifts = isinstance(op, task.ReluOp) and op.shift.value.data != 0
-    if shifts or op.operands[0].type != op.result.type:
+    if not applied_on_the_way_out(op):
         return None
     buffer = op.operands[0].owner
     if not isinstance(buffer, task.BufferOp) or len(plan.sources[buffer.task_id]) != 1:

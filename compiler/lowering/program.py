@@ -85,6 +85,7 @@ class GraphLowering(GlobalMemory):
         self.activations = applied_activations(self.graph, self.plan) if self.target.compute.fused_activation else {}
         """Per conv or fc block, the relu or lut block it applies (`activations.py`)."""
         self.appliers = {activation.task_id: self.plan.blocks[conv] for conv, activation in self.activations.items()}
+        """Per relu or lut block so applied, the conv or fc block that applies it."""
         if self.target.global_memory.shares_loads:
             self.shared = shared_loads(self.graph, self.plan, self.read_later, self.tags)
             if not self.staged:
@@ -108,7 +109,7 @@ class GraphLowering(GlobalMemory):
         would be: after the lut's table is loaded), then its result's fills."""
         time = self.plan.first(op.task_id)
         if (applier := self.appliers.get(op.task_id)) is not None:
-            self.emit(op.task_id, time, self.instruction(applier, op))  # pyright: ignore[reportArgumentType]
+            self.emit(op.task_id, time, self.instruction(applier, self.activations[applier.task_id]))
         elif op.task_id not in self.activations:
             self.emit(op.task_id, time, self.instruction(op))
         fills: dict[int, list[Fill]] = defaultdict(list)

@@ -19,6 +19,7 @@ from stc.compiler.rules.windows import slid_windows
 from stc.compiler.targets.core_dataflow import Dataflow
 from stc.dialects.integers import i64_array, i64_attr
 from stc.dialects.isa.access import Access, tile_kind
+from stc.dialects.isa.activation import activation_problem, parse_activation, print_activation
 from stc.dialects.isa.attrs import TileAttr, i64_array_def, ints
 from stc.dialects.isa.core import Instruction
 from stc.dialects.syntax import check_clauses_given, clause_default, parse_int_list, print_attr_dict, print_clauses
@@ -128,10 +129,8 @@ class ComputeInstruction(Instruction):
                 clauses[clause] = parse_int_list(parser)
         check_clauses_given(parser, cls, cls.CLAUSES, clauses, start)
         op = cls(inputs, output, bias, **clauses)
-        if cls.ACTIVATES and parser.parse_optional_keyword("relu"):
-            op.properties["relu"] = i64_attr(parser.parse_integer(allow_boolean=False))
-        elif cls.ACTIVATES and parser.parse_optional_keyword("lut"):
-            op.properties["table"] = TileAttr.parse_body(parser)
+        if cls.ACTIVATES:
+            op.properties.update(parse_activation(parser))
         op.attributes.update(parser.parse_optional_attr_dict())
         return op
 
@@ -144,11 +143,7 @@ class ComputeInstruction(Instruction):
         printer.print_string(" -> ")
         self.output.print_body(printer)
         print_clauses(printer, self, self.CLAUSES)
-        if self.relu is not None:
-            printer.print_string(f" relu {self.relu.value.data}")
-        if self.table is not None:
-            printer.print_string(" lut ")
-            self.table.print_body(printer)
+        print_activation(printer, self.relu, self.table)
         print_attr_dict(printer, self.attributes)
 
     def verify_(self) -> None:
@@ -167,21 +162,9 @@ class ComputeInstruction(Instruction):
                 raise self.error(f"dataflow is [packed 0 or 1, split, groups, tile >= 1], got {list(flow)}")
         if self.bias is not None:
             self._verify_bias(self.bias)
-        self._verify_activation()
+        if problem := activation_problem(self.ACTIVATES, self.relu, self.table, self.output):
+            raise self.error(problem)
         self.verify_shapes()
-
-    def _verify_activation(self) -> None:
-        if self.relu is None and self.table is None:
-            return
-        if not self.ACTIVATES:
-            raise self.error("applies no fused activation (only conv and fc do)")
-        if self.relu is not None and self.table is not None:
-            raise self.error("applies one fused activation, a relu or a lut, not both")
-        if self.table is not None:
-            if self.table.element_bits != 8 or self.table.shape != (256,):
-                raise self.error(f"the fused lut's table is tensor<256xi8>, got {self.table.tensor_type}")
-            if self.output.element_bits != 8:
-                raise self.error(f"a fused lut writes i8, got {self.output.tensor_type}")
 
     def _verify_bias(self, bias: TileAttr) -> None:
         if not self.HAS_BIAS:

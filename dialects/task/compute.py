@@ -325,6 +325,15 @@ class LutOp(ComputeBlock):
         self.expect_same_shape(self.input, "input")
 
 
+def applied_on_the_way_out(op: ComputeBlock) -> bool:
+    """Whether a conv or fc that feeds `op` could apply it to its outputs as they leave the
+    array (a target's `compute.fused_activation`): a lut, or a relu that neither shifts nor
+    changes the element type."""
+    if isinstance(op, LutOp):
+        return True
+    return isinstance(op, ReluOp) and op.shift.value.data == 0 and op.input.type == op.result.type
+
+
 @irdl_op_definition
 class AddOp(ComputeBlock):
     """

@@ -170,7 +170,7 @@ def test_a_trees_segment_reads_are_what_its_leaves_read():
     tree = initial_tree(model)
     segments, segment_of = model.segments(tree), model.segment_of(tree)
     assert len(segments) == 4
-    reads = SegmentReads.of(model.network, segments, segment_of)
+    reads = SegmentReads.of(model.network, segments)
     for index, segment in enumerate(segments):
         leaves = set(segment.leaves())
         read = {p for layer in leaves for p in model.network.layers[layer].producers}
