@@ -196,7 +196,7 @@ def leaf_cost(
     weight_dram, weight_links, weight_waits, weight_hops = weight_loads(mesh, layer, part, batch, start, shared, relay)
     stores = 0 if output is Output.CHIP else 2 if output is Output.STORED_TWICE else 1
     dram_write = float(out_bytes.sum()) * stores
-    copies = len(layer.block_ids) + int(layer.is_output)
+    copies = layer.results + int(layer.is_output)
     channels = box.k[1] - box.k[0]
     result = activation_storage(box_volume(box.b, box.h, box.w), channels, layer.out_element_bytes, alignment)
     held = copies * result
@@ -265,7 +265,7 @@ def local_bytes(
     block writes the output box (a conv that applies its activation, once); sends, copies
     and DMA stores read (`moved`), receives, copies and DMA loads write (`received`)."""
     conv = layer.kind == "conv"
-    blocks = 1 if layer.activated else len(layer.block_ids)
+    blocks = layer.results
     written = float(outputs.sum()) * layer.out_element_bytes * blocks
     streamed = float(outputs.sum()) * layer.vector_bytes_per_output - written * (blocks - conv) / blocks
     return (inputs if conv else 0.0) + streamed + moved + weights, written + received

@@ -98,6 +98,12 @@ class Layer:
     written once, by the main block, and nothing streams through the vector unit."""
 
     @property
+    def results(self) -> int:
+        """The result tiles a piece writes: one per block, one in all when its conv or fc
+        applies its activation (`activated`)."""
+        return 1 if self.activated else len(self.block_ids)
+
+    @property
     def output_bytes_per_image(self) -> int:
         return self.out_hw[0] * self.out_hw[1] * self.out_channels * self.out_element_bytes
 

@@ -128,7 +128,7 @@ def fewest_copies(
     read = channels if layer.channelwise else layer.in_channels * max(1, len(layer.branches))
     inputs = images * window * activation_storage(1, read, element, alignment)
     outputs = images * pixels * activation_storage(1, channels, layer.out_element_bytes, alignment)
-    held = inputs + outputs * len(layer.block_ids) + weight_storage(layer, channels, alignment)
+    held = inputs + outputs * layer.results + weight_storage(layer, channels, alignment)
     copies = counts[:, 0] * counts[:, 2] * counts[:, 3]
     return [int(i) for i in np.lexsort((cycles, copies)) if held[i] <= target.usable_memory_bytes / 2]
 

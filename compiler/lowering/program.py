@@ -52,7 +52,6 @@ from xdsl.ir import Attribute
 from xdsl.utils.exceptions import PassFailedException
 
 from stc.compiler.heap import collection_paused
-from stc.compiler.lowering.activations import applied_activations
 from stc.compiler.lowering.boxes import Box
 from stc.compiler.lowering.global_memory import GlobalMemory
 from stc.compiler.lowering.shared_loads import shared_box_loads, shared_loads
@@ -82,10 +81,6 @@ class GraphLowering(GlobalMemory):
 
     def lower(self) -> isa.ProgramOp:
         self.declare_globals()
-        self.activations = applied_activations(self.graph, self.plan) if self.target.compute.fused_activation else {}
-        """Per conv or fc block, the relu or lut block it applies (`activations.py`)."""
-        self.appliers = {activation.task_id: self.plan.blocks[conv] for conv, activation in self.activations.items()}
-        """Per relu or lut block so applied, the conv or fc block that applies it."""
         if self.target.global_memory.shares_loads:
             self.shared = shared_loads(self.graph, self.plan, self.read_later, self.tags)
             if not self.staged:
@@ -108,9 +103,9 @@ class GraphLowering(GlobalMemory):
         """The block's instruction (a conv that applies its relu or lut where that one's
         would be: after the lut's table is loaded), then its result's fills."""
         time = self.plan.first(op.task_id)
-        if (applier := self.appliers.get(op.task_id)) is not None:
-            self.emit(op.task_id, time, self.instruction(applier, self.activations[applier.task_id]))
-        elif op.task_id not in self.activations:
+        if (applier := self.plan.appliers.get(op.task_id)) is not None:
+            self.emit(op.task_id, time, self.instruction(applier, self.plan.applied[applier.task_id]))
+        elif op.task_id not in self.plan.applied:
             self.emit(op.task_id, time, self.instruction(op))
         fills: dict[int, list[Fill]] = defaultdict(list)
         for buffer, box, offset in self.plan.pieces.get(op.task_id, []):

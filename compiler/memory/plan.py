@@ -44,6 +44,7 @@ from stc.dialects import task
 from stc.dialects.st import COORD, CoordAttr
 from stc.dialects.st.local_memory import KEEP, STAGING_ALIGNMENT, STORE_LATE, alignment_kind, late_phases
 from stc.dialects.task.base import element_width, task_id_of, tensor_bytes
+from stc.dialects.task.compute import applied_on_the_way_out
 from stc.dialects.task.stats import is_contiguous, offset_bytes
 from stc.runtime.kernels.layout import Nc1hwc0Geometry
 
@@ -97,6 +98,17 @@ class MemoryPlan:
             task_id: piece for task_id, op in self.blocks.items() if (piece := self.in_place_piece(op)) is not None
         }
         """Compute blocks whose result is written straight into a piece of a buffer."""
+        self.applied: dict[int, task.ReluOp | task.LutOp] = {}
+        """Per conv or fc block, the relu or lut block it applies on the way out of the
+        array (`applied_activation`), on a target with `compute.fused_activation`."""
+        if target.compute.fused_activation:
+            for op in graph.tasks():
+                if isinstance(op, task.ReluOp | task.LutOp) and (producer := self.applier(op)) is not None:
+                    self.applied[producer.task_id] = op
+        self.appliers = {op.task_id: self.blocks[conv] for conv, op in self.applied.items()}
+        """Per relu or lut block so applied, the conv or fc block that applies it."""
+        self.bypassed = {task_id_of(op.operands[0].owner) for op in self.applied.values()}
+        """The buffers between a conv and the activation it applies: never written, no region."""
         self.regions = list(self.make_regions())
 
     # --- Coordinates and time ---------------------------------------------------------
@@ -174,8 +186,38 @@ class MemoryPlan:
                 return buffer, box, offset
         return None
 
+    def applier(self, op: task.ReluOp | task.LutOp) -> task.ConvOp | task.FcOp | None:
+        """The conv or fc that applies a relu or lut on its outputs' way out of the array,
+        if one can: the relu or lut is one the array applies
+        (`task.compute.applied_on_the_way_out`), its input buffer holds that conv's or fc's
+        whole result alone, written in place on the same core in the same phase, and it is
+        the buffer's only reader and the result's only destination. The conv then writes the
+        activation's output tile and the buffer between them is never written.
+
+            %4 = task.conv 4 %1, %2 bias %3 ... : tensor<1x8x8x32xi8>
+            %6 = task.buffer 6 si %4 : tensor<1x8x8x32xi8>     // no region
+            %7 = task.lut 7 %6, %5 : tensor<1x8x8x32xi8>       // conv 4 writes its output
+        """
+        if not applied_on_the_way_out(op):
+            return None
+        buffer = op.operands[0].owner
+        if not isinstance(buffer, task.BufferOp) or len(self.sources[buffer.task_id]) != 1:
+            return None
+        producer = self.sources[buffer.task_id][0][0].owner
+        if not isinstance(producer, task.ConvOp | task.FcOp) or producer.result.type != buffer.result.type:
+            return None
+        alone = [use.operation for use in producer.result.uses] == [buffer]
+        only_reader = [use.operation for use in buffer.result.uses] == [op]
+        in_place = self.in_place.get(producer.task_id, (None,))[0] is buffer
+        same_core = self.core(producer.task_id) == self.core(op.task_id)
+        same_phase = self.first(producer.task_id) == self.first(op.task_id)
+        return producer if alone and only_reader and in_place and same_core and same_phase else None
+
     def result_home(self, task_id: int) -> tuple[tuple[int, str], int]:
-        """The region a compute block's result lives in, and its byte offset there."""
+        """The region a compute block's result lives in, and its byte offset there (a conv
+        that applies an activation: the activation's)."""
+        if (activation := self.applied.get(task_id)) is not None:
+            return self.result_home(activation.task_id)
         if (piece := self.in_place.get(task_id)) is None:
             return (task_id, "result"), 0
         buffer, _, offset = piece
@@ -192,6 +234,8 @@ class MemoryPlan:
         if isinstance(op, task.InputOp | task.OutputOp):
             return  # network inputs and outputs stay in global memory
         if isinstance(op, task.StorageOp):
+            if task_id in self.bypassed:
+                return
             yield self.storage_region(op)
             yield from self.staging_regions(op)
         elif isinstance(op, task.ComputeBlock) and task_id not in self.in_place:
@@ -264,7 +308,7 @@ class MemoryPlan:
         """For each compute block's output region, its input regions (better in other banks)."""
         apart: dict[tuple[int, str], set[tuple[int, str]]] = {}
         for task_id, op in self.blocks.items():
-            if not isinstance(op, task.ComputeBlock):
+            if not isinstance(op, task.ComputeBlock) or task_id in self.appliers:
                 continue
             output, _ = self.result_home(task_id)
             inputs = {(task_id_of(operand.owner), "storage") for operand in op.operands}

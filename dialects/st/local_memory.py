@@ -7,7 +7,10 @@ addresses, the graph's regions are what its attributes say:
 - a compute block's result lives at its `st.addr` in its phase (and the next k, with
   `st.store_late` of distance k; with `st.keep`, until the first phase of the last buffer first held
   after it that takes a box of it): inside a buffer of the same core held then that takes the whole result
-  as one run at exactly that address (in place), or in a region of its own;
+  as one run at exactly that address (in place), or in a region of its own; a conv or fc
+  whose result's only buffer, without `st.addr`, is read only by a relu or lut at the
+  conv's own address applies that activation, on a target with `compute.fused_activation`:
+  the conv writes the activation's output, and the buffer between them holds nothing;
 - `st.staging_in = array<i64: address, bytes>` / `st.staging_out` on a buffer: the
   NC1HWC0 staging areas, in the buffer's first / last phase.
 
@@ -179,7 +182,10 @@ def declared_regions(graph: task.GraphOp, target: HardwareTarget) -> dict[tuple[
         return {}
     alignments = target.local_memory.alignment_bytes
     regions: dict[tuple[int, int], list[Placed]] = defaultdict(list)
+    fused = target.compute.fused_activation
     for op in blocks:
+        if fused and bypassed(op):
+            continue
         coord, address = op.attributes.get(COORD), op.attributes.get(ADDRESS)
         label = f"block {op.task_id} ({op.name})"
         if not isinstance(coord, CoordAttr):
@@ -212,6 +218,28 @@ def declared_regions(graph: task.GraphOp, target: HardwareTarget) -> dict[tuple[
             )
             regions[y, x].append(staged)
     return regions
+
+
+def bypassed(op: task.TaskOp) -> bool:
+    """Whether a block holds no region of its own because a conv or fc applies the relu or
+    lut after it (module docstring): the conv, whose result is the activation's, or the
+    buffer between them."""
+    if isinstance(op, task.BufferOp) and ADDRESS not in op.attributes and len(op.pieces) == 1:
+        op = op.pieces[0][0].owner
+    return isinstance(op, task.ConvOp | task.FcOp) and applied_activation(op) is not None
+
+
+def applied_activation(op: task.ConvOp | task.FcOp) -> task.TaskOp | None:
+    """The relu or lut a conv or fc writes the output of: its result's only buffer has no
+    `st.addr` and is read only by that relu or lut, whose `st.addr` is the conv's."""
+    uses = [use.operation for use in op.result.uses]
+    if len(uses) != 1 or not isinstance(buffer := uses[0], task.BufferOp) or ADDRESS in buffer.attributes:
+        return None
+    readers = [use.operation for use in buffer.result.uses]
+    if len(readers) != 1 or not isinstance(activation := readers[0], task.ReluOp | task.LutOp):
+        return None
+    address = op.attributes.get(ADDRESS)
+    return activation if address is not None and activation.attributes.get(ADDRESS) == address else None
 
 
 def late_phases(op: task.TaskOp) -> int:

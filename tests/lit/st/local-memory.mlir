@@ -209,3 +209,56 @@ task.graph @g {
 st.mapping @g target "tianjicx" applied {
 }
 // CHECK: phase 1: block 2 (task.relu) at [1024, 1536) and block 3 (task.buffer) at [1024, 1536) overlap, both live
+
+// -----
+
+// On set-8x8 (compute.fused_activation) conv 3 applies relu 5: it writes the relu's output
+// at the relu's address, and buffer 4 between them, read by the relu alone, has no st.addr.
+task.graph @g {
+  %x = task.input 0 "x" : tensor<1x4x4x32xi8>
+  %in = task.buffer 1 sic %x : tensor<1x4x4x32xi8> {st.addr = 0 : i64, st.coord = #st.coord<(0, 0, 0, 0), (0, 0, memory)>}
+  %w = task.weight 2 #task.random<1> : tensor<32x1x1x32xi8> {st.addr = 1024 : i64, st.coord = #st.coord<(0, 0, 0, 0), (0, 0, memory)>}
+  %c = task.conv 3 %in, %w : tensor<1x4x4x32xi8> {st.addr = 2048 : i64, st.coord = #st.coord<(0, 0, 0, 0), (0, 0, axon)>}
+  %b = task.buffer 4 si %c : tensor<1x4x4x32xi8> {st.coord = #st.coord<(0, 0, 0, 0), (0, 0, memory)>}
+  %r = task.relu 5 %b : tensor<1x4x4x32xi8> {st.addr = 2048 : i64, st.coord = #st.coord<(0, 0, 0, 0), (0, 0, soma1)>}
+  %y = task.buffer 6 so %r : tensor<1x4x4x32xi8> {st.addr = 2048 : i64, st.coord = #st.coord<(0, 0, 0, 0), (0, 0, memory)>}
+  task.output 7 "y" %y
+}
+st.mapping @g target "set-8x8" applied {
+}
+// CHECK:      task.buffer 4 si %{{.*}} : tensor<1x4x4x32xi8> {st.coord = #st.coord<(0, 0, 0, 0), (0, 0, memory)>}
+// CHECK-NEXT: task.relu 5
+
+// -----
+
+// The conv does not write at the relu's address: the buffer between them needs one.
+task.graph @g {
+  %x = task.input 0 "x" : tensor<1x4x4x32xi8>
+  %in = task.buffer 1 sic %x : tensor<1x4x4x32xi8> {st.addr = 0 : i64, st.coord = #st.coord<(0, 0, 0, 0), (0, 0, memory)>}
+  %w = task.weight 2 #task.random<1> : tensor<32x1x1x32xi8> {st.addr = 1024 : i64, st.coord = #st.coord<(0, 0, 0, 0), (0, 0, memory)>}
+  %c = task.conv 3 %in, %w : tensor<1x4x4x32xi8> {st.addr = 4096 : i64, st.coord = #st.coord<(0, 0, 0, 0), (0, 0, axon)>}
+  %b = task.buffer 4 si %c : tensor<1x4x4x32xi8> {st.coord = #st.coord<(0, 0, 0, 0), (0, 0, memory)>}
+  %r = task.relu 5 %b : tensor<1x4x4x32xi8> {st.addr = 2048 : i64, st.coord = #st.coord<(0, 0, 0, 0), (0, 0, soma1)>}
+  %y = task.buffer 6 so %r : tensor<1x4x4x32xi8> {st.addr = 2048 : i64, st.coord = #st.coord<(0, 0, 0, 0), (0, 0, memory)>}
+  task.output 7 "y" %y
+}
+// expected-error @+1 {{st.mapping @g: local memory: block 4 (task.buffer) on core (0, 0) has no st.addr, while other blocks of task.graph @g have one; run st-lmem-alloc again}}
+st.mapping @g target "set-8x8" applied {
+}
+
+// -----
+
+// On tianjicx, whose convs apply no activation, the buffer before the relu needs its bytes.
+task.graph @g {
+  %x = task.input 0 "x" : tensor<1x4x4x32xi8>
+  %in = task.buffer 1 sic %x : tensor<1x4x4x32xi8> {st.addr = 0 : i64, st.coord = #st.coord<(0, 0, 0, 0), (0, 0, memory)>}
+  %w = task.weight 2 #task.random<1> : tensor<32x1x1x32xi8> {st.addr = 1024 : i64, st.coord = #st.coord<(0, 0, 0, 0), (0, 0, memory)>}
+  %c = task.conv 3 %in, %w : tensor<1x4x4x32xi8> {st.addr = 2048 : i64, st.coord = #st.coord<(0, 0, 0, 0), (0, 0, axon)>}
+  %b = task.buffer 4 si %c : tensor<1x4x4x32xi8> {st.coord = #st.coord<(0, 0, 0, 0), (0, 0, memory)>}
+  %r = task.relu 5 %b : tensor<1x4x4x32xi8> {st.addr = 2048 : i64, st.coord = #st.coord<(0, 0, 0, 0), (0, 0, soma1)>}
+  %y = task.buffer 6 so %r : tensor<1x4x4x32xi8> {st.addr = 2048 : i64, st.coord = #st.coord<(0, 0, 0, 0), (0, 0, memory)>}
+  task.output 7 "y" %y
+}
+// expected-error @+1 {{st.mapping @g: local memory: block 4 (task.buffer) on core (0, 0) has no st.addr, while other blocks of task.graph @g have one; run st-lmem-alloc again}}
+st.mapping @g target "tianjicx" applied {
+}

@@ -1,14 +1,14 @@
-"""The relus and luts a conv applies on the way out of the array (`lowering/activations.py`),
+"""The relus and luts a conv applies on the way out of the array (`MemoryPlan.applier`),
 and those it must not: tiny searched on set-8x8."""
 
 import pytest
 
-from stc.compiler.lowering.activations import applied_activations
 from stc.compiler.memory.plan import MemoryPlan
 from stc.compiler.targets.hardware import load_target
 from stc.compiler.zoo import build_network
 from stc.dialects import task
 from stc.dialects.integers import i64_attr
+from stc.dialects.st import ADDRESS
 from stc.passes.st_lmem_alloc import StLmemAllocPass
 from stc.passes.st_route import StRoutePass
 from stc.passes.st_search import StSearchPass
@@ -39,7 +39,7 @@ def unary_blocks(graph: task.GraphOp) -> dict[bool, list[task.ReluOp | task.LutO
 
 
 def test_every_relu_and_lut_after_a_conv_is_applied_by_it_and_none_after_an_add(mapped):
-    applied = applied_activations(mapped, MemoryPlan(mapped, TARGET, "test"))
+    applied = MemoryPlan(mapped, TARGET, "test").applied
     by_conv, by_add = unary_blocks(mapped)[True], unary_blocks(mapped)[False]
     assert {op.task_id for op in applied.values()} == {op.task_id for op in by_conv}
     assert any(isinstance(op, task.LutOp) for op in by_conv)
@@ -53,17 +53,30 @@ def test_a_relu_that_shifts_is_left_to_the_vector_unit(mapped):
     graph = mapped.clone()
     relus = [op for op in unary_blocks(graph)[True] if isinstance(op, task.ReluOp)]
     relus[0].properties["shift"] = i64_attr(1)
-    applied = {op.task_id for op in applied_activations(graph, MemoryPlan(graph, TARGET, "test")).values()}
+    applied = {op.task_id for op in MemoryPlan(graph, TARGET, "test").applied.values()}
     assert relus[0].task_id not in applied
     assert {op.task_id for op in relus[1:]} <= applied
 
 
 def test_a_relu_on_another_phase_than_its_conv_is_left_to_the_vector_unit(mapped, monkeypatch):
     graph = mapped.clone()
-    plan = MemoryPlan(graph, TARGET, "test")
     relu = next(op for op in unary_blocks(graph)[True] if isinstance(op, task.ReluOp))
-    first = plan.first
-    monkeypatch.setattr(plan, "first", lambda task_id: first(task_id) + (task_id == relu.task_id))
-    applied = {op.task_id for op in applied_activations(graph, plan).values()}
+    first = MemoryPlan.first
+    monkeypatch.setattr(MemoryPlan, "first", lambda plan, task_id: first(plan, task_id) + (task_id == relu.task_id))
+    applied = {op.task_id for op in MemoryPlan(graph, TARGET, "test").applied.values()}
     assert relu.task_id not in applied
     assert applied
+
+
+def test_the_buffer_between_a_conv_and_its_applied_activation_holds_no_bytes(mapped):
+    """st-lmem-alloc gives the conv the activation's address and the buffer between them,
+    never written, no region and no address."""
+    plan = MemoryPlan(mapped, TARGET, "test")
+    held = {region.key[0] for region in plan.regions}
+    assert plan.applied
+    for conv, activation in plan.applied.items():
+        buffer = activation.operands[0].owner
+        assert isinstance(buffer, task.BufferOp)
+        assert buffer.task_id not in held
+        assert ADDRESS not in buffer.attributes
+        assert plan.blocks[conv].attributes[ADDRESS] == activation.attributes[ADDRESS]
