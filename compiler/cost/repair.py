@@ -14,7 +14,9 @@ many ways as now (its `spread`).
   conv334 … avgpool362 under `T 64/2`, whose heaviest layer conv343 is better left alone).
 
 Each spread of the layers is priced once per segment (`remembered`): steepest's trials
-retrace some of heaviest-first's spreads.
+retrace some of heaviest-first's spreads. A trial is priced only while its floor (the
+recursion's buffer rules alone, `CostModel.segment_floor`: never above its peak) could still
+beat the best trial priced so far, which picks the same layer as pricing all of them.
 """
 
 from __future__ import annotations
@@ -42,17 +44,22 @@ partitions, and their costs."""
 
 
 def repaired(
-    price: Callable[[dict[int, int]], Priced], layers: list[int], network: list[Layer], target: HardwareTarget
+    price: Callable[[dict[int, int]], Priced],
+    floor: Callable[[dict[int, int]], int | None],
+    layers: list[int],
+    network: list[Layer],
+    target: HardwareTarget,
 ) -> tuple[NodeCost | None, Located]:
     """The segment of `layers` priced by `price` (given each layer's spread), repaired
-    where it overflows (the module docstring)."""
+    where it overflows (the module docstring); `floor`: a spread's buffer peak at least
+    (None where `price` gives no cost)."""
     price = remembered(price)
     start = price(dict.fromkeys(layers, 1))
     cost, located = heaviest_first(price, layers, start, network, target)
     first = start[0]
     if cost is not None and cost.fits(target) or first is None or overfull(first, target):
         return cost, located
-    return steepest(price, layers, start, network, target)
+    return steepest(price, floor, layers, start, network, target)
 
 
 def remembered(price: Callable[[dict[int, int]], Priced]) -> Callable[[dict[int, int]], Priced]:
@@ -93,6 +100,7 @@ def heaviest_first(
 
 def steepest(
     price: Callable[[dict[int, int]], Priced],
+    floor: Callable[[dict[int, int]], int | None],
     layers: list[int],
     start: Priced,
     network: list[Layer],
@@ -102,19 +110,26 @@ def steepest(
     assert cost is not None
     spreads = dict.fromkeys(layers, 1)
     while not cost.fits(target):
-        trials = []
         fullest = int(np.argmax(cost.buf + cost.wgt))
         heaviest = sorted(
             spreadable(cost, located, leaves, network), key=lambda layer: (-leaves[layer].wgt[fullest], layer)
         )
+        floors = []
         for layer in heaviest[:STEEPEST_WIDTH]:
             trial = spreads | {layer: 2 * located[layer][1].pk}
+            if (least := floor(trial)) is not None:
+                floors.append((least, layer, trial))
+        best: tuple[int, int, dict[int, int], Priced] | None = None
+        for least, layer, trial in sorted(floors, key=lambda each: each[:2]):
+            if best is not None and (least, layer) > best[:2]:
+                break
             priced = price(trial)
-            if priced[0] is not None:
-                trials.append((priced[0].buffer_peak(), layer, trial, priced))
-        if not trials or min(trials)[0] >= cost.buffer_peak():
+            assert priced[0] is not None
+            if best is None or (priced[0].buffer_peak(), layer) < best[:2]:
+                best = (priced[0].buffer_peak(), layer, trial, priced)
+        if best is None or best[0] >= cost.buffer_peak():
             break
-        _, _, spreads, (cost, located, leaves) = min(trials, key=lambda trial: trial[:2])
+        _, _, spreads, (cost, located, leaves) = best
         assert cost is not None
     return cost, located
 

@@ -4,13 +4,14 @@ hand on two layers, and on ResNet-50 v1 b64's segment that heaviest-first gave u
 from types import SimpleNamespace
 
 import numpy as np
+import pytest
 
 from stc.compiler.cost.evaluate import CostModel
 from stc.compiler.cost.leaf_pricing import Place
 from stc.compiler.cost.network import network_of
 from stc.compiler.cost.node_cost import NodeCost
 from stc.compiler.cost.partition import Partition
-from stc.compiler.cost.repair import heaviest_first, repaired
+from stc.compiler.cost.repair import heaviest_first, repaired, steepest
 from stc.compiler.cost.tree import Node
 from stc.compiler.targets.cost_units import Work
 from stc.compiler.targets.hardware import load_target
@@ -46,11 +47,52 @@ def test_steepest_spreads_the_layer_that_lowers_the_peak_most():
     cost, _ = heaviest_first(two_layers, [0, 1], start, NETWORK, TARGET)  # pyright: ignore[reportArgumentType]
     assert cost is not None
     assert cost.buffer_peak() == 1_050_000
-    cost, located = repaired(two_layers, [0, 1], NETWORK, TARGET)  # pyright: ignore[reportArgumentType]
+    cost, located = repaired(two_layers, exact_floor, [0, 1], NETWORK, TARGET)  # pyright: ignore[reportArgumentType]
     assert cost is not None
     assert cost.buffer_peak() == 950_000
     assert cost.fits(TARGET)
     assert {layer: part.pk for layer, (_, part) in located.items()} == {0: 1, 1: 2}
+
+
+def exact_floor(spreads: dict[int, int]) -> int:
+    return two_layers(spreads)[0].buffer_peak()
+
+
+PEAKS = {(1, 1, 1): 1_100_000, (2, 1, 1): 1_000_000, (1, 2, 1): 1_040_000, (1, 1, 2): 1_060_000}
+"""Three layers' segment peak by their spreads: spreading layer 0 lowers it most."""
+
+
+def three_layers(spreads: dict[int, int]):
+    leaves = {layer: node(0.0, 100_000 / spreads[layer]) for layer in range(3)}
+    located = {layer: (Place(0, 2, 4), Partition(2 // s, s, 1, 1)) for layer, s in spreads.items()}
+    return node(PEAKS[spreads[0], spreads[1], spreads[2]], 0.0), located, leaves
+
+
+@pytest.mark.parametrize(
+    ("floor", "priced"),
+    [
+        (lambda spreads: three_layers(spreads)[0].buffer_peak(), [(2, 1, 1)]),
+        (lambda spreads: 0, [(2, 1, 1), (1, 2, 1), (1, 1, 2)]),
+        (lambda spreads: 1_030_000 * (spreads[2] == 1), [(1, 1, 2), (2, 1, 1)]),
+    ],
+)
+def test_steepest_prices_a_trial_only_while_its_floor_could_beat_the_best(floor, priced):
+    """Trials in order of their floors; one whose floor is above the best peak priced so
+    far is not priced, and the choice is the same: layer 0."""
+    seen = []
+
+    def price(spreads):
+        seen.append((spreads[0], spreads[1], spreads[2]))
+        return three_layers(spreads)
+
+    layers = [0, 1, 2]
+    network = [SimpleNamespace(out_channels=2)] * 3
+    start = three_layers(dict.fromkeys(layers, 1))
+    cost, located = steepest(price, floor, layers, start, network, TARGET)  # pyright: ignore[reportArgumentType]
+    assert cost is not None
+    assert cost.buffer_peak() == 1_000_000
+    assert {layer: part.pk for layer, (_, part) in located.items()} == {0: 2, 1: 1, 2: 1}
+    assert seen == priced
 
 
 def test_resnet50_s_last_segment_is_repaired_under_the_rows():
@@ -71,3 +113,26 @@ def test_resnet50_s_last_segment_is_repaired_under_the_rows():
     assert estimate.cost.buffer_peak() == 1_022_336
     parts = {network.layers[layer].name: (part.pb, part.pk) for layer, (_, part) in model.layout(tree).items()}
     assert parts["conv349"] == parts["conv334"] == (4, 16)
+
+
+def test_a_segments_floor_is_never_above_its_peak(monkeypatch):
+    """The floor steepest prunes its trials by (`CostModel.segment_floor`) on the ResNet-50
+    segment above, whose repair is steepest's: at most the peak each trial is priced at
+    (here equal to it), no floor where the trial has no cost."""
+    network = network_of(find_graph(build_network("resnet50-v1", batch=64)))
+    first = next(i for i, layer in enumerate(network.layers) if layer.name == "conv334")
+    tree = Node.cut("T", [Node.leaf(i) for i in range(first, first + 7)], n=2)
+    floor, pairs = CostModel.segment_floor, []
+
+    def checked(model, segment, places, segment_of, spreads, frugal, kept, handed):
+        least = floor(model, segment, places, segment_of, spreads, frugal, kept, handed)
+        cost, _, _ = model.spread_segment(segment, places, segment_of, spreads, frugal, kept, handed)
+        pairs.append((least, None if cost is None else cost.buffer_peak()))
+        return least
+
+    monkeypatch.setattr(CostModel, "segment_floor", checked)
+    assert CostModel(network, TARGET).evaluate(tree).valid
+    assert pairs
+    assert all((least is None) == (peak is None) for least, peak in pairs)
+    assert all(least <= peak for least, peak in pairs if least is not None and peak is not None)
+    assert any(least == peak for least, peak in pairs)
