@@ -68,6 +68,20 @@ def test_a_relu_on_another_phase_than_its_conv_is_left_to_the_vector_unit(mapped
     assert applied
 
 
+def test_a_relu_on_another_core_than_its_conv_is_left_to_the_vector_unit(mapped, monkeypatch):
+    graph = mapped.clone()
+    relu = next(op for op in unary_blocks(graph)[True] if isinstance(op, task.ReluOp))
+    core = MemoryPlan.core
+
+    def moved(plan: MemoryPlan, task_id: int) -> tuple[int, int]:
+        return (7, 7) if task_id == relu.task_id else core(plan, task_id)
+
+    monkeypatch.setattr(MemoryPlan, "core", moved)
+    applied = {op.task_id for op in MemoryPlan(graph, TARGET, "test").applied.values()}
+    assert relu.task_id not in applied
+    assert applied
+
+
 def test_the_buffer_between_a_conv_and_its_applied_activation_holds_no_bytes(mapped):
     """st-lmem-alloc gives the conv the activation's address and the buffer between them,
     never written, no region and no address."""
