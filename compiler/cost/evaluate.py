@@ -262,30 +262,18 @@ class CostModel(SegmentSteps):
             return self.spread_segment(segment, places, segment_of, spreads, frugal, kept, handed)
 
         def floor(spreads: dict[int, int]) -> int | None:
-            return self.segment_floor(segment, places, segment_of, spreads, frugal, kept, handed)
+            """The least buffer peak `price` can give: the most bytes on a core under the
+            recursion's buffer rules alone (`buffers`; with subbatches, every leaf's weights
+            pinned beside them), which the segment's cost adds to and never lowers; None
+            where it gives no cost."""
+            leaves: dict[int, NodeCost] = {}
+            part = self.buffers(segment, places, segment_of, spreads, dict(handed or {}), leaves, None, frugal, kept)
+            if part is None:
+                return None
+            pinned = sum(cost.wgt for cost in leaves.values()) if subbatched(segment) else 0
+            return int((part[0] + pinned).max(initial=0))
 
         return repaired(price, floor, list(segment.leaves()), self.network.layers, self.target)
-
-    def segment_floor(
-        self,
-        segment: Node,
-        places: dict[int, Place],
-        segment_of: dict[int, int],
-        spreads: dict[int, int],
-        frugal: bool,
-        kept: frozenset[int],
-        handed: Located | None,
-    ) -> int | None:
-        """The least buffer peak `spread_segment` can give for these spreads: the most
-        bytes on a core under the recursion's buffer rules alone (`buffers`; with
-        subbatches, every leaf's weights pinned beside them), which the segment's cost adds
-        to and never lowers; None where it gives no cost."""
-        leaves: dict[int, NodeCost] = {}
-        part = self.buffers(segment, places, segment_of, spreads, dict(handed or {}), leaves, None, frugal, kept)
-        if part is None:
-            return None
-        pinned = sum(cost.wgt for cost in leaves.values()) if subbatched(segment) else 0
-        return int((part[0] + pinned).max(initial=0))
 
     def spread_segment(
         self,

@@ -15,8 +15,9 @@ many ways as now (its `spread`).
 
 Each spread of the layers is priced once per segment (`remembered`): steepest's trials
 retrace some of heaviest-first's spreads. A trial is priced only while its floor (the
-recursion's buffer rules alone, `CostModel.segment_floor`: never above its peak) could still
-beat the best trial priced so far, which picks the same layer as pricing all of them.
+recursion's buffer rules alone, `CostModel.priced_segment`'s `floor`: never above its
+peak) could still beat the best trial priced so far, which picks the same layer as pricing
+all of them.
 """
 
 from __future__ import annotations

@@ -6,6 +6,7 @@ from types import SimpleNamespace
 import numpy as np
 import pytest
 
+from stc.compiler.cost import evaluate
 from stc.compiler.cost.evaluate import CostModel
 from stc.compiler.cost.leaf_pricing import Place
 from stc.compiler.cost.network import network_of
@@ -116,21 +117,23 @@ def test_resnet50_s_last_segment_is_repaired_under_the_rows():
 
 
 def test_a_segments_floor_is_never_above_its_peak(monkeypatch):
-    """The floor steepest prunes its trials by (`CostModel.segment_floor`) on the ResNet-50
-    segment above, whose repair is steepest's: at most the peak each trial is priced at
-    (here equal to it), no floor where the trial has no cost."""
+    """The floor steepest prunes its trials by (`CostModel.priced_segment`'s) on the
+    ResNet-50 segment above, whose repair is steepest's: at most the peak each trial is
+    priced at (here equal to it), no floor where the trial has no cost."""
     network = network_of(find_graph(build_network("resnet50-v1", batch=64)))
     first = next(i for i, layer in enumerate(network.layers) if layer.name == "conv334")
     tree = Node.cut("T", [Node.leaf(i) for i in range(first, first + 7)], n=2)
-    floor, pairs = CostModel.segment_floor, []
+    pairs = []
 
-    def checked(model, segment, places, segment_of, spreads, frugal, kept, handed):
-        least = floor(model, segment, places, segment_of, spreads, frugal, kept, handed)
-        cost, _, _ = model.spread_segment(segment, places, segment_of, spreads, frugal, kept, handed)
-        pairs.append((least, None if cost is None else cost.buffer_peak()))
-        return least
+    def checking(price, floor, layers, layer_list, target):
+        def checked(spreads):
+            cost = price(spreads)[0]
+            pairs.append((floor(spreads), None if cost is None else cost.buffer_peak()))
+            return pairs[-1][0]
 
-    monkeypatch.setattr(CostModel, "segment_floor", checked)
+        return repaired(price, checked, layers, layer_list, target)
+
+    monkeypatch.setattr(evaluate, "repaired", checking)
     assert CostModel(network, TARGET).evaluate(tree).valid
     assert pairs
     assert all((least is None) == (peak is None) for least, peak in pairs)
