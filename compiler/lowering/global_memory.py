@@ -155,7 +155,7 @@ class GlobalMemory(PhaseCode):
             tile = self.buffer_box(op, (0,) * len(shape), shape)
             store = isa.DmaStoreOp(tile.sizes, destination.address, tile.address, destination.strides, tile.strides)
         if (time := self.plan.stored(op.task_id)) > self.plan.first(op.task_id):
-            self.emit_beside(self.plan.core(op.task_id), time, store)
+            self.emit_beside(op.task_id, time, store)
         else:
             self.emit(op.task_id, time, store)
 

@@ -114,29 +114,30 @@ class PhaseCode:
     def emit_load(self, block: task.StorageOp, *ops: Operation) -> None:
         """Load into a storage block in its first phase: with the phase's other loads, or as
         a prefetch when only compute blocks of later phases read it."""
-        time, core = self.plan.first(block.task_id), self.plan.core(block.task_id)
+        time = self.plan.first(block.task_id)
         if self.read_later(block, time):
-            self.emit_beside(core, time, *ops)
+            self.emit_beside(block.task_id, time, *ops)
         else:
             self.emit(block.task_id, time, *ops)
 
-    def emit_head(self, core: Coord, time: int, *ops: Operation) -> None:
-        """Instructions at the start of the core's phase (`relaying`)."""
+    def emit_head(self, task_id: int, time: int, *ops: Operation) -> None:
+        """Instructions at the start of the block's core's phase (`relaying`)."""
+        core = self.plan.core(task_id)
         self.code[core].setdefault(time, [])  # the phase holds this core's instructions, if only these
         self.relaying[core][time].extend(ops)
 
     def emit_relay(self, block: task.StorageOp, *ops: Operation) -> None:
         """A relayed load and its send: at the start of the block's first phase (`relaying`),
         or as a prefetch (`emit_load`) when only later phases read the block."""
-        time, core = self.plan.first(block.task_id), self.plan.core(block.task_id)
+        time = self.plan.first(block.task_id)
         if self.read_later(block, time):
-            self.emit_beside(core, time, *ops)
+            self.emit_beside(block.task_id, time, *ops)
         else:
-            self.code[core].setdefault(time, [])  # the phase holds this core's instructions, if only these
-            self.relaying[core][time].extend(ops)
+            self.emit_head(block.task_id, time, *ops)
 
-    def emit_beside(self, core: Coord, time: int, *ops: Operation) -> None:
-        """DMA that runs beside the compute of its phase (`beside`)."""
+    def emit_beside(self, task_id: int, time: int, *ops: Operation) -> None:
+        """DMA that runs beside the compute of its phase (`beside`) on the block's core."""
+        core = self.plan.core(task_id)
         self.code[core].setdefault(time, [])  # the phase holds this core's instructions, if only these
         self.beside[core][time].extend(ops)
 

@@ -171,7 +171,7 @@ class GraphLowering(GlobalMemory):
         from an earlier phase (`st.keep`) is sent and copied at the start of the phase."""
         sender = self.plan.core(op.task_id)
         groups = multicasts(fills, sender)
-        emit = self.emit if time == self.plan.first(op.task_id) else lambda _, *ops: self.emit_head(sender, *ops)
+        emit = self.emit if time == self.plan.first(op.task_id) else self.emit_head
         for index, each in enumerate(fills):
             source = each.source
             if each.core == sender:

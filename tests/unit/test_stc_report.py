@@ -21,6 +21,7 @@ from stc.dialects.task.stats import macs
 from stc.passes.st_lmem_alloc import StLmemAllocPass
 from stc.passes.st_place import StPlacePass
 from stc.passes.st_route import StRoutePass
+from stc.passes.st_search import StSearchPass
 from stc.passes.stc_pipeline import StcPipelinePass
 from stc.passes.task_split import TaskSplitPass
 from stc.runtime.golden import find_graph
@@ -62,6 +63,23 @@ def test_layers_add_up_to_the_machine_counters(tiny_measured):
     )
     total = sum(tiny_measured.energy_pj(layer) for layer in layers)
     assert total == pytest.approx(counters["energy_pj"]["total"])
+
+
+def test_a_searched_set_8x8_schedule_adds_up_to_the_machine_counters():
+    """On set-8x8 isa-lower also puts DMA beside compute, relays, late receives and kept
+    results' sends at a phase's head, and convs apply their relu or lut: every such
+    instruction is still some layer's, and the layers add up to the counters."""
+    module = build_network("tiny", batch=2)
+    passes = [StSearchPass(target="set-8x8", rounds=20, chains=1), StRoutePass(), StLmemAllocPass()]
+    for stage in passes:
+        stage.apply(Context(), module)
+    measured = measure_module(module)
+    counters = measured.machine.counters()
+    assert sum(layer.macs for layer in measured.layers) == counters["macs"]
+    assert sum(layer.work.dram_bytes for layer in measured.layers) == counters["dram_bytes"]
+    assert sum(layer.cycles for layer in measured.layers) == sum(
+        sum(cycles) for cycles in measured.machine.core_phase_cycles.values()
+    )
 
 
 def test_a_split_layer_is_one_row(tiny_measured):
