@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 from xdsl.context import Context
-from xdsl.dialects.builtin import ModuleOp, TensorType, i8
+from xdsl.dialects.builtin import DenseArrayBase, ModuleOp, TensorType, i8
 
 from stc.compiler.draw.report import report_html
 from stc.compiler.draw.report.charts import heat_colour, link_load_svg, live_bytes, memory_svgs, timeline_svg
@@ -80,6 +80,24 @@ def test_a_searched_set_8x8_schedule_adds_up_to_the_machine_counters():
     assert sum(layer.cycles for layer in measured.layers) == sum(
         sum(cycles) for cycles in measured.machine.core_phase_cycles.values()
     )
+
+
+def test_staging_areas_are_drawn_at_their_addresses():
+    """On tpu-like (NC1HWC0) the buffers that load the network input and store its output
+    have staging areas, `st.staging_in` / `st.staging_out = array<i64: address, bytes>`:
+    the memory chart puts them at those addresses (it once took them for missing ones)."""
+    module = build_network("tiny")
+    for stage in [TaskSplitPass(fit="tpu-like"), StPlacePass(target="tpu-like"), StRoutePass(), StLmemAllocPass()]:
+        stage.apply(Context(), module)
+    declared = set()
+    for op in find_graph(module).tasks():
+        for name in ("st.staging_in", "st.staging_out"):
+            if isinstance(staging := op.attributes.get(name), DenseArrayBase):
+                address, size = staging.get_values()
+                declared.add((int(address), int(size)))
+    drawn = {(block.address, block.size) for block in measure_module(module).memory if block.kind == "staging"}
+    assert declared
+    assert drawn == declared
 
 
 def test_a_split_layer_is_one_row(tiny_measured):

@@ -22,7 +22,7 @@ from collections.abc import Iterable
 from pathlib import Path
 
 import attrs
-from xdsl.dialects.builtin import IntegerAttr, ModuleOp
+from xdsl.dialects.builtin import ModuleOp
 from xdsl.ir import Operation
 
 from stc.compiler.diagnostics import StcError
@@ -30,7 +30,6 @@ from stc.compiler.lowering.program import GraphLowering, check_routed
 from stc.compiler.mapping.actions import apply_mapping, mapping_target
 from stc.compiler.mapping.matrix import STMatrix
 from stc.compiler.memory.lmem import ADDRESS, STAGING
-from stc.compiler.memory.plan import describe
 from stc.compiler.targets.cost_units import Work, energy_pj
 from stc.compiler.targets.hardware import Coord, HardwareTarget
 from stc.dialects import isa, task
@@ -166,7 +165,7 @@ def measure_mapping(mapping: MappingOp, base_dir: Path | None, seed: int) -> Mea
             region.core,
             phase_of(times, region.start),
             phase_of(times, region.end),
-            region_address(blocks[region.key[0]], region.key[1]),
+            lowering.local(blocks[region.key[0]], STAGING.get(region.key[1], ADDRESS)),
             region.size,
             region.alignment,
             region.label,
@@ -205,13 +204,6 @@ def ordered(layers: Iterable[Layer], blocks: dict[int, task.TaskOp]) -> list[Lay
 def phase_of(times: list[int], time: int) -> int:
     """The program phase of a mapping time (step · span + phase)."""
     return min(bisect_left(times, time), max(len(times) - 1, 0))
-
-
-def region_address(op: task.TaskOp, role: str) -> int:
-    value = op.attributes.get(STAGING.get(role, ADDRESS))
-    if not isinstance(value, IntegerAttr):
-        raise StcError(f"{describe(op)} has no local-memory address; run st-lmem-alloc first")
-    return value.value.data
 
 
 class LayerNames:
