@@ -15,7 +15,9 @@ regions of a core:
   takes a box of it, which it is sent or copied to then instead of through global
   memory), unless the result lands whole and contiguously in a buffer of the same core
   held as long, where the block then writes it directly ("in place"): a conv's result in
-  the next relu's input buffer, a row band of a split conv in its output buffer;
+  the next relu's input buffer, a row band of a split conv in its output buffer; a conv
+  or fc that applies its relu or lut (`applier`) writes the activation's result, and the
+  buffer between them has no region;
 - on an NC1HWC0 target, two staging areas (NCHW and NC1HWC0, `Nc1hwc0Geometry`) for each
   buffer that loads a network input, in its first phase, and for each buffer that stores a
   network output, in its last.
@@ -100,7 +102,7 @@ class MemoryPlan:
         """Compute blocks whose result is written straight into a piece of a buffer."""
         self.applied: dict[int, task.ReluOp | task.LutOp] = {}
         """Per conv or fc block, the relu or lut block it applies on the way out of the
-        array (`applied_activation`), on a target with `compute.fused_activation`."""
+        array (`applier`), on a target with `compute.fused_activation`."""
         if target.compute.fused_activation:
             for op in graph.tasks():
                 if isinstance(op, task.ReluOp | task.LutOp) and (producer := self.applier(op)) is not None:
