@@ -147,8 +147,12 @@ class CostModel(SegmentSteps):
             cost, _ = self.segment_cost(segment, places, segment_of)
             if cost is None or not cost.fits(self.target):
                 usable = self.target.usable_memory_bytes
-                need = f"more than {usable} B" if cost is None else f"{cost.buffer_peak()} B"
-                return attrs.evolve(INVALID, reason=f"segment {index} needs {need} on a core > {usable} B")
+                need = (
+                    f"more than the {usable} B of a core (a part of it alone overflows one)"
+                    if cost is None
+                    else f"{cost.buffer_peak()} B on a core > {usable} B"
+                )
+                return attrs.evolve(INVALID, reason=f"segment {index} needs {need}")
             costs.append(cost)
         kept, priced = self.kept_tensors(tree, places, segment_of)
         if kept:

@@ -20,3 +20,4 @@ task.graph @mapped {
 st.mapping @mapped target "set-8x8" {
 }
 // CHECK: st-search: task.graph @mapped already has an st.mapping; st-search maps a graph that has none
+
