@@ -43,7 +43,7 @@ from stc.compiler.tiling.pieces import (
 )
 from stc.compiler.tiling.split import GraphBlocks, forget_erased
 from stc.dialects import task
-from stc.dialects.task.base import element_width
+from stc.dialects.task.base import element_width, tensor_bytes
 
 MAX_PIECES = 4096
 """The most pieces `fit` splits one block into."""
@@ -225,17 +225,22 @@ def reduction_counts(op: task.ComputeBlock, target: HardwareTarget) -> Counts | 
     """
     For a conv or fc whose finest pieces with the reduction whole do not fit a core (on
     tianjicx a 3×3×512→512 conv: even 32 output channels hold 32 B in each of 4,608 weight
-    rows, 147,456 B): its reduction alone split into the fewest pieces (`1,1,1,1,nr`) whose
-    finest pieces fit. None when the block needs no r split or no r split makes it fit.
+    rows, 147,456 B), or whose weights spread over all the target's cores would take more
+    than half of each (on set-8x8 VGG-19's fc110: 102,760,448 B, 1.6 MB a core): its
+    reduction alone split into the fewest pieces (`1,1,1,1,nr`) whose finest pieces fit and
+    whose weights leave half of every core free, so that they can run one after another.
+    None when the block needs no r split or no r split makes it fit.
     """
     if not isinstance(op, task.ConvOp | task.FcOp):
         return None
     sizer = PieceSizer(op, target)
     nn, ny, nx, nf, _ = finest_counts(op, target)
-    if sizer.fits((nn, ny, nx, nf, 1)):
+    spread = tensor_bytes(op.weight.type) / target.mesh.core_count
+    if sizer.fits((nn, ny, nx, nf, 1)) and spread <= target.usable_memory_bytes / 2:
         return None
     for nr in range(2, (axis_lengths(op)["r"] or 1) + 1):
-        if partial_sum_problem(op, nr) is None and sizer.fits((nn, ny, nx, nf, nr)):
+        fits_mesh = spread / nr <= target.usable_memory_bytes / 2
+        if partial_sum_problem(op, nr) is None and sizer.fits((nn, ny, nx, nf, nr)) and fits_mesh:
             return 1, 1, 1, 1, nr
     return None
 

@@ -7,6 +7,7 @@ now split before the search, so its pieces fit."""
 from contextlib import chdir
 from pathlib import Path
 
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from test_layer_group import random_network
@@ -82,3 +83,29 @@ def test_random_networks_searched_on_an_aligned_target_map_and_run(small_tianjic
     with chdir(Path(small_tianjicx).parent):
         run = run_searched(module, small_tianjicx, seed=seed, rounds=15, chains=1)
     assert run.identical, module_text(module)
+
+
+def wide_fc(channels: int) -> str:
+    """An fc of 4x4xC to 1,024 outputs: 16,384·C bytes of weights."""
+    return f"""
+builtin.module {{
+  task.graph @wide {{
+    %0 = task.input 0 "x" : tensor<1x4x4x{channels}xi8>
+    %1 = task.buffer 1 sifc %0 : tensor<1x4x4x{channels}xi8>
+    %2 = task.weight 2 #task.random<1> : tensor<1024x4x4x{channels}xi8>
+    %3 = task.fc 3 %1, %2 shift 12 : tensor<1x1x1x1024xi8>
+    %4 = task.buffer 4 so %3 : tensor<1x1x1x1024xi8>
+    task.output 5 "y" %4
+  }}
+}}
+"""
+
+
+@pytest.mark.parametrize(
+    ("channels", "splits"), [(2048, []), (4096, [(3, (1, 1, 1, 1, 2))]), (8192, [(3, (1, 1, 1, 1, 4))])]
+)
+def test_an_fc_whose_weights_fill_the_mesh_splits_its_reduction(channels: int, splits: list):
+    """On set-8x8 (64 cores of 1 MB) an fc whose weights over all cores would take more than
+    half of each (33,554,432 B: exactly half, no split; 67,108,864 B: 2 pieces; 134,217,728 B:
+    4) splits its reduction into the fewest pieces that leave half of each core free."""
+    assert split_reductions(find_graph(parse(wide_fc(channels))), load_target("set-8x8")) == splits
