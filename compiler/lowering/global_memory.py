@@ -115,7 +115,7 @@ class GlobalMemory(PhaseCode):
             return
         if share.loader != block.task_id:
             recv = isa.RecvOp(sizes, destination, share.source, share.tag, strides)
-            self.emit_receive(block, self.plan.core(block.task_id), self.plan.first(block.task_id), recv)
+            self.emit_receive(block, self.plan.first(block.task_id), recv)
             return
         receivers, tag = share.receivers, share.tag
         if self.target.global_memory.multicast_loads:

@@ -109,7 +109,7 @@ class PhaseCode:
         return 1 if limit is None else max(1, -(-phases // limit))
 
     def emit(self, task_id: int, time: int, *ops: Operation) -> None:
-        self.code[self.plan.core(task_id)][time].extend(ops)
+        self.place(self.code, task_id, time, ops)
 
     def emit_load(self, block: task.StorageOp, *ops: Operation) -> None:
         """Load into a storage block in its first phase: with the phase's other loads, or as
@@ -122,9 +122,7 @@ class PhaseCode:
 
     def emit_head(self, task_id: int, time: int, *ops: Operation) -> None:
         """Instructions at the start of the block's core's phase (`relaying`)."""
-        core = self.plan.core(task_id)
-        self.code[core].setdefault(time, [])  # the phase holds this core's instructions, if only these
-        self.relaying[core][time].extend(ops)
+        self.place(self.relaying, task_id, time, ops)
 
     def emit_relay(self, block: task.StorageOp, *ops: Operation) -> None:
         """A relayed load and its send: at the start of the block's first phase (`relaying`),
@@ -137,18 +135,22 @@ class PhaseCode:
 
     def emit_beside(self, task_id: int, time: int, *ops: Operation) -> None:
         """DMA that runs beside the compute of its phase (`beside`) on the block's core."""
-        core = self.plan.core(task_id)
-        self.code[core].setdefault(time, [])  # the phase holds this core's instructions, if only these
-        self.beside[core][time].extend(ops)
+        self.place(self.beside, task_id, time, ops)
 
-    def emit_receive(self, block: task.StorageOp, core: Coord, time: int, recv: isa.RecvOp) -> None:
-        """A receive into `block`: with the phase's code, or at the end of the core's phase
-        when only later phases read the block (`late`)."""
-        if not self.read_later(block, time):
-            self.emit(block.task_id, time, recv)
-            return
-        self.code[core].setdefault(time, [])  # the phase holds this core's instructions, if only these
-        self.late[core][time].append(recv)
+    def emit_receive(self, block: task.StorageOp, time: int, recv: isa.RecvOp) -> None:
+        """A receive into `block` on its core: with the phase's code, or at the end of the
+        phase when only later phases read the block (`late`)."""
+        self.place(self.late if self.read_later(block, time) else self.code, block.task_id, time, (recv,))
+
+    def place(
+        self, where: dict[Coord, dict[int, list[Operation]]], task_id: int, time: int, ops: tuple[Operation, ...]
+    ) -> None:
+        """Every instruction emitted for a block goes here: into `where` (`code`, `relaying`,
+        `beside` or `late`) of its core's phase, which then holds this core's instructions
+        if only these."""
+        core = self.plan.core(task_id)
+        self.code[core].setdefault(time, [])
+        where[core][time].extend(ops)
 
     def read_later(self, buffer: task.StorageOp, time: int) -> bool:
         """Whether only compute blocks of later phases read the block."""

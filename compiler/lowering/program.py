@@ -188,7 +188,7 @@ class GraphLowering(GlobalMemory):
     def receive(self, fill: Fill, sender: Coord, tag: int, time: int) -> None:
         destination = fill.destination
         recv = isa.RecvOp(destination.sizes, destination.address, sender, tag, destination.strides)
-        self.emit_receive(fill.buffer, fill.core, time, recv)
+        self.emit_receive(fill.buffer, time, recv)
 
 
 @attrs.frozen

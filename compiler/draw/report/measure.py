@@ -98,21 +98,11 @@ class TracedLowering(GraphLowering):
         self.emitted_for: dict[int, int] = {}
         """id() of each instruction → the task id it was emitted for."""
 
-    def emit(self, task_id: int, time: int, *ops: Operation) -> None:
-        super().emit(task_id, time, *ops)
+    def place(
+        self, where: dict[Coord, dict[int, list[Operation]]], task_id: int, time: int, ops: tuple[Operation, ...]
+    ) -> None:
+        super().place(where, task_id, time, ops)
         self.emitted_for.update((id(op), task_id) for op in ops)
-
-    def emit_head(self, task_id: int, time: int, *ops: Operation) -> None:
-        super().emit_head(task_id, time, *ops)
-        self.emitted_for.update((id(op), task_id) for op in ops)
-
-    def emit_beside(self, task_id: int, time: int, *ops: Operation) -> None:
-        super().emit_beside(task_id, time, *ops)
-        self.emitted_for.update((id(op), task_id) for op in ops)
-
-    def emit_receive(self, block: task.StorageOp, core: Coord, time: int, recv: isa.RecvOp) -> None:
-        super().emit_receive(block, core, time, recv)
-        self.emitted_for[id(recv)] = block.task_id
 
 
 def measure_module(module: ModuleOp, base_dir: Path | None = None, seed: int = 0) -> Measured:
