@@ -28,7 +28,8 @@ import statistics
 
 import click
 
-from stc.compiler.cost.evaluate import CostModel, Estimate
+from stc.compiler.cost.estimate import Estimate
+from stc.compiler.cost.evaluate import CostModel
 from stc.compiler.cost.network import network_of
 from stc.compiler.search.chains import ROUNDS_PER_LAYER, search
 from stc.compiler.targets.cost_units import core_buffer_pj

@@ -26,12 +26,12 @@ import attrs
 import numpy as np
 
 from stc.compiler.cost.charging import Charged, charged_leaves
+from stc.compiler.cost.estimate import INVALID, Estimate
 from stc.compiler.cost.holds import held_peak
 from stc.compiler.cost.kept import Located, kept_tensors
 from stc.compiler.cost.leaf_pricing import Place
 from stc.compiler.cost.network import Network
 from stc.compiler.cost.node_cost import NodeCost, bounded
-from stc.compiler.cost.objective import Objective
 from stc.compiler.cost.partition import Partition
 from stc.compiler.cost.recursion import PREFETCH_DEPTH, reloaded, s_buffers, s_cut, stages_of, t_buffers, t_cut
 from stc.compiler.cost.repair import Priced, repaired
@@ -41,27 +41,6 @@ from stc.compiler.cost.shared_sends import shared_sends
 from stc.compiler.cost.tree import Node
 from stc.compiler.diagnostics import StcError
 from stc.compiler.targets.hardware import HardwareTarget
-
-
-@attrs.frozen
-class Estimate:
-    """A tree's cost: its root's NodeCost, energy (pJ), latency (cycles), validity."""
-
-    cost: NodeCost | None
-    energy: float
-    latency: float
-    valid: bool
-    reason: str = ""
-    kept: frozenset[int] = frozenset()
-    """The layers whose result stays on chip for later segments (`kept.py`)."""
-    segments: tuple[NodeCost, ...] = ()
-    """Each segment's cost as the tree prices it (with what it keeps and is handed)."""
-
-    def value(self, function: Objective) -> float:
-        return function(self.energy, self.latency) if self.valid else float("inf")
-
-
-INVALID = Estimate(None, float("inf"), float("inf"), False)
 
 Cached = tuple[dict[tuple, tuple[NodeCost | None, dict]], dict[tuple, tuple]]
 """Segment costs and kept choices a model priced (`CostModel.cached`)."""

@@ -25,7 +25,8 @@ from collections.abc import Callable, Iterable
 
 from attrs import field, frozen
 
-from stc.compiler.cost.evaluate import CostModel, Estimate
+from stc.compiler.cost.estimate import Estimate
+from stc.compiler.cost.evaluate import CostModel
 from stc.compiler.cost.tree import Node
 from stc.compiler.diagnostics import StcError
 from stc.compiler.search.moves import MOVES, Rules, propose_legal

@@ -25,7 +25,8 @@ from collections.abc import Iterator
 
 from attrs import frozen
 
-from stc.compiler.cost.evaluate import Cached, CostModel, Estimate
+from stc.compiler.cost.estimate import Estimate
+from stc.compiler.cost.evaluate import Cached, CostModel
 from stc.compiler.cost.network import Network
 from stc.compiler.cost.tree import Node
 from stc.compiler.diagnostics import StcError

@@ -26,7 +26,8 @@ from __future__ import annotations
 import time
 from collections.abc import Iterator
 
-from stc.compiler.cost.evaluate import CostModel, Estimate
+from stc.compiler.cost.estimate import Estimate
+from stc.compiler.cost.evaluate import CostModel
 from stc.compiler.cost.network import Network
 from stc.compiler.cost.tree import Node
 from stc.compiler.search.moves import Rules, legal

@@ -36,7 +36,8 @@ from collections.abc import Callable
 
 from attrs import define, field
 
-from stc.compiler.cost.evaluate import CostModel, Estimate
+from stc.compiler.cost.estimate import Estimate
+from stc.compiler.cost.evaluate import CostModel
 from stc.compiler.cost.tree import Node
 from stc.compiler.search.moves import Rules, legal
 

@@ -26,7 +26,8 @@ from attrs import frozen
 from xdsl.dialects.builtin import DictionaryAttr, FloatAttr, IntegerAttr, ModuleOp, StringAttr, UnitAttr, f64, i64
 from xdsl.utils.exceptions import PassFailedException
 
-from stc.compiler.cost.evaluate import CostModel, Estimate
+from stc.compiler.cost.estimate import Estimate
+from stc.compiler.cost.evaluate import CostModel
 from stc.compiler.cost.network import network_of
 from stc.compiler.cost.objective import objective
 from stc.compiler.cost.tree import Node
