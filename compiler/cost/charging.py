@@ -77,6 +77,7 @@ def charged(layer: int, cost: NodeCost, own: np.ndarray, landed: float, target: 
         head_dram=float(cost.weights.dram_bytes),
         head_cycles=later,
         head_layers=frozenset({layer}),
+        head_wgt=cost.wgt,
         input_dram=float(cost.work.dram_read_bytes),
         modes=modes,
     )

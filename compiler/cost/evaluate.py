@@ -35,6 +35,7 @@ from stc.compiler.cost.node_cost import NodeCost, bounded
 from stc.compiler.cost.partition import Partition
 from stc.compiler.cost.recursion import PREFETCH_DEPTH, reloaded, s_buffers, s_cut, stages_of, t_buffers, t_cut
 from stc.compiler.cost.repair import Priced, repaired
+from stc.compiler.cost.room import Room
 from stc.compiler.cost.schedule import runs_of
 from stc.compiler.cost.segment_steps import SegmentSteps, subbatched
 from stc.compiler.cost.shared_sends import shared_sends
@@ -145,7 +146,7 @@ class CostModel(SegmentSteps):
             return costs[0]
         if self.target.max_phases is not None:  # each segment starts a step: none prefetches in the one before
             costs[1:] = [attrs.evolve(cost, head_dram=0.0) for cost in costs[1:]]
-        return t_cut(costs, 1, self.target, early=False)
+        return t_cut(costs, 1, self.target, early=False, room=Room.of(costs, self.target))
 
     def segment_of(self, tree: Node) -> dict[int, tuple[int, int]]:
         """The segment (an index into `segments(tree)`) of every layer of the tree, and its

@@ -60,6 +60,9 @@ class NodeCost:
     """The first slot's cycles in the run that loads the weights, once those are prefetched."""
     head_layers: frozenset[int] = frozenset()
     """The layers whose weights make `head_dram`."""
+    head_wgt: np.ndarray | None = None
+    """Per core of the chip, the bytes of those weights (None: none), which a slot before
+    the node that prefetches them holds from there on."""
     prefetched: tuple[tuple[int, int], ...] = ()
     """(layer, k): the layers whose weights are loaded k slots before their first one,
     beside the compute of those slots (where that is faster)."""

@@ -49,6 +49,7 @@ import numpy as np
 
 from stc.compiler.cost.beside import Moved, early_held, early_loads, late_held
 from stc.compiler.cost.node_cost import NodeCost, Slots, bounded, combined, scaled
+from stc.compiler.cost.room import Room
 from stc.compiler.targets.cost_units import Work
 from stc.compiler.targets.hardware import HardwareTarget
 
@@ -98,19 +99,21 @@ def t_cut(
     early: bool = True,
     wrap: bool = False,
     late: int = PREFETCH_DEPTH,
+    room: Room | None = None,
 ) -> NodeCost:
     """A T-cut: its children one after another on the same cores, n times; on a target
     whose DMA overlaps compute, with `early`, its leaves' input boxes loaded in a slot
     before them and (with `wrap`, a segment's) their results stored in a slot up to `late`
     after them where that is faster (`early_loads`; with `wrap` also the first child's
     inputs from the second subbatch on), or, where the whole cut, its weights' prefetch
-    included, is faster so, only in the slot just before or after them."""
+    included, is faster so, only in the slot just before or after them. `room`: the root's
+    (its children are segments), whose weights are prefetched only where they fit."""
     buf = t_buffers([c.buf for c in children], [c.ifm for c in children], n)
     compute = n * sum(c.compute_cycles for c in children)
     if target.global_memory.dma_overlaps_compute:
         depth = PREFETCH_DEPTH if early else 0
         stores = min(depth, late) if wrap else 0
-        cut = early_t_cut(children, n, target, depth, wrap, stores, buf, compute)
+        cut = early_t_cut(children, n, target, depth, wrap, stores, buf, compute, room)
         if all(k < 2 for k in cut[1]):
             return cut[0]
         near = early_t_cut(children, n, target, 1, wrap, min(stores, 1), buf, compute)
@@ -134,13 +137,14 @@ def early_t_cut(
     stores: int,
     buf: np.ndarray,
     compute: float,
+    room: Room | None = None,
 ) -> tuple[NodeCost, list[int]]:
     """`prefetching_t_cut` with the input boxes loaded up to `depth` slots early and the
     results stored up to `stores` slots late, and how many slots early each child's inputs
     are and late each stores."""
     moving, moved, late, steady, full = early_loads(children, n, target, depth, wrap, stores)
     held = late_held(moving, late, early_held(moving, moved, buf))
-    cut = prefetching_t_cut(moving, moved, late, steady, full, n, target, held, compute)
+    cut = prefetching_t_cut(moving, moved, late, steady, full, n, target, held, compute, room)
     return cut, [k for _, k in moved + late]
 
 
@@ -154,10 +158,11 @@ def prefetching_t_cut(
     target: HardwareTarget,
     buf: np.ndarray,
     compute: float,
+    room: Room | None = None,
 ) -> NodeCost:
     """A T-cut on a target whose DMA overlaps compute: each child's first-slot weights are
-    loaded in the earlier slot (of the last PREFETCH_DEPTH) where that shortens the first
-    run most, if any; of equals the farthest, which leaves the nearer slots, which more of
+    loaded in the earlier slot (of the last PREFETCH_DEPTH; with `room`, where they fit)
+    where that shortens the first run most, if any; of equals the farthest, which leaves the nearer slots, which more of
     the later children reach, to them (ResNet-50 v1 b1's start tree on set-8x8: 423,520
     cycles with the nearest of equals and a depth of 4, 420,308 with this and 32). `moved`:
     the input bytes loaded early for each child and how many slots before it, `late`: the
@@ -182,7 +187,7 @@ def prefetching_t_cut(
     end = int(starts[1])
     first_slots[:end], first_dram[:end] = children[0].first_run()
     prefetched = dict(pair for c in children for pair in c.prefetched)
-    for child, (early, back) in zip(children[1:], moved[1:], strict=True):
+    for index, (child, (early, back)) in enumerate(zip(children[1:], moved[1:], strict=True), 1):
         if early:
             add_dram(end - back, early)
         loaded = child.first_run()
@@ -193,6 +198,14 @@ def prefetching_t_cut(
             longer = np.maximum(cycles, np.ceil((dram + child.head_dram) / bandwidth))
             gains = loaded[0][0] - hoisted[0][0] - (longer - cycles)
             back = len(gains) - 1 - int(np.argmax(gains[::-1]))  # slots back from the last
+            if room is not None and gains[back] > 0:
+                owner = int(np.searchsorted(starts, end - 1 - back, side="right")) - 1
+                if (earliest := room.first(owner, index, child.head_wgt)) > owner:
+                    gains[end - int(starts[earliest]) :] = 0  # the slots of children without room
+                    back = len(gains) - 1 - int(np.argmax(gains[::-1]))
+                    owner = int(np.searchsorted(starts, end - 1 - back, side="right")) - 1
+                if gains[back] > 0:
+                    room.hold(owner, index, child.head_wgt)
             if gains[back] > 0:
                 add_dram(end - 1 - back, child.head_dram)
                 loaded = hoisted
@@ -219,6 +232,7 @@ def prefetching_t_cut(
             head_dram=float(head),
             head_cycles=head_cycles,
             head_layers=children[0].head_layers,
+            head_wgt=children[0].head_wgt,
             prefetched=tuple(sorted(prefetched.items())),
         ),
         target,
@@ -263,11 +277,13 @@ def s_cut(children: list[NodeCost], n: int, stages: list[int], target: HardwareT
     cost = combined(children, n, float(slots.sum()) + loading, compute, buf, (slots, dram.reshape(-1), 1), loading)
     prefetch = {}
     if overlap:
-        layers = frozenset().union(*(c.head_layers for c, stage in zip(children, stages, strict=True) if not stage))
+        heads = [c for c, stage in zip(children, stages, strict=True) if not stage]
+        weights = [c.head_wgt for c in heads if c.head_wgt is not None]
         prefetch = {
             "head_dram": head,
             "head_cycles": prefetchable,
-            "head_layers": layers,
+            "head_layers": frozenset().union(*(c.head_layers for c in heads)),
+            "head_wgt": sum(weights) if weights else None,
             "prefetched": tuple(sorted(pair for c in children for pair in c.prefetched)),
         }
     return bounded(attrs.evolve(cost, loads=firsts - slots, load_dram=weight_dram, **prefetch), target)

@@ -21,6 +21,7 @@ are the same objects resumes after the k-th. Every figure is the same float as `
 from __future__ import annotations
 
 import math
+from bisect import bisect_right
 from operator import add, attrgetter
 
 import attrs
@@ -29,14 +30,15 @@ import numpy as np
 from stc.compiler.cost.node_cost import NodeCost
 from stc.compiler.cost.objective import Objective
 from stc.compiler.cost.recursion import PREFETCH_DEPTH
+from stc.compiler.cost.room import Room, free_beside
 from stc.compiler.targets.cost_units import Work, dma_cycles, energy_pj
 from stc.compiler.targets.hardware import HardwareTarget
 
 Window = tuple[np.ndarray, np.ndarray]
 """Cycles and DRAM bytes of some slots."""
 
-Change = tuple[int, float, float]
-"""A slot, and its cycles and DRAM bytes before a change."""
+Change = tuple[int, float, float, int]
+"""A slot, its cycles and DRAM bytes before a change, and its segment."""
 
 Sums = tuple[float, ...]
 """A `Work`'s fields, summed field by field as `Work.__add__` sums them."""
@@ -59,13 +61,18 @@ class Part:
     """Its slots' cycles with the weights on chip."""
     work: Sums
     weights: Sums
+    free: np.ndarray
+    """Per core, the bytes free beside its peak (`room.free_beside`)."""
+    least: float
 
     @staticmethod
-    def of(cost: NodeCost, bandwidth: float) -> Part:
+    def of(cost: NodeCost, target: HardwareTarget) -> Part:
         own, moved = cost.profile()
         hoisted = cost.prefetched_run() if cost.head_dram else None
-        steady = np.maximum(own, np.ceil(moved / bandwidth))
-        return Part(cost.first_run(), hoisted, steady, fields_of(cost.work), fields_of(cost.weights))
+        steady = np.maximum(own, np.ceil(moved / target.global_memory.bandwidth_bytes_per_cycle))
+        work, weights = fields_of(cost.work), fields_of(cost.weights)
+        free = free_beside(cost, target)
+        return Part(cost.first_run(), hoisted, steady, work, weights, free, float(free.min()))
 
 
 @attrs.define(eq=False)
@@ -84,6 +91,8 @@ class RootChain:
     work: list[Sums]
     """Σ work of the segments up to each, summed as `node_cost.total` sums it."""
     weights: list[Sums]
+    room: Room
+    """What each segment's cores have free beside its peak and the prefetched weights."""
 
     @staticmethod
     def of(costs: list[NodeCost], target: HardwareTarget, base: RootChain | None = None) -> RootChain:
@@ -94,13 +103,17 @@ class RootChain:
         same = 0 if base is None else shared_prefix(costs, base.costs)
         size = sum(cost.slot_count for cost in costs)
         slots, dram = np.empty(size), np.empty(size)
-        chain = RootChain(tuple(costs), slots, dram, [], [], [], [], [])
+        room = Room.empty(len(costs), len(costs[0].buf))
+        chain = RootChain(tuple(costs), slots, dram, [], [], [], [], [], room)
         if base is not None and same:
             end = base.ends[same - 1]
             slots[:end], dram[:end] = base.slots[:end], base.dram[:end]
-            for change in reversed(base.changes[same:]):  # the slots as they were then
+            room.free[:same], room.least[:same] = base.room.free[:same], base.room.least[:same]
+            for index in reversed(range(same, len(base.changes))):  # the slots and room as they were then
+                change = base.changes[index]
                 if change is not None and change[0] < end:
-                    slot, slots[slot], dram[slot] = change
+                    slot, slots[slot], dram[slot], owner = change
+                    room.hold(owner, same, base.costs[index].head_wgt, sign=-1)
             chain = RootChain(
                 tuple(costs),
                 slots,
@@ -110,28 +123,36 @@ class RootChain:
                 base.changes[:same],
                 base.work[:same],
                 base.weights[:same],
+                room,
             )
         others = base.costs if base is not None else ()
         for index in range(same, len(costs)):
             cost = costs[index]
             known = index < len(others) and others[index] is cost
-            chain.append(cost, base.parts[index] if known and base is not None else Part.of(cost, bandwidth), bandwidth)
+            chain.append(cost, base.parts[index] if known and base is not None else Part.of(cost, target), bandwidth)
         return chain
 
     def append(self, cost: NodeCost, part: Part, bandwidth: float) -> None:
-        """Fill the next segment's first run, its head weights prefetched where that
-        shortens it most (`prefetching_t_cut`'s rule)."""
+        """Fill the next segment's first run, its head weights prefetched where they fit
+        and that shortens it most (`prefetching_t_cut`'s rule)."""
         end = self.ends[-1] if self.ends else 0
         loaded, change = part.loaded, None
+        self.room.enter(len(self.ends), part.free, part.least)
         if end and part.hoisted is not None:
             first = max(end - PREFETCH_DEPTH, 0)
             cycles, dram = self.slots[first:end], self.dram[first:end]
             longer = np.maximum(cycles, np.ceil((dram + cost.head_dram) / bandwidth))
             gains = loaded[0][0] - part.hoisted[0][0] - (longer - cycles)
             slot = int(np.argmax(gains))  # the farthest of equals
+            index, owner = len(self.ends), bisect_right(self.ends, first + slot)
+            if gains[slot] > 0 and (earliest := self.room.first(owner, index, cost.head_wgt)) > owner:
+                gains[: self.ends[earliest - 1] - first] = 0  # the slots of segments without room
+                slot = int(np.argmax(gains))
+                owner = bisect_right(self.ends, first + slot)
             if gains[slot] > 0:
                 slot += first
-                change = (slot, float(self.slots[slot]), float(self.dram[slot]))
+                change = (slot, float(self.slots[slot]), float(self.dram[slot]), owner)
+                self.room.hold(owner, index, cost.head_wgt)
                 self.dram[slot] += cost.head_dram
                 self.slots[slot] = max(self.slots[slot], float(math.ceil(self.dram[slot] / bandwidth)))
                 loaded = part.hoisted

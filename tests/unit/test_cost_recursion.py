@@ -7,6 +7,8 @@ import pytest
 from stc.compiler.cost.node_cost import NodeCost
 from stc.compiler.cost.objective import objective
 from stc.compiler.cost.recursion import PREFETCH_DEPTH, reloaded, s_cut, stages_of, t_cut
+from stc.compiler.cost.room import Room
+from stc.compiler.cost.root_chain import RootChain
 from stc.compiler.diagnostics import StcError
 from stc.compiler.targets.cost_units import Work
 from stc.compiler.targets.hardware import load_target
@@ -211,6 +213,74 @@ def test_an_s_cut_s_first_slot_weights_are_its_head():
     cut = t_cut([child(1000), side], 1, TARGET)
     assert cut.latency == 1100
     assert cut.prefetched == ((1, 1), (2, 1))
+
+
+ROOM = TARGET.usable_memory_bytes
+
+
+def segment(latency, free, holds=(0, 0), layer=-1, nbytes=0):
+    """A segment whose peak leaves `free` bytes on each of its two cores; with `nbytes`, it
+    loads that many bytes of weights first, `holds` of them per core."""
+    cost = child(latency, buf=[ROOM - room for room in free])
+    if nbytes:
+        cost = attrs.evolve(loader(layer, latency, nbytes), buf=cost.buf)
+    return attrs.evolve(cost, head_wgt=np.array(holds, dtype=float))
+
+
+def root(costs):
+    """The root over segments, as `CostModel.root` prices it."""
+    return t_cut(costs, 1, TARGET, early=False, room=Room.of(costs, TARGET))
+
+
+def test_the_root_prefetches_weights_only_across_segments_with_room_for_them():
+    """A segment's weights (200 B a core) held from a slot of an earlier segment on must fit
+    beside the peak of that segment and of every one up to theirs: a (1,000 cycles) hides
+    their load best, but 100 B are free on a core there, so b's 10-cycle slot takes it
+    (10 + 100 + 100, not 1,000's 0 + 100); with b full too, nothing does (10 + 200). The
+    same cut without room to check (a T-cut in a segment, whose weights are all counted)
+    takes a."""
+    weights = dict(holds=(200, 200), layer=2, nbytes=6400)
+    roomy, tight = segment(1000, (100, ROOM)), segment(10, (ROOM, ROOM))
+    assert t_cut([roomy, tight, segment(100, (ROOM, ROOM), **weights)], 1, TARGET, early=False).prefetched == ((2, 2),)
+    cut = root([roomy, tight, segment(100, (ROOM, ROOM), **weights)])
+    assert (cut.latency, cut.prefetched) == (1000 + 100 + 100, ((2, 1),))
+    full = root([segment(1000, (ROOM, ROOM)), segment(10, (ROOM, 199)), segment(100, (ROOM, ROOM), **weights)])
+    assert (full.latency, full.prefetched) == (1000 + 10 + 200, ())
+
+
+def test_weights_prefetched_across_a_segment_take_its_room_from_later_prefetches():
+    """Two segments of weights (200 B a core each) after a 1,000-cycle segment with 300 B
+    free: the first is prefetched there, the second no longer fits beside it and loads in
+    the first's 50-cycle slot, which its 100 cycles of DMA lengthen by 50 (1,000 + 100 +
+    100); with room for both, both go to the first slot (1,000 + 50 + 100)."""
+    weights = dict(holds=(200, 200), nbytes=6400)
+    after = [segment(50, (ROOM, ROOM), layer=1, **weights), segment(100, (ROOM, ROOM), layer=2, **weights)]
+    cut = root([segment(1000, (300, 300)), *after])
+    assert (cut.latency, cut.prefetched) == (1000 + 100 + 100, ((1, 1), (2, 1)))
+    roomy = root([segment(1000, (400, 400)), *after])
+    assert (roomy.latency, roomy.prefetched) == (1000 + 50 + 100, ((1, 1), (2, 2)))
+
+
+def test_the_root_chain_prices_the_room_as_the_root():
+    """`RootChain` (the search's incremental root), whole and resumed after one segment,
+    values the trees above as `root` prices them."""
+    weights = dict(holds=(200, 200), nbytes=6400)
+    lists = [
+        [segment(1000, (100, ROOM)), segment(10, (ROOM, ROOM)), segment(100, (ROOM, ROOM), layer=2, **weights)],
+        [
+            segment(1000, (300, 300)),
+            segment(50, (ROOM, ROOM), layer=1, **weights),
+            segment(100, (ROOM, ROOM), layer=2, **weights),
+        ],
+    ]
+    edp = objective("edp")
+    for costs, other in zip(lists, lists[::-1], strict=True):
+        whole = root(costs)
+        assert RootChain.of(costs, TARGET).value(edp, TARGET) == edp(whole.energy(TARGET), whole.latency)
+        mixed = other[:1] + costs[1:]
+        resumed = RootChain.of(mixed, TARGET, RootChain.of(other, TARGET))
+        priced = root(mixed)
+        assert resumed.value(edp, TARGET) == edp(priced.energy(TARGET), priced.latency)
 
 
 def charged(layer, steady, nbytes, modes, **fields):

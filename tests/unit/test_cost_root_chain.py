@@ -10,6 +10,7 @@ from stc.compiler.cost.evaluate import CostModel
 from stc.compiler.cost.kept import Priced, boundary_producers, held_bytes
 from stc.compiler.cost.network import Network, network_of
 from stc.compiler.cost.recursion import t_cut
+from stc.compiler.cost.room import Room
 from stc.compiler.cost.root_chain import RootChain
 from stc.compiler.cost.tree import Node
 from stc.compiler.search.moves import Rules, propose_legal
@@ -113,7 +114,7 @@ def test_a_resumed_root_chain_prices_as_the_root_priced_whole(name, batch, cost)
     rng = random.Random(0)
 
     def whole(costs) -> float:
-        root = t_cut(costs, 1, TARGET, early=False)
+        root = t_cut(costs, 1, TARGET, early=False, room=Room.of(costs, TARGET))
         return model.objective(root.energy(TARGET), root.latency)
 
     for costs, other in zip(lists, lists[1:], strict=False):
