@@ -253,12 +253,15 @@ def with_kept(
                 return None
             if index < len(before):
                 moved |= {layer for layer, where in here.items() if before[index][1].get(layer) != where}
-        priced.append((cost, here))
         located |= here
         hold(kept & here.keys())
         assert cost is not None
         if int((cost.buf + cost.wgt + held).max()) > limit:
             return None
+        holding = held.copy() if held.any() else None
+        if (holding is None) != (cost.held is None) or (holding is not None and not np.array_equal(holding, cost.held)):
+            cost = attrs.evolve(cost, held=holding)  # the room the root's prefetches leave
+        priced.append((cost, here))
         for cores, runs in leaving.pop(index, []):
             held[cores] -= runs
     return priced

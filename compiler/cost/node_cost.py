@@ -63,6 +63,9 @@ class NodeCost:
     head_wgt: np.ndarray | None = None
     """Per core of the chip, the bytes of those weights (None: none), which a slot before
     the node that prefetches them holds from there on."""
+    held: np.ndarray | None = None
+    """A segment's: per core of the chip, the bytes of results kept on chip for later
+    segments held across it (`kept.py`; None: none)."""
     prefetched: tuple[tuple[int, int], ...] = ()
     """(layer, k): the layers whose weights are loaded k slots before their first one,
     beside the compute of those slots (where that is faster)."""

@@ -2,10 +2,11 @@
 Room for weights prefetched across segments. A tree's segments are each checked against a
 core's buffer alone, so the weights a segment's first slot loads may be prefetched by a slot
 of an earlier segment only where they fit on every core beside the peak of that segment and
-of every one after it up to theirs, with the weights already prefetched across those
-(`lowering.prefetch_data` holds them there, and `st-apply` refuses a core that overflows).
-A segment's peak stands for each of its slots: the check never passes what the lowering
-cannot hold, and may refuse a slot that would have had room.
+of every one after it up to theirs, with the results kept on chip across them (`kept.py`)
+and the weights already prefetched across those (`lowering.prefetch_data` holds them there,
+and `st-apply` refuses a core that overflows). A segment's peak stands for each of its
+slots: the check never passes what the lowering cannot hold, and may refuse a slot that
+would have had room.
 
     room = Room.of(costs, target)
     first = room.first(owner, index, cost.head_wgt)  # the earliest segment with room
@@ -22,8 +23,9 @@ from stc.compiler.targets.hardware import HardwareTarget
 
 
 def free_beside(cost: NodeCost, target: HardwareTarget) -> np.ndarray:
-    """Per core, the bytes free beside a segment's peak."""
-    return target.usable_memory_bytes - (cost.buf + cost.wgt)
+    """Per core, the bytes free beside a segment's peak and the kept results it holds."""
+    free = target.usable_memory_bytes - (cost.buf + cost.wgt)
+    return free if cost.held is None else free - cost.held
 
 
 @attrs.define(eq=False)

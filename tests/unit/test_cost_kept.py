@@ -44,6 +44,9 @@ def test_a_kept_result_is_stored_nowhere_and_held_on_its_cores_until_its_consume
         assert (segment > 0).sum() == 48
         assert set(np.unique(segment[segment > 0])) == {4.0, 8.0}
     assert model.objective(kept.energy, kept.latency) < model.objective(stored.energy, stored.latency)
+    for segment, cost in zip(held, kept.segments, strict=True):
+        assert cost.held is not None
+        assert cost.held.tolist() == segment.tolist()  # the room left to weights prefetched across it
 
 
 def test_a_result_is_kept_only_where_every_segment_it_spans_still_fits():

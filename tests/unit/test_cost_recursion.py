@@ -248,6 +248,17 @@ def test_the_root_prefetches_weights_only_across_segments_with_room_for_them():
     assert (full.latency, full.prefetched) == (1000 + 10 + 200, ())
 
 
+def test_results_kept_across_a_segment_take_its_room_from_prefetched_weights():
+    """A 1,000-cycle segment with room on every core, but holding a result kept for a later
+    segment that leaves 100 B free on one: the 200 B a core of weights go to the 10-cycle
+    segment after it instead."""
+    weights = dict(holds=(200, 200), layer=2, nbytes=6400)
+    after = [segment(10, (ROOM, ROOM)), segment(100, (ROOM, ROOM), **weights)]
+    assert root([segment(1000, (ROOM, ROOM)), *after]).prefetched == ((2, 2),)
+    holding = attrs.evolve(segment(1000, (ROOM, ROOM)), held=np.array([ROOM - 100.0, 0.0]))
+    assert root([holding, *after]).prefetched == ((2, 1),)
+
+
 def test_weights_prefetched_across_a_segment_take_its_room_from_later_prefetches():
     """Two segments of weights (200 B a core each) after a 1,000-cycle segment with 300 B
     free: the first is prefetched there, the second no longer fits beside it and loads in
