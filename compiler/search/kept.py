@@ -13,10 +13,19 @@ the estimate).
 from __future__ import annotations
 
 from collections import defaultdict
+from collections.abc import Iterator
 
+import numpy as np
+from xdsl.dialects.builtin import UnitAttr
+from xdsl.ir import Operation
+
+from stc.compiler.memory.allocation import fits
+from stc.compiler.memory.lmem import core_memory, core_requests
+from stc.compiler.memory.plan import MemoryPlan
 from stc.compiler.search.beside import BesideCompute, Space
+from stc.compiler.targets.hardware import Coord
 from stc.dialects import task
-from stc.dialects.st import KeepOp
+from stc.dialects.st import KEEP, KeepOp
 from stc.dialects.task.base import tensor_bytes
 
 
@@ -30,14 +39,38 @@ class KeptResults(BesideCompute):
     (kept and late-stored results)."""
 
     def keep_results(self) -> None:
-        """Mark `st.keep` the pieces of kept layers (one `st.keep` action, module docstring)."""
+        """Mark `st.keep` the pieces of kept layers (one `st.keep` action, module docstring)
+        whose result its core holds over the phases up to its last buffer's as st-lmem-alloc
+        lays the mapping out: each where the live bytes of the memory plan leave room for it
+        (`live_bytes`, in the order of the runs), then of each core's the most, in that
+        order, with which the allocator still places all its regions (`allocatable`)."""
         if not self.kept:
             return
+        plan = MemoryPlan(self.graph, self.target, "st-search")
+        live = live_bytes(plan)
+        chosen: list[int] = []
+        for block, phase, later in self.keep_candidates():
+            size = tensor_bytes(block.results[0].type)  # pyright: ignore[reportArgumentType]
+            made = plan.first(block.task_id)
+            own = made + (block.task_id not in plan.in_place)  # its tile is held from there on
+            use = live[plan.core(block.task_id)][own : made + later - phase + 1]
+            if int(use.max(initial=0)) + size <= self.executor.matrix.mesh.capacity(self.core[block.task_id]):
+                use += size
+                chosen.append(block.task_id)
+        kept = allocatable(plan, chosen)
+        for task_id in kept:
+            step, phase = self.time[task_id]
+            later = max(self.executor.matrix.places[buffer.task_id].phase for buffer, _, _ in plan.pieces[task_id])
+            size = tensor_bytes(self.executor.matrix.blocks[task_id].results[0].type)  # pyright: ignore[reportArgumentType]
+            for t in range(phase + 1, later + 1):
+                self.extra[(self.core[task_id], step, t)] += size
+        if kept:
+            self.act(KeepOp(kept))
+
+    def keep_candidates(self) -> Iterator[tuple[Operation, int, int]]:
+        """The pieces of kept layers whose result buffers first held in later phases of the
+        same step take: each with its phase and the last such buffer's."""
         matrix = self.executor.matrix
-        marked: list[int] = []
-        made: dict[tuple[Space, int, int], int] = defaultdict(int)
-        for block_id, (step, phase) in self.time.items():
-            made[(self.core[block_id], step, phase)] += tensor_bytes(matrix.blocks[block_id].results[0].type)  # pyright: ignore[reportArgumentType]
         for (layer, _, step), runs in self.runs_on.items():
             if layer not in self.kept:
                 continue
@@ -46,17 +79,48 @@ class KeptResults(BesideCompute):
                     readers = [use.operation for use in block.results[0].uses]
                     held = [matrix.places[r.task_id] for r in readers if isinstance(r, task.BufferOp)]
                     later = [place.phase for place in held if (place.step, place.phase) > (step, phase)]
-                    if not later or any(place.step != step for place in held):
-                        continue
-                    space = self.core[block.task_id]
-                    size = tensor_bytes(block.results[0].type)  # pyright: ignore[reportArgumentType]
-                    phases = range(phase + 1, max(later) + 1)
-                    keys = [(space, step, t) for t in phases]
-                    limit = matrix.mesh.capacity(space) - size
-                    if any(matrix.used_bytes(*key) + made[key] + self.extra[key] > limit for key in keys):
-                        continue
-                    for key in keys:
-                        self.extra[key] += size
-                    marked.append(block.task_id)
-        if marked:
-            self.act(KeepOp(marked))
+                    if later and all(place.step == step for place in held):
+                        yield block, phase, max(later)
+
+
+def live_bytes(plan: MemoryPlan) -> dict[Coord, np.ndarray]:
+    """Per core and time of the plan, the bytes of its regions live then."""
+    end = max((region.end for region in plan.regions), default=0) + 1
+    live: dict[Coord, np.ndarray] = defaultdict(lambda: np.zeros(end, dtype=np.int64))
+    for region in plan.regions:
+        live[region.core][region.start : region.end + 1] += region.size
+    return live
+
+
+def allocatable(plan: MemoryPlan, chosen: list[int]) -> list[int]:
+    """Of the compute blocks `chosen` to keep (in order), on each core the most from its
+    first with which the allocator places all the core's regions: the regions of the plan
+    with all of them kept (their marks tried on the graph, then taken off), those not kept
+    as `plan` has them."""
+    blocks = [plan.blocks[task_id] for task_id in chosen]
+    for block in blocks:
+        block.attributes[KEEP] = UnitAttr()
+    try:
+        marked = MemoryPlan(plan.graph, plan.target, plan.pass_name)
+    finally:
+        for block in blocks:
+            del block.attributes[KEEP]
+    before, after = core_requests(plan), core_requests(marked)
+    by_core: dict[Coord, list[int]] = defaultdict(list)
+    for task_id in chosen:
+        by_core[plan.core(task_id)].append(task_id)
+    kept: list[int] = []
+    for core, ids in by_core.items():
+        memory = core_memory(plan.target, core)
+
+        def packs(count: int, core: Coord = core, ids: list[int] = ids, memory=memory) -> bool:
+            dropped = {(task_id, "result") for task_id in ids[count:]}
+            requests = [r for r in after[core] if r.key not in dropped]
+            return fits(requests + [r for r in before[core] if r.key in dropped], memory)
+
+        low, high = 0, len(ids)  # packs(low) holds: the plan allocates without keeps
+        while low < high:
+            middle = (low + high + 1) // 2
+            low, high = (middle, high) if packs(middle) else (low, middle - 1)
+        kept += ids[:low]
+    return sorted(kept)

@@ -295,9 +295,9 @@ class Lowering(KeptResults):
             self.hold_on_chip()
             self.prefetch_inputs()
             self.prefetch_data()
+            self.put_io()  # every block placed: keep_results reads the memory plan
             self.keep_results()
             self.store_late()
-            self.put_io()
             self.executor.finish()
         except PassFailedException as error:
             raise StcError(f"st-search: the searched schedule cannot be mapped: {error}") from None
