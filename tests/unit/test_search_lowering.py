@@ -462,6 +462,27 @@ def test_a_tensor_kept_for_smaller_runs_crosses_the_noc_as_estimated():
     assert run.counters["cycles"] == pytest.approx(run.estimate["cycles"], rel=0.02)
 
 
+def test_a_kept_result_is_kept_where_the_memory_plan_has_room_for_it(tmp_path, monkeypatch):
+    """tiny b8 under `T [T 1/1 [conv4, relu], T 1/1 [the rest]]` on set-8x8 with 3,000 B of
+    usable memory a core: conv4's result, kept for the second segment, fits beside what the
+    cores hold as st-lmem-alloc lays them out. The lowering once added every result made in
+    a phase to st-apply's bytes, though most land in place in a buffer it counts, refused all
+    64 pieces and stored them through DRAM: 1,756 cycles for 732 estimated, 111,176 DRAM
+    bytes for 45,640. Now each is kept where the plan's live bytes leave room and its core's
+    regions still pack: the machine runs the estimate."""
+    source = Path(__file__).parents[2] / "compiler" / "targets" / "set-8x8.toml"
+    (tmp_path / "small.toml").write_text(source.read_text().replace("reserved_bytes = 0", "reserved_bytes = 1045576"))
+    monkeypatch.chdir(tmp_path)  # a target file is read from the working directory
+    module = build_network("tiny", batch=8)
+    tree = two_segments(2, len(network_of(find_graph(module)).layers), (1, 1))
+    assert model_of("tiny", 8, "small.toml").evaluate(tree).kept == frozenset({0})
+    run = run_tree(module, "small.toml", tree)
+    assert run.identical
+    assert run.counters["dram_bytes"] == run.estimate["dram_bytes"] == 45_640
+    assert run.counters["noc_hop_bytes"] == run.estimate["noc_hop_bytes"]
+    assert run.counters["cycles"] == run.estimate["cycles"] == 733
+
+
 def test_each_segment_starts_a_step_on_a_target_that_limits_its_phases():
     """tianjicx runs 32 phases a step: LeNet's second segment starts at slot 32, not 4; on
     set-8x8 (no limit) at 4; one segment that is the whole tree starts at 0."""
