@@ -162,8 +162,8 @@ def prefetching_t_cut(
 ) -> NodeCost:
     """A T-cut on a target whose DMA overlaps compute: each child's first-slot weights are
     loaded in the earlier slot (of the last PREFETCH_DEPTH; with `room`, where they fit)
-    where that shortens the first run most, if any; of equals the farthest, which leaves the nearer slots, which more of
-    the later children reach, to them (ResNet-50 v1 b1's start tree on set-8x8: 423,520
+    where that shortens the first run most, if any; of equals the farthest, which leaves
+    the nearer slots, which more of the later children reach, to them (ResNet-50 v1 b1's start tree on set-8x8: 423,520
     cycles with the nearest of equals and a depth of 4, 420,308 with this and 32). `moved`:
     the input bytes loaded early for each child and how many slots before it, `late`: the
     bytes each stores beside a slot after it and how many after (`early_loads`); `steady`: the

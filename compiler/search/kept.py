@@ -2,12 +2,12 @@
 The step of st-search's lowering (`lowering.Lowering`) that keeps results on chip across
 segments, as the cost model prices them (`Estimate.kept`, `cost/kept.py`): each piece of a
 kept layer whose result a buffer first held in a later phase takes is marked `st.keep` (one
-`st.keep` action, which a script written with `script=` carries), where its core holds the
-result over every phase up to the last such buffer's first one (what st-apply counts there,
-the results computed there and what this step and `store_late` add). isa-lower then sends
-or copies it to those buffers in their first phase, instead of storing it to global memory
-and loading it back; elsewhere the piece goes through global memory (valid, and dearer than
-the estimate).
+`st.keep` action, which a script written with `script=` carries) where st-lmem-alloc can
+hold the result over every phase up to the last such buffer's first one: the live bytes of
+the mapping's memory plan leave room for it there, and its core's regions still pack
+(`allocatable`). isa-lower then sends or copies it to those buffers in their first phase,
+instead of storing it to global memory and loading it back; elsewhere the piece goes through
+global memory (valid, and dearer than the estimate).
 """
 
 from __future__ import annotations
@@ -22,6 +22,7 @@ from xdsl.ir import Operation
 from stc.compiler.memory.allocation import fits
 from stc.compiler.memory.lmem import core_memory, core_requests
 from stc.compiler.memory.plan import MemoryPlan
+from stc.compiler.memory.rectangles import Memory, Request
 from stc.compiler.search.beside import BesideCompute, Space
 from stc.compiler.targets.hardware import Coord
 from stc.dialects import task
@@ -39,31 +40,29 @@ class KeptResults(BesideCompute):
     (kept and late-stored results)."""
 
     def keep_results(self) -> None:
-        """Mark `st.keep` the pieces of kept layers (one `st.keep` action, module docstring)
-        whose result its core holds over the phases up to its last buffer's as st-lmem-alloc
-        lays the mapping out: each where the live bytes of the memory plan leave room for it
-        (`live_bytes`, in the order of the runs), then of each core's the most, in that
-        order, with which the allocator still places all its regions (`allocatable`)."""
+        """Mark `st.keep` the pieces of kept layers (one `st.keep` action, module docstring):
+        each, in the order of the runs, where the plan's live bytes on its core leave room
+        for its result over the phases it is held (its tile from its own phase where it would
+        have landed in place in a buffer, else from the next), then of each core's the most
+        that still pack."""
         if not self.kept:
             return
-        plan = MemoryPlan(self.graph, self.target, "st-search")
+        plan = MemoryPlan(self.graph, self.target, "st-search")  # every block is placed
         live = live_bytes(plan)
-        chosen: list[int] = []
+        held: dict[int, range] = {}
         for block, phase, later in self.keep_candidates():
             size = tensor_bytes(block.results[0].type)  # pyright: ignore[reportArgumentType]
             made = plan.first(block.task_id)
-            own = made + (block.task_id not in plan.in_place)  # its tile is held from there on
+            own = made + (block.task_id not in plan.in_place)
             use = live[plan.core(block.task_id)][own : made + later - phase + 1]
             if int(use.max(initial=0)) + size <= self.executor.matrix.mesh.capacity(self.core[block.task_id]):
                 use += size
-                chosen.append(block.task_id)
-        kept = allocatable(plan, chosen)
+                held[block.task_id] = range(phase + 1, later + 1)
+        kept = allocatable(plan, list(held))
         for task_id in kept:
-            step, phase = self.time[task_id]
-            later = max(self.executor.matrix.places[buffer.task_id].phase for buffer, _, _ in plan.pieces[task_id])
             size = tensor_bytes(self.executor.matrix.blocks[task_id].results[0].type)  # pyright: ignore[reportArgumentType]
-            for t in range(phase + 1, later + 1):
-                self.extra[(self.core[task_id], step, t)] += size
+            for phase in held[task_id]:
+                self.extra[(self.core[task_id], self.time[task_id][0], phase)] += size
         if kept:
             self.act(KeepOp(kept))
 
@@ -111,16 +110,21 @@ def allocatable(plan: MemoryPlan, chosen: list[int]) -> list[int]:
         by_core[plan.core(task_id)].append(task_id)
     kept: list[int] = []
     for core, ids in by_core.items():
-        memory = core_memory(plan.target, core)
-
-        def packs(count: int, core: Coord = core, ids: list[int] = ids, memory=memory) -> bool:
-            dropped = {(task_id, "result") for task_id in ids[count:]}
-            requests = [r for r in after[core] if r.key not in dropped]
-            return fits(requests + [r for r in before[core] if r.key in dropped], memory)
-
-        low, high = 0, len(ids)  # packs(low) holds: the plan allocates without keeps
-        while low < high:
-            middle = (low + high + 1) // 2
-            low, high = (middle, high) if packs(middle) else (low, middle - 1)
-        kept += ids[:low]
+        kept += ids[: most_that_pack(ids, before[core], after[core], core_memory(plan.target, core))]
     return sorted(kept)
+
+
+def most_that_pack(ids: list[int], before: list[Request], after: list[Request], memory: Memory) -> int:
+    """The most of `ids`, from the first, whose results kept (their requests in `after`,
+    the others' in `before`) the allocator still places (a bisection: none kept places, as
+    the plan without them does)."""
+
+    def packs(count: int) -> bool:
+        dropped = {(task_id, "result") for task_id in ids[count:]}
+        return fits([r for r in after if r.key not in dropped] + [r for r in before if r.key in dropped], memory)
+
+    low, high = 0, len(ids)
+    while low < high:
+        middle = (low + high + 1) // 2
+        low, high = (middle, high) if packs(middle) else (low, middle - 1)
+    return low

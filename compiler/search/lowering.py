@@ -35,7 +35,8 @@ as any mapping.
 
 8. **Kept results.** The pieces of each layer whose result the model keeps on chip for a
    later segment (`Estimate.kept`) are marked `st.keep` where their core holds the result
-   until the consumer's phase (`kept.KeptResults`): isa-lower sends it from there.
+   until the consumer's phase as st-lmem-alloc lays the mapping out (`kept.KeptResults`:
+   its memory plan, so the inputs and outputs are put first): isa-lower sends it from there.
 9. **Stores late.** On a target whose DMA overlaps compute, the pieces of each layer the
    model stores k slots late (`NodeCost.late_stores`) whose result is stored to global
    memory are stored k phases late (one `st.store_late` action per k), in each run whose
