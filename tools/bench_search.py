@@ -27,10 +27,12 @@ from __future__ import annotations
 import statistics
 
 import click
+from xdsl.utils.exceptions import PassFailedException
 
 from stc.compiler.cost.estimate import Estimate
 from stc.compiler.cost.evaluate import CostModel
 from stc.compiler.cost.network import network_of
+from stc.compiler.diagnostics import StcError
 from stc.compiler.search.chains import ROUNDS_PER_LAYER, search
 from stc.compiler.targets.cost_units import core_buffer_pj
 from stc.compiler.targets.hardware import HardwareTarget, load_target
@@ -154,7 +156,11 @@ def machine_rows(cases: tuple[tuple[str, str, int], ...], rounds_per_layer: int,
     for name, target, batch in cases:
         module = build_network(name, batch=batch)
         layers = len(network_of(next(op for op in module.ops if isinstance(op, task.GraphOp))).layers)
-        run = run_searched(module, target, rounds=rounds_per_layer * layers, chains=chains)
+        try:
+            run = run_searched(module, target, rounds=rounds_per_layer * layers, chains=chains)
+        except (PassFailedException, StcError) as error:
+            lines.append(f"  {name + ' b' + str(batch):14} {target:9} does not compile: {error}")
+            continue
         cells = [
             f"{run.counters[c]:>9,} {run.ratio(c):6.3f}x".rjust(w) for c, w in zip(COMPARED, (17, 19, 23), strict=True)
         ]

@@ -11,9 +11,11 @@ import numpy as np
 import pytest
 from click.testing import CliRunner
 from conftest import limited_memory
+from xdsl.utils.exceptions import PassFailedException
 
 from stc.compiler.ir_files import module_text
 from stc.compiler.zoo import build_network
+from stc.tools import bench_search
 from stc.tools.bench_search import machine_cases
 from stc.tools.stc_opt import main as stc_opt
 from stc.tools.stc_run import cli as stc_run
@@ -448,3 +450,20 @@ def test_bench_search_machine_runs_each_case_or_only_those_asked():
     assert len(machine_cases(None, None, None)) == 18
     assert machine_cases("resnet18", "tianjicx", None) == (("resnet18", "tianjicx", 1), ("resnet18", "tianjicx", 2))
     assert machine_cases("darknet19", "set-8x8", 8) == (("darknet19", "set-8x8", 8),)
+
+
+def test_bench_search_machine_reports_a_schedule_that_does_not_compile(monkeypatch):
+    """A case whose searched schedule stops a pass is a row with the pass's message, and
+    the others still run (searched VGG-19 convs b64 stops st-search's lowering)."""
+
+    def run_searched(module, target, **_):
+        raise PassFailedException("st-lmem-alloc: local memory of core (0, 0) in phase 14: 9 B live > 8 B usable")
+
+    monkeypatch.setattr(bench_search, "run_searched", run_searched)
+    lines = bench_search.machine_rows((("tiny", "set-8x8", 1), ("tiny", "tianjicx", 2)), 1, 1)
+    assert lines[1:] == [
+        "  tiny b1        set-8x8   does not compile: st-lmem-alloc: local memory of core (0, 0) in phase 14: "
+        "9 B live > 8 B usable",
+        "  tiny b2        tianjicx  does not compile: st-lmem-alloc: local memory of core (0, 0) in phase 14: "
+        "9 B live > 8 B usable",
+    ]
