@@ -258,9 +258,9 @@ def with_kept(
         assert cost is not None
         if int((cost.buf + cost.wgt + held).max()) > limit:
             return None
-        holding = held.copy() if held.any() else None
-        if (holding is None) != (cost.held is None) or (holding is not None and not np.array_equal(holding, cost.held)):
-            cost = attrs.evolve(cost, held=holding)  # the room the root's prefetches leave
+        same = not held.any() if cost.held is None else np.array_equal(held, cost.held)
+        if not same:  # the room the root's prefetches leave
+            cost = attrs.evolve(cost, held=held.copy() if held.any() else None)
         priced.append((cost, here))
         for cores, runs in leaving.pop(index, []):
             held[cores] -= runs

@@ -193,23 +193,18 @@ def prefetching_t_cut(
         loaded = child.first_run()
         if child.head_dram:
             hoisted = child.prefetched_run()
-            recent = slice(max(end - PREFETCH_DEPTH, 0), end)
-            cycles, dram = first_slots[recent][::-1], first_dram[recent][::-1]
+            first = max(end - PREFETCH_DEPTH, 0)
+            cycles, dram = first_slots[first:end], first_dram[first:end]
             longer = np.maximum(cycles, np.ceil((dram + child.head_dram) / bandwidth))
             gains = loaded[0][0] - hoisted[0][0] - (longer - cycles)
-            back = len(gains) - 1 - int(np.argmax(gains[::-1]))  # slots back from the last
-            if room is not None and gains[back] > 0:
-                owner = int(np.searchsorted(starts, end - 1 - back, side="right")) - 1
-                if (earliest := room.first(owner, index, child.head_wgt)) > owner:
-                    gains[end - int(starts[earliest]) :] = 0  # the slots of children without room
-                    back = len(gains) - 1 - int(np.argmax(gains[::-1]))
-                    owner = int(np.searchsorted(starts, end - 1 - back, side="right")) - 1
-                if gains[back] > 0:
-                    room.hold(owner, index, child.head_wgt)
-            if gains[back] > 0:
-                add_dram(end - 1 - back, child.head_dram)
+            if room is None:
+                slot = int(np.argmax(gains))  # the farthest of equals
+            else:
+                slot, _ = room.place(gains, first, starts[1:], index, child.head_wgt)
+            if gains[slot] > 0:
+                add_dram(first + slot, child.head_dram)
                 loaded = hoisted
-                prefetched |= dict.fromkeys(child.head_layers, back + 1)
+                prefetched |= dict.fromkeys(child.head_layers, end - first - slot)
         first_slots[end : end + len(loaded[0])], first_dram[end : end + len(loaded[0])] = loaded
         end += len(loaded[0])
         while stored and stored[0][0] < end:

@@ -9,11 +9,13 @@ slots: the check never passes what the lowering cannot hold, and may refuse a sl
 would have had room.
 
     room = Room.of(costs, target)
-    first = room.first(owner, index, cost.head_wgt)  # the earliest segment with room
-    room.hold(first, index, cost.head_wgt)
+    slot, segment = room.place(gains, first, ends, index, cost.head_wgt)  # held there if gains[slot] > 0
 """
 
 from __future__ import annotations
+
+from bisect import bisect_right
+from collections.abc import Sequence
 
 import attrs
 import numpy as np
@@ -53,7 +55,25 @@ class Room:
         it yet."""
         self.free[index], self.least[index] = free, least
 
-    def first(self, start: int, index: int, weights: np.ndarray | None) -> int:
+    def place(
+        self, gains: np.ndarray, first: int, ends: Sequence[int], index: int, weights: np.ndarray | None
+    ) -> tuple[int, int]:
+        """The slot into which segment `index`'s first-slot `weights` are prefetched, of the
+        slots `first`, first + 1, … whose `gains` these are (`ends`: where each segment's
+        slots end): the most gain, the first (farthest) of equals, among the slots from which
+        they fit (the others' gains set to 0); held from there when its gain is positive. The
+        slot (an index into `gains`) and its segment."""
+        slot = int(np.argmax(gains))
+        owner = bisect_right(ends, first + slot)
+        if gains[slot] > 0 and (earliest := self.earliest(owner, index, weights)) > owner:
+            gains[: ends[earliest - 1] - first] = 0
+            slot = int(np.argmax(gains))
+            owner = bisect_right(ends, first + slot)
+        if gains[slot] > 0:
+            self.hold(owner, index, weights)
+        return slot, owner
+
+    def earliest(self, start: int, index: int, weights: np.ndarray | None) -> int:
         """The earliest segment from `start` on from which `weights` held up to segment
         `index` fit every core of every segment they are held across."""
         if weights is None:

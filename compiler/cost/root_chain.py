@@ -21,7 +21,6 @@ are the same objects resumes after the k-th. Every figure is the same float as `
 from __future__ import annotations
 
 import math
-from bisect import bisect_right
 from operator import add, attrgetter
 
 import attrs
@@ -143,16 +142,10 @@ class RootChain:
             cycles, dram = self.slots[first:end], self.dram[first:end]
             longer = np.maximum(cycles, np.ceil((dram + cost.head_dram) / bandwidth))
             gains = loaded[0][0] - part.hoisted[0][0] - (longer - cycles)
-            slot = int(np.argmax(gains))  # the farthest of equals
-            index, owner = len(self.ends), bisect_right(self.ends, first + slot)
-            if gains[slot] > 0 and (earliest := self.room.first(owner, index, cost.head_wgt)) > owner:
-                gains[: self.ends[earliest - 1] - first] = 0  # the slots of segments without room
-                slot = int(np.argmax(gains))
-                owner = bisect_right(self.ends, first + slot)
+            slot, owner = self.room.place(gains, first, self.ends, len(self.ends), cost.head_wgt)
             if gains[slot] > 0:
                 slot += first
                 change = (slot, float(self.slots[slot]), float(self.dram[slot]), owner)
-                self.room.hold(owner, index, cost.head_wgt)
                 self.dram[slot] += cost.head_dram
                 self.slots[slot] = max(self.slots[slot], float(math.ceil(self.dram[slot] / bandwidth)))
                 loaded = part.hoisted

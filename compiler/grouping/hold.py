@@ -29,9 +29,7 @@ from stc.compiler.grouping.rewrite import GROUP
 from stc.compiler.mapping.coord_annotations import annotate
 from stc.compiler.mapping.matrix import STMatrix
 from stc.compiler.mapping.place import Place
-from stc.compiler.memory.allocation import fits
 from stc.compiler.memory.core_requests import CoreRequests
-from stc.compiler.memory.lmem import core_memory
 from stc.compiler.memory.plan import MemoryPlan
 from stc.dialects import task
 from stc.dialects.st import Stage
@@ -63,7 +61,7 @@ def hold_group_buffers(matrix: STMatrix) -> list[int]:
     requests = CoreRequests(MemoryPlan(matrix.graph, matrix.target, ACTION))
     # Only the cores that hold something are checked: giving up holds cannot help the others
     # (those overflow without holds too, and st-lmem-alloc reports them).
-    crowded = overflowing_cores(matrix, requests, held.cores())
+    crowded = requests.overflowing(held.cores())
     while crowded:
         last = held.last_on(crowded)
         if last is None:
@@ -71,7 +69,7 @@ def hold_group_buffers(matrix: STMatrix) -> list[int]:
         release(matrix, last, held.pop(last))
         annotate(matrix)
         changed = requests.moved(last)
-        crowded = (crowded - changed) | overflowing_cores(matrix, requests, crowded & changed)
+        crowded = (crowded - changed) | requests.overflowing(crowded & changed)
     return sorted(held.places)
 
 
@@ -165,17 +163,6 @@ def earlier_phases(matrix: STMatrix, buffer: task.BufferOp, producers: list[int]
 
 def core_of(place: Place) -> tuple[int, int]:
     return place.space[2], place.space[3]
-
-
-def overflowing_cores(matrix: STMatrix, requests: CoreRequests, among: set[tuple[int, int]]) -> set[tuple[int, int]]:
-    """The cores of `among` whose regions `st-lmem-alloc` could not place: too many bytes
-    live at once (kept up to date), or no addresses found."""
-    return {
-        core
-        for core in among
-        if requests.peak(core) > (memory := core_memory(matrix.target, core)).capacity
-        or not fits(requests.requests(core), memory)
-    }
 
 
 def release(matrix: STMatrix, task_id: int, extra: Place) -> None:

@@ -29,7 +29,6 @@ from collections import defaultdict
 from xdsl.dialects.builtin import UnitAttr
 from xdsl.ir import SSAValue
 
-from stc.compiler.grouping.hold import overflowing_cores
 from stc.compiler.grouping.price import StepWork, layer_cycles, step_cycles, transfer_cycles
 from stc.compiler.grouping.rewrite import GROUP
 from stc.compiler.mapping.matrix import STMatrix
@@ -73,7 +72,7 @@ def store_spills_late(matrix: STMatrix) -> list[int]:
 def crowded_late(matrix: STMatrix, late: set[int]) -> list[int]:
     """The late stores of the cores whose regions the allocator no longer places."""
     plan = MemoryPlan(matrix.graph, matrix.target, ACTION)
-    crowded = overflowing_cores(matrix, CoreRequests(plan), {plan.core(task_id) for task_id in late})
+    crowded = CoreRequests(plan).overflowing({plan.core(task_id) for task_id in late})
     return [task_id for task_id in late if plan.core(task_id) in crowded]
 
 

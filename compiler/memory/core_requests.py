@@ -19,7 +19,8 @@ kept apart from that one instead of buffer 5's.
 
 from __future__ import annotations
 
-from stc.compiler.memory.lmem import request_for
+from stc.compiler.memory.allocation import fits
+from stc.compiler.memory.lmem import core_memory, request_for
 from stc.compiler.memory.plan import MemoryPlan, Region
 from stc.compiler.memory.rectangles import Request, peak_of_changes
 from stc.compiler.targets.hardware import Coord
@@ -68,12 +69,13 @@ class CoreRequests:
                     writers.append(producer)
 
     def moved(self, task_id: int) -> set[Coord]:
-        """Read a storage block's `st.coord` again after its phases changed on its core, and
-        which results it now takes in place; the cores whose requests changed."""
+        """Read a storage block's `st.coord` again after its phases changed on its core, or
+        a compute block's after its result's life did (`st.keep` put on or taken off), and
+        which results now land in place; the cores whose requests changed."""
         plan = self.plan
         plan.read_coord(task_id)
         stale, apart = {task_id}, set()
-        for producer in self.writers.get(task_id, []):
+        for producer in [task_id] if task_id in self.inputs else self.writers.get(task_id, []):
             piece, before = plan.in_place_piece(plan.blocks[producer]), plan.in_place.get(producer)
             if piece == before:
                 continue
@@ -110,6 +112,16 @@ class CoreRequests:
             count(changes, self.counted[task_id], 1)
         self.uncounted[core].clear()
         return peak_of_changes(changes)
+
+    def overflowing(self, among: set[Coord]) -> set[Coord]:
+        """The cores of `among` whose regions `st-lmem-alloc` could not place: too many
+        bytes live at once (kept up to date), or no addresses found."""
+        target = self.plan.target
+        return {
+            core
+            for core in among
+            if self.peak(core) > (memory := core_memory(target, core)).capacity or not fits(self.requests(core), memory)
+        }
 
     def requests(self, core: Coord) -> list[Request]:
         """The allocator's rectangles of a core, as `lmem.core_requests` makes them."""
