@@ -27,7 +27,7 @@ import numpy as np
 
 from stc.compiler.cost.charging import Charged, charged_leaves
 from stc.compiler.cost.estimate import INVALID, Estimate
-from stc.compiler.cost.holds import held_peak
+from stc.compiler.cost.holds import held_peak, one_period
 from stc.compiler.cost.kept import Located, kept_tensors
 from stc.compiler.cost.leaf_pricing import Place
 from stc.compiler.cost.network import Network
@@ -342,20 +342,20 @@ class CostModel(SegmentSteps):
     ) -> NodeCost:
         """The segment's leaves combined by the recursion on `target` (a copy of the model's
         without DMA beside compute prices it with no weights prefetched), its results stored
-        at most `late` slots late, its buffers with what is held across slots when its layers run once
-        (`held_peak`)."""
+        at most `late` slots late, its buffers with what is held across slots (`held_peak`)."""
         cost = bounded(self.node_cost(segment, self.held(segment, charged), target, top=True, late=late), target)
-        if subbatched(segment):
-            return cost
         return attrs.evolve(cost, buf=np.maximum(cost.buf, self.held_peak(segment, charged, cost)))
 
     def held_peak(self, segment: Node, leaves: dict[int, NodeCost], cost: NodeCost) -> np.ndarray:
-        """Per core, the peak of a segment whose layers run once, its inputs and prefetched
-        weights held across slots as the lowering holds them (`holds.held_peak`)."""
-        runs = runs_of(self, segment, self.network.batch)
-        producers = {layer: self.network.layers[layer].producers for layer in leaves}
+        """Per core, the peak of a segment, its inputs, results and prefetched weights held
+        across slots as the lowering holds them, its weights pinned where it has
+        subbatches (`holds.held_peak`)."""
         held = (dict(cost.prefetched), dict(cost.early_inputs), dict(cost.late_stores))
-        return held_peak(runs, leaves, producers, self.target.max_phases, *held)
+        phases, reach = self.target.max_phases, max([*held[1].values(), *held[2].values()], default=0)
+        period, batch = one_period(segment, self.network.batch, cost.slot_count, reach, phases)
+        producers = {layer: self.network.layers[layer].producers for layer in leaves}
+        runs = runs_of(self, period, batch)
+        return held_peak(runs, leaves, producers, phases, *held, pinned=subbatched(segment))
 
     def held(self, segment: Node, leaves: dict[int, NodeCost]) -> dict[int, NodeCost]:
         """The leaves as the buffer check sees them. In a segment every cut of which has

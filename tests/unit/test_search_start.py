@@ -127,6 +127,26 @@ def test_an_input_is_held_from_its_first_producer_s_slot():
     assert list(held_peak(runs, leaves, producers, 2, {2: 2})) == [15, 8]
 
 
+def test_a_subbatch_holds_an_input_from_its_producer_on_the_same_images():
+    """The leaves above in a segment of two subbatches (slots 0-2, then 3-5), leaf 2's
+    weights 0 / 30 B: each run of leaf 2 holds its input from the run of leaf 0 on its own
+    images (slot 0, then slot 3; from slot 0 for both, core 1 would hold 10 + 20 + 20 + 1
+    in slot 3). Core 0 peaks at 5 + 10 + 10 = 25 in slots 0 and 3, core 1 at 2 + 20 = 22.
+    With the weights `pinned` (kept for every subbatch, counted apart) slot 2 is 1 / 1 B;
+    otherwise 1 / 31."""
+    runs = [Run(layer, iteration, 3 * iteration + layer) for iteration in (0, 1) for layer in (0, 1, 2)]
+
+    def cost(buf, wgt, ifm):
+        ifm, wgt, buf = (np.array(values, float) for values in (ifm, wgt, buf))
+        return NodeCost(Work(), Work(), np.zeros(2), np.zeros(2), 0.0, ifm, wgt, buf)
+
+    leaves = {0: cost([5, 1], [0, 0], [1, 1]), 1: cost([3, 2], [4, 0], [10, 0]), 2: cost([1, 1], [0, 30], [10, 20])}
+    producers = {0: set(), 1: {0}, 2: {0, 1}}
+    assert list(held_peak(runs, leaves, producers, None, {}, pinned=True)) == [25, 22]
+    assert list(held_peak(runs, leaves, producers, None, {})) == [25, 31]
+    assert list(held_peak(runs, leaves, producers, 3, {}, pinned=True)) == [25, 22]
+
+
 def test_an_input_loaded_early_is_held_from_the_slot_before():
     """The leaves above with leaf 1 reading from DRAM: its input (10 / 0 B) is held in its own
     slot only (core 0: 3 + 4 + 10 = 17 at most), or, loaded a slot early (`early`), from
