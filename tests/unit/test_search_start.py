@@ -6,9 +6,9 @@ import numpy as np
 import pytest
 from test_cost_layer import TARGET, conv
 
-from stc.compiler.cost import repair
+from stc.compiler.cost import evaluate, repair
 from stc.compiler.cost.evaluate import CostModel
-from stc.compiler.cost.holds import held_peak
+from stc.compiler.cost.holds import held_peak, one_period
 from stc.compiler.cost.network import NETWORK_INPUT, Network, network_of
 from stc.compiler.cost.node_cost import NodeCost
 from stc.compiler.cost.schedule import Run
@@ -145,6 +145,27 @@ def test_a_subbatch_holds_an_input_from_its_producer_on_the_same_images():
     assert list(held_peak(runs, leaves, producers, None, {}, pinned=True)) == [25, 22]
     assert list(held_peak(runs, leaves, producers, None, {})) == [25, 31]
     assert list(held_peak(runs, leaves, producers, 3, {}, pinned=True)) == [25, 22]
+
+
+def test_a_segment_s_peak_is_priced_on_one_period_of_its_subbatches(monkeypatch):
+    """ResNet-18 b16's first eight layers (two residual blocks) under `T 16/n`: a result
+    stored 3 slots late reaches one subbatch of 8 slots past its own, so `one_period` keeps
+    3 subbatches of 16 (1 image each), and the segment's peak is the same as with all of
+    them priced (the held_peak of every run)."""
+    network = network_of(find_graph(build_network("resnet18", batch=16)))
+    period = one_period(Node.cut("T", [Node.leaf(i) for i in range(8)], n=16), 16, 128, 3, None)
+    assert (period[0].n, period[1]) == (3, 3)
+    assert one_period(Node.cut("T", [Node.leaf(0)], n=16), 16, 16, 3, None)[0].n == 7
+    assert one_period(Node.cut("T", [Node.leaf(0)], n=16), 16, 16, 3, 32)[0].n == 16
+    peaks = []
+    for whole in (False, True):
+        if whole:
+            monkeypatch.setattr(evaluate, "one_period", lambda segment, batch, *_: (segment, batch))
+        for n in (4, 16):
+            segment = CostModel(network, TARGET).evaluate(Node.cut("T", [Node.leaf(i) for i in range(8)], n=n)).segments[0]
+            peaks.append((segment.buffer_peak(), segment.late_stores))
+    assert peaks[:2] == peaks[2:]
+    assert peaks[1][1] == ((7, 3),)
 
 
 def test_an_input_loaded_early_is_held_from_the_slot_before():
