@@ -162,7 +162,8 @@ def test_a_segment_s_peak_is_priced_on_one_period_of_its_subbatches(monkeypatch)
         if whole:
             monkeypatch.setattr(evaluate, "one_period", lambda segment, batch, *_: (segment, batch))
         for n in (4, 16):
-            segment = CostModel(network, TARGET).evaluate(Node.cut("T", [Node.leaf(i) for i in range(8)], n=n)).segments[0]
+            tree = Node.cut("T", [Node.leaf(i) for i in range(8)], n=n)
+            segment = CostModel(network, TARGET).evaluate(tree).segments[0]
             peaks.append((segment.buffer_peak(), segment.late_stores))
     assert peaks[:2] == peaks[2:]
     assert peaks[1][1] == ((7, 3),)
