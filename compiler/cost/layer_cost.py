@@ -15,8 +15,10 @@ Calibrated to the machine (docs/cost-model.md): what isa-lower emits for the pie
   (`Placed.kept`) moves so too, in the consumer's phase: those cores' sends count in the
   leaf's own slot (`busy`).
 - Outputs to DRAM: each core stores its box over the route to its port; a network output
-  of several cores is gathered on the first, which stores it whole (`gathering`), and one
-  that another segment also reads is stored piece by piece too (`Output.STORED_TWICE`).
+  of several cores is gathered on the first, which stores it whole (`gathering`), unless it
+  is larger than a core's memory (`stores_output_directly`): then each core stores its box
+  straight into it. One that another segment also reads is stored piece by piece too
+  (`Output.STORED_TWICE`).
 - Weights: each core loads its slice (and whole lookup tables) from its port in the run
   of the first subbatch and keeps them for the later ones (`NodeCost.weights`, counted once
   per run of the segment; `weight_cycles`: what loading them adds to the first run).
@@ -170,7 +172,8 @@ def leaf_cost(
     spilled = np.zeros(part.cores)
     """Per core: the bytes of its result it stores to DRAM for later segments (not a network
     output's, which its buffer stores)."""
-    if output is not Output.CHIP and layer.is_output and part.cores > 1:
+    direct = stores_output_directly(target, layer.output_bytes)
+    if output is not Output.CHIP and layer.is_output and part.cores > 1 and not direct:
         gathered = float(out_bytes.sum())
         dram[0] += gathered
         links += mesh.xy_loads(cores[1:], np.full(part.cores - 1, cores[0]), out_bytes[1:])
@@ -196,7 +199,7 @@ def leaf_cost(
     weight_dram, weight_links, weight_waits, weight_hops = weight_loads(mesh, layer, part, batch, start, shared, relay)
     stores = 0 if output is Output.CHIP else 2 if output is Output.STORED_TWICE else 1
     dram_write = float(out_bytes.sum()) * stores
-    copies = layer.results + int(layer.is_output)
+    copies = layer.results + int(layer.is_output and not direct)
     channels = box.k[1] - box.k[0]
     result = activation_storage(box_volume(box.b, box.h, box.w), channels, layer.out_element_bytes, alignment)
     held = copies * result
@@ -285,6 +288,14 @@ def buffer_accesses(buffers: CoreBuffers | None, layer: Layer, batch: int, part:
     positions = box_volume(box.b, box.h, box.w)
     counts = cheapest_work(buffers, positions, box.k[1] - box.k[0], taps, layer.in_channels, inputs)
     return {name: int(np.sum(count)) for name, count in zip(CORE_BUFFER_ACCESSES, counts, strict=True)}
+
+
+def stores_output_directly(target: HardwareTarget, output_bytes: int) -> bool:
+    """Whether st-search's lowering has the pieces of a network output of `output_bytes`
+    store their boxes straight into it (`Lowering.put_unread`, `MemoryPlan.direct_outputs`)
+    rather than gather it on one core: where it is larger than a core's memory (VGG-19's
+    convolutions at batch 64: 1.6 MB) and the target stores without NC1HWC0 staging."""
+    return target.activation_layout.kind != "nc1hwc0" and output_bytes > target.usable_memory_bytes
 
 
 def gathering(target: HardwareTarget, out_bytes: np.ndarray) -> np.ndarray:

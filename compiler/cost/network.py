@@ -80,6 +80,8 @@ class Layer:
     """Local-memory bytes the vector unit reads and writes per output element (pools,
     adds and the fused unary blocks), as the machine counts them."""
     is_output: bool
+    output_bytes: int = 0
+    """The bytes of the network output it writes (all images), if it is one."""
     table_bytes: int = 0
     """Lookup tables of fused lut blocks: every piece holds them whole."""
     out_element_bytes: int = 1
@@ -166,6 +168,7 @@ def network_of(graph: task.GraphOp) -> Network:
         if isinstance(op, task.OutputOp):
             for producer in buffer_producers(op.source, layer_of):
                 layers[producer]["is_output"] = True
+                layers[producer]["output_bytes"] = tensor_bytes(op.source.type)
         if not isinstance(op, task.ComputeBlock):
             continue
         fused = fused_into(op, layer_of, consumers)

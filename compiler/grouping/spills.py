@@ -131,6 +131,8 @@ class CoreWork:
                 self.add_load(buffer, math.prod(box.shape) * itemsize(value))
             elif (load := self.frames.loads.get((buffer.task_id, task_id_of(owner), box, offset))) is not None:
                 self.add_load(buffer, math.prod(load.box.shape) * load.itemsize)
+        if buffer.task_id in self.plan.direct_outputs:
+            return  # its producers' spills store the output
         if any(isinstance(use.operation, task.OutputOp) for use in buffer.result.uses):
             nbytes = tensor_bytes(buffer.result.type)
             time = self.plan.last(buffer.task_id)

@@ -81,20 +81,47 @@ class GlobalMemory(PhaseCode):
                 self.load_box(buffer, (buffer.task_id, source.task_id, box), global_box, tile)
 
     def store_output(self, output: task.OutputOp) -> None:
+        """Store the buffer of a network output in NCHW in its last phase (unless its
+        producers store their boxes straight into the output: `store_into_output`)."""
         buffer = output.source.owner
         assert isinstance(buffer, task.BufferOp)
+        if buffer.task_id in self.plan.direct_outputs:
+            return
         shape = tuple(buffer.result.type.get_shape())
-        tile = self.buffer_box(buffer, (0,) * len(shape), shape)
-        typ = nchw_type(buffer.result.type)
-        itemsize = element_width(typ) // 8  # pyright: ignore[reportOptionalOperand]
-        destination = nchw_box(self.global_at[output.task_id], typ.get_shape(), itemsize, (0,) * len(shape), shape)
-        if itemsize > 1:  # the bytes of each element are the innermost dimension on both sides
-            tile = Box(tile.address, (*shape, itemsize), (*tile.strides[:-1], itemsize, 1))
+        tile, destination, itemsize = self.output_boxes(output, buffer, (0,) * len(shape), shape, (0,) * len(shape))
         if self.staged and itemsize == 1:
             ops = store_through_nc1hwc0(tile, self.local(buffer, STAGING_OUT), destination)
         else:
             ops = [isa.DmaStoreOp(tile.sizes, destination.address, tile.address, destination.strides, tile.strides)]
         self.emit(buffer.task_id, self.plan.last(buffer.task_id), *ops)
+
+    def store_into_output(
+        self, op: task.ComputeBlock, buffer: task.BufferOp, box: task.BoxAttr, offset: Sequence[int]
+    ) -> None:
+        """Store a result's box of a buffer of `MemoryPlan.direct_outputs` straight to its
+        place in the network output, when it would have been spilled: right after it is
+        made, or beside the next phase's compute with `st.store_late`."""
+        output = next(use.operation for use in buffer.result.uses)
+        assert isinstance(output, task.OutputOp)
+        tile, destination, _ = self.output_boxes(output, op, box.lo, box.shape, offset)
+        store = isa.DmaStoreOp(tile.sizes, destination.address, tile.address, destination.strides, tile.strides)
+        if (time := self.plan.stored(op.task_id)) > self.plan.first(op.task_id):
+            self.emit_beside(op.task_id, time, store)
+        else:
+            self.emit(op.task_id, time, store)
+
+    def output_boxes(
+        self, output: task.OutputOp, block: task.TaskOp, lo: Sequence[int], extent: Sequence[int], at: Sequence[int]
+    ) -> tuple[Box, Box, int]:
+        """The box `lo` + `extent` of a block's local tile and where it goes in a network
+        output in NCHW (from `at` in NHWC), with the bytes of an element."""
+        typ = nchw_type(output.source.type)  # pyright: ignore[reportArgumentType]
+        itemsize = element_width(typ) // 8  # pyright: ignore[reportOptionalOperand]
+        tile = self.buffer_box(block, lo, extent)
+        destination = nchw_box(self.global_at[output.task_id], typ.get_shape(), itemsize, at, extent)
+        if itemsize > 1:  # the bytes of each element are the innermost dimension on both sides
+            tile = Box(tile.address, (*extent, itemsize), (*tile.strides[:-1], itemsize, 1))
+        return tile, destination, itemsize
 
     def load_shared(
         self,

@@ -15,7 +15,9 @@
   stored once ("spilled") right after it is made; or, when the block is marked `st.keep`,
   its result stays in its core's local memory and fills the buffer in the buffer's first
   phase, sent or copied as above.
-- A buffer read by a network output is stored back in NCHW in the last phase it lives.
+- A buffer read by a network output is stored back in NCHW in the last phase it lives;
+  where it takes every box from global memory (`MemoryPlan.direct_outputs`), each result
+  is stored straight to its place in the output instead, and the buffer holds nothing.
 - A load into a block no compute of its phase reads (a prefetch: weights hoisted a phase
   early, a layer group's input loaded while the slice before it computes) follows the
   phase's other loads and precedes its first store: where DMA overlaps compute it runs
@@ -111,7 +113,9 @@ class GraphLowering(GlobalMemory):
         for buffer, box, offset in self.plan.pieces.get(op.task_id, []):
             if self.plan.in_place.get(op.task_id) == (buffer, box, offset):
                 continue
-            if self.plan.spilled(op.task_id, buffer) and not self.plan.kept(op.task_id):
+            if buffer.task_id in self.plan.direct_outputs:
+                self.store_into_output(op, buffer, box, offset)
+            elif self.plan.spilled(op.task_id, buffer) and not self.plan.kept(op.task_id):
                 self.reload(op, buffer, box, offset)
             else:
                 fills[max(time, self.plan.first(buffer.task_id))].append(self.filling(op, buffer, box, offset))

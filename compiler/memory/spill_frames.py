@@ -71,6 +71,8 @@ class SpillFrames:
         """(producer, box, offset) of each source of a buffer loaded from global memory."""
         op = self.plan.blocks[buffer]
         assert isinstance(op, task.BufferOp)
+        if buffer in self.plan.direct_outputs:
+            return []
         return [
             (producer.task_id, box, offset)
             for value, box, offset in self.plan.sources[buffer]

@@ -13,8 +13,10 @@ as any mapping.
 3. **Puts.** Every piece is put with `put_group_in` at its core and phase (the main block at
    its stage, fused blocks at the next free compute stage of that core and phase), so its
    input buffers sit beside it. Buffers no block reads (outputs) go on the core of their
-   last producer; network inputs and outputs on the core of their first or last buffer, at
-   a free router stage.
+   last producer (in the phase after it where the output is larger than a core: the pieces
+   store their boxes straight into it, as the model prices them, and the buffer holds
+   nothing); network inputs and outputs on the core of their first or last buffer, at a
+   free router stage.
 4. **Resident weights.** The pieces of a layer that run on one core in one step, one per
    subbatch, read one set of weight, bias and table blocks (`st.share_data`), held from the
    first piece's phase to the last one's, so the machine loads them once, as the model
@@ -58,6 +60,7 @@ from xdsl.ir import Operation
 from xdsl.utils.exceptions import PassFailedException
 
 from stc.compiler.cost.evaluate import CostModel
+from stc.compiler.cost.layer_cost import stores_output_directly
 from stc.compiler.cost.schedule import unroll
 from stc.compiler.cost.tree import Node
 from stc.compiler.diagnostics import StcError
@@ -78,6 +81,7 @@ from stc.dialects.st import (
     Stage,
     TakeOutOp,
 )
+from stc.dialects.task.base import tensor_bytes
 
 
 class Lowering(KeptResults):
@@ -221,7 +225,10 @@ class Lowering(KeptResults):
                     )
 
     def put_unread(self) -> None:
-        """Buffers no compute block reads (network outputs) go with their last producer."""
+        """Buffers no compute block reads (network outputs) go with their last producer: in
+        its phase, or, where the model has the pieces store their boxes straight into the
+        output (`stores_output_directly`: larger than a core), in the phase after it, where
+        the buffer holds nothing (`MemoryPlan.direct_outputs`)."""
         for op in self.graph.tasks():
             if not isinstance(op, task.BufferOp) or op.task_id in self.executor.matrix.places:
                 continue
@@ -230,7 +237,11 @@ class Lowering(KeptResults):
                 continue
             last = max(made, key=self.slot_of)
             core = self.model.context.mesh.index[self.core[last][2:]]
-            self.act(PutInOp(op.task_id, self.coord(core, self.slot_of(last), Stage.MEMORY)))
+            slot = self.slot_of(last) + int(self.stores_directly(op))
+            self.act(PutInOp(op.task_id, self.coord(core, slot, Stage.MEMORY)))
+
+    def stores_directly(self, buffer: task.BufferOp) -> bool:
+        return stores_output_directly(self.target, tensor_bytes(buffer.result.type))
 
     def hold_on_chip(self) -> None:
         """Hold each buffer of a segment's on-chip tensor from its first producer's phase in
@@ -242,6 +253,8 @@ class Lowering(KeptResults):
             if not isinstance(op, task.BufferOp) or place is None:
                 continue
             reader = self.layer_of.get(op.task_id)
+            if reader is None and self.stores_directly(op):
+                continue  # its producers store their boxes straight into the output (put_unread)
             made = [p for p in producers(op) if p.task_id in self.time and self.time[p.task_id][0] == place.step]
             if reader is not None and all(segment_of[self.layer_of[p.task_id]] != segment_of[reader] for p in made):
                 continue

@@ -184,7 +184,7 @@ def declared_regions(graph: task.GraphOp, target: HardwareTarget) -> dict[tuple[
     regions: dict[tuple[int, int], list[Placed]] = defaultdict(list)
     fused = target.compute.fused_activation
     for op in blocks:
-        if fused and bypassed(op):
+        if fused and bypassed(op) or isinstance(op, task.BufferOp) and stores_directly(op, target):
             continue
         coord, address = op.attributes.get(COORD), op.attributes.get(ADDRESS)
         label = f"block {op.task_id} ({op.name})"
@@ -227,6 +227,25 @@ def bypassed(op: task.TaskOp) -> bool:
     if isinstance(op, task.BufferOp) and ADDRESS not in op.attributes and len(op.pieces) == 1:
         op = op.pieces[0][0].owner
     return isinstance(op, task.ConvOp | task.FcOp) and applied_activation(op) is not None
+
+
+def stores_directly(buffer: task.BufferOp, target: HardwareTarget) -> bool:
+    """Whether a buffer holds no region because its producers store their boxes straight
+    into the network output it stores: it only stores outputs and takes every box from a
+    result made before its first (step, phase), none `st.keep`, on a target without NC1HWC0
+    staging (where the result would wait in global memory for it, it goes to the output)."""
+    if target.activation_layout.kind == "nc1hwc0" or not isinstance(coord := buffer.attributes.get(COORD), CoordAttr):
+        return False
+    if not buffer.result.uses or not all(isinstance(use.operation, task.OutputOp) for use in buffer.result.uses):
+        return False
+    for value, _, _ in buffer.pieces:
+        producer = value.owner
+        made = producer.attributes.get(COORD) if isinstance(producer, task.ComputeBlock) else None
+        if not isinstance(made, CoordAttr) or KEEP in producer.attributes:  # pyright: ignore[reportAttributeAccessIssue]
+            return False
+        if (made.step, made.phase) >= (coord.step, coord.phase):
+            return False
+    return True
 
 
 def applied_activation(op: task.ConvOp | task.FcOp) -> task.TaskOp | None:

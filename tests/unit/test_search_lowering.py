@@ -11,15 +11,18 @@ from hypothesis import strategies as st
 from test_layer_group import random_network
 from test_task_split import parse
 from xdsl.context import Context
+from xdsl.dialects.builtin import UnitAttr
 from xdsl.utils.exceptions import PassFailedException
 
-from stc.compiler.cost import beside, recursion
+from stc.compiler.cost import beside, layer_cost, recursion
 from stc.compiler.cost.evaluate import CostModel
-from stc.compiler.cost.layer_cost import buffer_accesses
+from stc.compiler.cost.layer_cost import buffer_accesses, stores_output_directly
 from stc.compiler.cost.network import network_of
 from stc.compiler.cost.schedule import Run, length, segment_starts, unroll
 from stc.compiler.cost.tree import Node
 from stc.compiler.ir_files import module_text
+from stc.compiler.memory.plan import MemoryPlan
+from stc.compiler.search import lowering
 from stc.compiler.search.lowering import Lowering, lower_tree
 from stc.compiler.search.searched_mapping import write_script
 from stc.compiler.targets import core_dataflow
@@ -481,6 +484,49 @@ def test_a_kept_result_is_kept_where_the_memory_plan_has_room_for_it(tmp_path, m
     assert run.counters["dram_bytes"] == run.estimate["dram_bytes"] == 45_640
     assert run.counters["noc_hop_bytes"] == run.estimate["noc_hop_bytes"]
     assert run.counters["cycles"] == run.estimate["cycles"] == 733
+
+
+def test_an_output_larger_than_a_core_is_stored_straight_from_its_pieces():
+    """A network output larger than a core's memory cannot be gathered on one: VGG-19's
+    convolutions at b64 end in 64 x 7 x 7 x 512 = 1,605,632 B, more than set-8x8's
+    1,048,576 B, whose searched schedule did not compile. There, and only on targets that
+    store without NC1HWC0 staging, the model and the lowering have each piece store its own
+    box (`stores_output_directly`)."""
+    network = network_of(find_graph(build_network("vgg19-conv", batch=64)))
+    (last,) = [layer for layer in network.layers if layer.is_output]
+    assert last.output_bytes == 1_605_632
+    assert stores_output_directly(load_target("set-8x8"), last.output_bytes)
+    assert not stores_output_directly(load_target("tpu-like"), last.output_bytes)
+    assert not stores_output_directly(load_target("set-8x8"), 1_048_576)
+
+
+def test_the_pieces_of_a_network_output_store_their_boxes_straight_into_it(monkeypatch):
+    """tiny b2 with every layer its own segment on set-8x8, its output stored as one larger
+    than a core (`stores_output_directly` patched): the output's buffer goes in the phase
+    after fc39, so it takes its box from global memory (`MemoryPlan.direct_outputs`): it has
+    no region, fc39 stores its 20 B straight into the network output, nothing is sent to the
+    buffer's core and nothing is loaded back; the outputs are bit-identical and DRAM bytes
+    and hop-bytes are the estimate's."""
+    monkeypatch.setattr(layer_cost, "stores_output_directly", lambda *_: True)
+    monkeypatch.setattr(lowering, "stores_output_directly", lambda *_: True)
+    module = build_network("tiny", batch=2)
+    layers = len(network_of(find_graph(module)).layers)
+    tree = Node.cut("T", [Node.cut("T", [Node.leaf(i)], n=1) for i in range(layers)])
+    run = run_tree(module, "set-8x8", tree, keep=False)
+    assert run.identical
+    assert run.counters["dram_bytes"] == run.estimate["dram_bytes"]
+    assert run.counters["noc_hop_bytes"] == run.estimate["noc_hop_bytes"]
+    module = build_network("tiny", batch=2)
+    graph = find_graph(module)
+    mapping = lower_tree(graph, "set-8x8", model_of("tiny", 2), tree)  # run on the graph
+    module.body.block.add_op(mapping)
+    mapping.applied = UnitAttr()
+    compile_with([StRoutePass()], module)
+    (output,) = graph.outputs()
+    buffer = output.source.owner.task_id  # pyright: ignore[reportAttributeAccessIssue]
+    plan = MemoryPlan(graph, load_target("set-8x8"), "test")
+    assert plan.direct_outputs == {buffer}
+    assert all(region.key[0] != buffer for region in plan.regions)
 
 
 def test_each_segment_starts_a_step_on_a_target_that_limits_its_phases():
