@@ -47,6 +47,7 @@ from stc.dialects.st import (
     phases_problem,
     place_problem,
 )
+from stc.dialects.st.local_memory import stores_directly
 
 
 class STMatrix:
@@ -204,6 +205,10 @@ class STMatrix:
                 raise misplaced(action, op, place, f"{lives}; a storage block lives on one core (take it out first)")
             if again := intersection(old.ranges, place.ranges):
                 raise misplaced(action, op, place, f"it is already there in phase {again[0][0]}")
+        elif isinstance(op, task.BufferOp):  # a first put: does its producers' output go straight out?
+            self.sizes[op.task_id] = (
+                0 if stores_directly(op, self.target, (place.step, place.phase)) else self.size_of(op)
+            )
         size = self.sizes[op.task_id]
         capacity = self.mesh.capacity(place.space)
         if capacity == 0:

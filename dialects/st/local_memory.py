@@ -229,12 +229,16 @@ def bypassed(op: task.TaskOp) -> bool:
     return isinstance(op, task.ConvOp | task.FcOp) and applied_activation(op) is not None
 
 
-def stores_directly(buffer: task.BufferOp, target: HardwareTarget) -> bool:
+def stores_directly(buffer: task.BufferOp, target: HardwareTarget, first: Time | None = None) -> bool:
     """Whether a buffer holds no region because its producers store their boxes straight
     into the network output it stores: it only stores outputs and takes every box from a
-    result made before its first (step, phase), none `st.keep`, on a target without NC1HWC0
-    staging (where the result would wait in global memory for it, it goes to the output)."""
-    if target.activation_layout.kind == "nc1hwc0" or not isinstance(coord := buffer.attributes.get(COORD), CoordAttr):
+    result made before its first (step, phase) (`first`, or its coordinate's), none
+    `st.keep`, on a target without NC1HWC0 staging (where the result would wait in global
+    memory for it, it goes to the output)."""
+    coord = buffer.attributes.get(COORD)
+    if first is None and isinstance(coord, CoordAttr):
+        first = (coord.step, coord.phase)
+    if target.activation_layout.kind == "nc1hwc0" or first is None:
         return False
     if not buffer.result.uses or not all(isinstance(use.operation, task.OutputOp) for use in buffer.result.uses):
         return False
@@ -243,7 +247,7 @@ def stores_directly(buffer: task.BufferOp, target: HardwareTarget) -> bool:
         made = producer.attributes.get(COORD) if isinstance(producer, task.ComputeBlock) else None
         if not isinstance(made, CoordAttr) or KEEP in producer.attributes:  # pyright: ignore[reportAttributeAccessIssue]
             return False
-        if (made.step, made.phase) >= (coord.step, coord.phase):
+        if (made.step, made.phase) >= first:
             return False
     return True
 

@@ -125,3 +125,27 @@ st.mapping @far target "tianjicx" {
 }
 
 // CHECK: st-lmem-alloc: block 2 (task.relu) stores its result late (st.store_late), in phase 2, but block 3 (task.buffer) loads it from global memory in phase 1
+
+// -----
+
+// A network output larger than a core held in its producers' phase (direct-output.mlir
+// holds it in the phase after them, where it takes no bytes).
+task.graph @wide {
+  %x = task.input 0 "x" : tensor<1x64x64x16xi8>
+  %in = task.buffer 1 sic %x : tensor<1x64x64x16xi8>
+  %w = task.weight 2 #task.random<1> : tensor<272x1x1x16xi8>
+  %b = task.bias 3 #task.random<2> : tensor<272xi32>
+  %c = task.conv 4 %in, %w bias %b shift 7 : tensor<1x64x64x272xi8>
+  %out = task.buffer 5 so %c : tensor<1x64x64x272xi8>
+  task.output 6 "y" %out
+}
+st.mapping @wide target "set-8x8" {
+  st.split_task 4 by [1, 1, 2, 1]
+  st.put_in 0 at (0, 0, 0, 0), (0, 0, router_recv)
+  st.put_group_in 10 at (0, 0, 0, 0), (0, 0, axon)
+  st.put_group_in 14 at (0, 0, 0, 1), (0, 0, axon)
+  st.put_in 5 at (0, 0, 0, 0), (0, 0, memory)
+  st.put_in 6 at (0, 0, 0, 0), (0, 0, router_send)
+}
+
+// CHECK: st.put_in (action 5): block 5 (task.buffer) at (0, 0, 0, 0), (0, 0, memory): local memory of core (0, 0, 0, 0) in phase 0 overflows: 68256 B in use + 1114112 B > 1048576 B usable
