@@ -104,11 +104,9 @@ class GlobalMemory(PhaseCode):
         output = next(use.operation for use in buffer.result.uses)
         assert isinstance(output, task.OutputOp)
         tile, destination, _ = self.output_boxes(output, op, box.lo, box.shape, offset)
-        store = isa.DmaStoreOp(tile.sizes, destination.address, tile.address, destination.strides, tile.strides)
-        if (time := self.plan.stored(op.task_id)) > self.plan.first(op.task_id):
-            self.emit_beside(op.task_id, time, store)
-        else:
-            self.emit(op.task_id, time, store)
+        self.emit_store(
+            op, isa.DmaStoreOp(tile.sizes, destination.address, tile.address, destination.strides, tile.strides)
+        )
 
     def output_boxes(
         self, output: task.OutputOp, block: task.TaskOp, lo: Sequence[int], extent: Sequence[int], at: Sequence[int]
@@ -181,6 +179,11 @@ class GlobalMemory(PhaseCode):
             destination = nhwc_box(address, frame, itemsize, place, shape)
             tile = self.buffer_box(op, (0,) * len(shape), shape)
             store = isa.DmaStoreOp(tile.sizes, destination.address, tile.address, destination.strides, tile.strides)
+        self.emit_store(op, store)
+
+    def emit_store(self, op: task.ComputeBlock, store: isa.DmaStoreOp) -> None:
+        """A store of a result to global memory, right after it is made, or beside the next
+        phase's compute with `st.store_late`."""
         if (time := self.plan.stored(op.task_id)) > self.plan.first(op.task_id):
             self.emit_beside(op.task_id, time, store)
         else:
