@@ -18,7 +18,7 @@ of one bank, ends more than 3 % above the lower bound, `peak_live_bytes`.
 
 from __future__ import annotations
 
-from collections.abc import Hashable, Sequence
+from collections.abc import Hashable, Iterator, Sequence
 
 from stc.compiler.memory.packing import STRATEGIES, Crossing, Packer, Placement, Strategy
 from stc.compiler.memory.rectangles import (
@@ -28,6 +28,7 @@ from stc.compiler.memory.rectangles import (
     check_keys,
     live_requests,
     peak_live_bytes,
+    windows,
 )
 
 
@@ -45,10 +46,12 @@ def allocate(requests: Sequence[Request], memory: Memory) -> dict[Hashable, int]
     check_keys(requests)
     if peak_live_bytes(requests) > memory.capacity:
         raise _overflow_error(requests, memory)
-    placement = _ladder_placement(requests, memory)
-    if placement.unplaced is not None:
-        raise _fragmentation_error(requests, memory, requests[placement.unplaced])
-    return {r.key: placement.addresses[r.key] for r in requests}
+    addresses: dict[Hashable, int] = {}
+    for window, placement in _placements(requests, memory):
+        if placement.unplaced is not None:
+            raise _fragmentation_error(requests, memory, window[placement.unplaced])
+        addresses |= placement.addresses
+    return {r.key: addresses[r.key] for r in requests}
 
 
 def fits(requests: Sequence[Request], memory: Memory) -> bool:
@@ -59,10 +62,24 @@ def fits(requests: Sequence[Request], memory: Memory) -> bool:
     False
     """
     check_keys(requests)
-    return peak_live_bytes(requests) <= memory.capacity and _ladder_placement(requests, memory).complete
+    return peak_live_bytes(requests) <= memory.capacity and all(p.complete for _, p in _placements(requests, memory))
 
 
-def _ladder_placement(requests: Sequence[Request], memory: Memory) -> Placement:
+def _placements(requests: Sequence[Request], memory: Memory) -> Iterator[tuple[list[Request], Placement]]:
+    """Each window of the requests (`windows`: no lifetime crosses from one to the next)
+    with its placement, up to the first incomplete one. A window is placed on its own, so
+    its strategy and squeaky-wheel rounds are its own, and judged compact against the
+    whole problem's peak live bytes: where one strategy places every window compactly, the
+    addresses are those it gives the whole problem."""
+    whole = peak_live_bytes(requests)
+    for window in windows(requests):
+        placement = _ladder_placement(window, memory, whole)
+        yield window, placement
+        if not placement.complete:
+            return
+
+
+def _ladder_placement(requests: Sequence[Request], memory: Memory, whole: int) -> Placement:
     """The first complete placement from the most constrained rules to the least: partners
     in different banks, then a request that fits in some bank kept in one, then (seed 004
     only prefers regions not to cross banks) preferably kept in one, then free to cross.
@@ -74,10 +91,10 @@ def _ladder_placement(requests: Sequence[Request], memory: Memory) -> Placement:
     if memory.smallest_bank < memory.largest_bank:
         ladder += [("avoided", False), ("allowed", False)]
     for crossing, apart in ladder[:-1]:
-        placement = _strategies_placement(Packer(requests, memory, crossing, apart))
+        placement = _strategies_placement(Packer(requests, memory, crossing, apart, whole))
         if placement.complete:
             return placement
-    return _best_placement(Packer(requests, memory, *ladder[-1]))
+    return _best_placement(Packer(requests, memory, *ladder[-1], whole))
 
 
 def _strategies_placement(packer: Packer) -> Placement:

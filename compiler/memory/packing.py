@@ -98,10 +98,15 @@ class Packer:
     every bank may always cross them; `crossing` says what the others may do.
     """
 
-    def __init__(self, requests: Sequence[Request], memory: Memory, crossing: Crossing, apart: bool):
+    def __init__(
+        self, requests: Sequence[Request], memory: Memory, crossing: Crossing, apart: bool, whole: int | None = None
+    ):
         self.requests = requests
         self.memory = memory
         self.bound = peak_live_bytes(requests)
+        self.whole = self.bound if whole is None else whole
+        """The peak live bytes of the whole problem, where these requests are one window of
+        it (`rectangles.windows`): a placement is compact when within `GOOD_ENOUGH` of it."""
         starts = sorted({r.start for r in requests})
         self.times = len(starts)
         self.spans = [(bisect.bisect_left(starts, r.start), bisect.bisect_right(starts, r.end) - 1) for r in requests]
@@ -158,7 +163,7 @@ class Packer:
         """Complete, and with one bank compact too (see `GOOD_ENOUGH`)."""
         if not placement.complete:
             return False
-        return len(self.bank_lows) > 1 or placement.peak <= GOOD_ENOUGH * self.bound
+        return len(self.bank_lows) > 1 or placement.peak <= GOOD_ENOUGH * self.whole
 
     def improve(self, start: Placement) -> Placement:
         """Squeaky-wheel optimisation: the requests that end above the lower bound (and the

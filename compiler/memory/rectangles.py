@@ -167,6 +167,39 @@ def peak_of_changes(changes: dict[int, int]) -> int:
     return peak
 
 
+def windows(requests: Sequence[Request]) -> list[list[Request]]:
+    """The requests cut where no lifetime crosses and no request is to be kept apart from
+    one on the other side, each part in their order: parts that can be placed one by one.
+
+    >>> [[r.key for r in part] for part in windows([Request("a", 1, 1, 0, 1, "a"), Request("b", 1, 1, 2, 2, "b"),
+    ...                                            Request("c", 1, 1, 1, 1, "c")])]
+    [['a', 'c'], ['b']]
+    """
+    part_of = [0] * len(requests)
+    parts, end = -1, -1
+    for index in sorted(range(len(requests)), key=lambda i: requests[i].start):
+        if parts < 0 or requests[index].start > end:
+            parts += 1
+        part_of[index] = parts
+        end = max(end, requests[index].end)
+    joined = list(range(parts + 1))  # each part's lowest part it is kept apart from across
+
+    def root(part: int) -> int:
+        while joined[part] != part:
+            part = joined[part]
+        return part
+
+    index_of = {r.key: i for i, r in enumerate(requests)}
+    for i, r in enumerate(requests):
+        for j in (index_of[key] for key in r.apart_from if key in index_of):
+            low, high = sorted((root(part_of[i]), root(part_of[j])))
+            joined[high] = low
+    grouped: dict[int, list[Request]] = {}
+    for i, r in enumerate(requests):
+        grouped.setdefault(root(part_of[i]), []).append(r)
+    return [grouped[part] for part in sorted(grouped)]
+
+
 def live_requests(requests: Iterable[Request], time: int) -> list[Request]:
     """The requests live at `time`, largest first."""
     return sorted((r for r in requests if r.is_live_at(time)), key=lambda r: -r.size)

@@ -6,7 +6,8 @@ kept layer whose result a buffer first held in a later phase takes is marked `st
 hold the result over every phase up to the last such buffer's first one. As layer groups
 hold their buffers (`grouping/hold.py`), on the memory plan's requests kept up to date
 (`CoreRequests`): each piece in the order of its runs while its core's live bytes fit, then,
-on a core whose regions the allocator cannot place, the last kept given up until they fit.
+on a core whose regions the allocator cannot place, the last kept given up until they fit
+(bisected: `give_up_until_fits`).
 isa-lower then sends or copies the result to those buffers in their first phase, instead of
 storing it to global memory and loading it back; elsewhere the piece goes through global
 memory (valid, and dearer than the estimate).
@@ -53,8 +54,7 @@ class KeptResults(BesideCompute):
             else:
                 kept[core].append((block.task_id, range(phase + 1, later + 1)))
         for core in requests.overflowing(set(kept)):
-            while kept[core] and core in requests.overflowing({core}):
-                mark(requests, plan.blocks[kept[core].pop()[0]], False)
+            give_up_until_fits(requests, core, kept[core])
         marked = sorted(task_id for pieces in kept.values() for task_id, _ in pieces)
         for task_id, phases in (piece for pieces in kept.values() for piece in pieces):
             size = tensor_bytes(plan.blocks[task_id].results[0].type)  # pyright: ignore[reportArgumentType]
@@ -79,6 +79,33 @@ class KeptResults(BesideCompute):
                     later = [place.phase for place in held if (place.step, place.phase) > (step, phase)]
                     if later and all(place.step == step for place in held):
                         yield block, phase, max(later)
+
+
+def give_up_until_fits(requests: CoreRequests, core: Coord, pieces: list[tuple[int, range]]) -> None:
+    """Give up the last kept pieces of an overflowing core (all marked) until its regions
+    fit: bisect for the most of the first pieces it fits with, so a core of k kept pieces
+    is packed about log2(k) times, not k (none kept where it overflows without them)."""
+    blocks = [requests.plan.blocks[task_id] for task_id, _ in pieces]
+    marked = len(blocks)
+
+    def keep_first(count: int) -> None:
+        nonlocal marked
+        for block in blocks[count:marked]:
+            mark(requests, block, False)
+        for block in blocks[marked:count]:
+            mark(requests, block, True)
+        marked = count
+
+    low, high = 0, len(blocks) - 1  # all of them overflow; the answer is in [low, high]
+    while low < high:
+        middle = (low + high + 1) // 2
+        keep_first(middle)
+        if core in requests.overflowing({core}):
+            high = middle - 1
+        else:
+            low = middle
+    keep_first(low)
+    del pieces[low:]
 
 
 def mark(requests: CoreRequests, block: Operation, keep: bool) -> Coord:

@@ -8,9 +8,9 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from stc.compiler.memory.allocation import allocate
-from stc.compiler.memory.banks import packs_in_banks
-from stc.compiler.memory.rectangles import AllocationError, Memory, Request, check_allocation, peak_live_bytes
+from stc.compiler.memory.allocation import allocate, fits
+from stc.compiler.memory.banks import bank_gaps, packs_in_banks
+from stc.compiler.memory.rectangles import AllocationError, Memory, Request, check_allocation, peak_live_bytes, windows
 
 TIANJICX = Memory(143360, (65536, 65536, 16384))
 
@@ -391,3 +391,48 @@ def test_what_packs_in_banks_the_allocator_places_at_one_time(problem: tuple[lis
         return
     together = [Request(r.key, r.size, 1, 0, 0, r.label) for r in requests]
     check_allocation(together, allocate(together, memory), memory)
+
+
+@settings(max_examples=60, deadline=None)
+@given(random_problems(), random_problems())
+def test_parts_that_are_never_live_together_are_placed_one_by_one(
+    first: tuple[list[Request], Memory], second: tuple[list[Request], Memory]
+):
+    """Two problems one after the other in time, in the first's memory: two windows, and
+    they fit together exactly where each fits alone (each window is placed on its own,
+    with its own strategies and squeaky-wheel rounds); where they do, the checker passes."""
+    memory = first[1]
+    later = 1 + max(r.end for r in first[0])
+    moved = [
+        attrs.evolve(r, key=("b", r.key), start=r.start + later, end=r.end + later, apart_from=frozenset())
+        for r in second[0]
+    ]
+    separate = [attrs.evolve(r, apart_from=frozenset()) for r in first[0]]
+    both = separate + moved
+    assert len(windows(both)) >= 2
+    assert sum(len(part) for part in windows(both)) == len(both)
+    assert fits(both, memory) == (fits(separate, memory) and fits(moved, memory))
+    if fits(both, memory):
+        check_allocation(both, allocate(both, memory), memory)
+
+
+def test_requests_kept_apart_across_a_cut_share_a_window():
+    """a and b are never live together, but b is to be kept apart from a (a block's input
+    and its result): one window, so the allocator can put them in different banks."""
+    a, b = Request("a", 1, 1, 0, 0, "a"), Request("b", 1, 1, 1, 1, "b", apart_from=frozenset({"a"}))
+    assert [[r.key for r in part] for part in windows([a, b])] == [["a", "b"]]
+    assert [[r.key for r in part] for part in windows([a, attrs.evolve(b, apart_from=frozenset())])] == [["a"], ["b"]]
+
+
+def test_bank_gaps_count_the_room_long_held_regions_leave_in_their_banks():
+    """Four 64 KB banks. Four 36 KB weights and four 128 B biases: each weight alone in a
+    bank (two do not fit one), the biases in the first: 28,160 + 3 x 28,672 B left, all but
+    the emptiest bank's counted: 85,504 B. Four 32 KB weights pair up in two banks, the
+    biases open a third: no gap but that one. Five 36 KB weights do not pack: the whole
+    memory."""
+    memory = Memory(262144, (65536,) * 4)
+    assert bank_gaps([36864] * 4 + [128] * 4, memory) == 28160 + 2 * 28672
+    assert bank_gaps([32768] * 4 + [128] * 4, memory) == 0
+    assert bank_gaps([36864] * 5, memory) == 262144
+    assert bank_gaps([36864] * 4, Memory(262144)) == 0  # one bank: no walls
+    assert bank_gaps([131072, 36864, 36864], memory) == 28672  # two banks crossed, a weight in each other
