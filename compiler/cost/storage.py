@@ -37,7 +37,27 @@ def activation_storage(rows: np.ndarray, channels: np.ndarray, element_bytes: in
 
 def weight_storage(layer: Layer, channels: np.ndarray, alignment: Alignment) -> np.ndarray:
     """A piece's weight, bias and tables when it computes `channels` output channels."""
-    weights = layer.weight_rows * padded(channels, alignment.weight)
-    bias = padded(4 * channels, alignment.bias) if layer.has_bias else 0
-    tables = sum(int(padded(np.array(size), alignment.bias)) for size in layer.tables)
-    return weights + bias + tables
+    return sum(weight_blocks(layer, channels, alignment))  # pyright: ignore[reportReturnType]
+
+
+def weight_blocks(layer: Layer, channels: np.ndarray, alignment: Alignment) -> list[np.ndarray]:
+    """The blocks `weight_storage` sums, each placed on its own: the weight slice, the bias
+    and each table."""
+    blocks = [layer.weight_rows * padded(channels, alignment.weight)]
+    if layer.has_bias:
+        blocks.append(padded(4 * channels, alignment.bias))
+    return blocks + [padded(np.full_like(channels, size), alignment.bias) for size in layer.tables]
+
+
+def blocks_of_storage(layer: Layer, nbytes: int, alignment: Alignment) -> list[int]:
+    """The blocks of the piece whose `weight_storage` is `nbytes` (its channels found by
+    bisection), or `nbytes` as one block where no channel count gives it."""
+    low, high = 1, max(layer.out_channels, 1)
+    while low < high:
+        middle = (low + high) // 2
+        if int(weight_storage(layer, np.array(middle), alignment)) < nbytes:
+            low = middle + 1
+        else:
+            high = middle
+    blocks = [int(block) for block in weight_blocks(layer, np.array(low), alignment)]
+    return [block for block in blocks if block] if sum(blocks) == nbytes else [nbytes]

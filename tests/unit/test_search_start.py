@@ -1,6 +1,8 @@
 """The search's start (compiler/search/annealing.py: greedy segments, SET's start) and the
 cost model's retry of an overflowing segment with weights split more ways (evaluate.py)."""
 
+from types import SimpleNamespace
+
 import attrs
 import numpy as np
 import pytest
@@ -8,23 +10,28 @@ from test_cost_layer import TARGET, conv
 
 from stc.compiler.cost import evaluate, repair
 from stc.compiler.cost.evaluate import CostModel
-from stc.compiler.cost.holds import held_peak, one_period
+from stc.compiler.cost.holds import held_peak, one_period, pinned_gaps
 from stc.compiler.cost.network import NETWORK_INPUT, Network, network_of
 from stc.compiler.cost.node_cost import NodeCost
 from stc.compiler.cost.schedule import Run
 from stc.compiler.cost.tree import Node
+from stc.compiler.memory.rectangles import Memory
 from stc.compiler.search.annealing import cheapest_greedy, greedy_segments, initial_tree, priced_greedy, set_start
 from stc.compiler.search.chains import shared_start
+from stc.compiler.targets.components import Bank
 from stc.compiler.targets.cost_units import Work
 from stc.compiler.zoo import build_network
 from stc.runtime.golden import find_graph
 
 
-def with_buffer(capacity: int, multicast_loads: bool = True):
-    """set-8x8 with another local memory; without `multicast_loads`, each core loads its own
-    copy of a weight slice."""
+def with_buffer(capacity: int, multicast_loads: bool = True, banks: tuple[Bank, ...] | None = None):
+    """set-8x8 with another local memory, of one bank unless `banks` are given (the room
+    weights pinned across subbatches leave in banks, `holds.pinned_gaps`, has tests of its
+    own); without `multicast_loads`, each core loads its own copy of a weight slice."""
     target = TARGET.with_global_memory(multicast_loads=multicast_loads)
-    return attrs.evolve(target, local_memory=attrs.evolve(target.local_memory, capacity_bytes=capacity))
+    one_bank = (Bank("memory", capacity),)
+    local = attrs.evolve(target.local_memory, capacity_bytes=capacity, banks=one_bank if banks is None else banks)
+    return attrs.evolve(target, local_memory=local)
 
 
 def deep_network(layers: int, batch: int = 16, channels: int = 128, hw: int = 16) -> Network:
@@ -371,3 +378,37 @@ def test_a_move_reprices_only_the_segments_it_changes(monkeypatch):
     assert set(priced) == {2, 3}
     fresh = CostModel(network, target).evaluate(after)
     assert (estimate.latency, estimate.energy, estimate.valid) == (fresh.latency, fresh.energy, fresh.valid)
+
+
+def test_weights_pinned_across_subbatches_count_the_room_they_leave_in_banks():
+    """Per core, a subbatched segment's pinned pieces are packed into the banks as the
+    allocator must keep them (a block no larger than a bank in one): core 0 holds four
+    36 KB weights with their 128 B biases, one weight per 64 KB bank, 85,504 B left in
+    banks no other 36 KB region fits (`banks.bank_gaps`); core 1 four 32 KB weights, which
+    pair up: nothing; core 2 none. In one bank there are no walls."""
+    weights = [np.array([36864 + 128, 32768 + 128, 0])] * 4
+    leaves = {layer: SimpleNamespace(wgt=wgt) for layer, wgt in enumerate(weights)}
+    blocks = lambda layer, nbytes: [nbytes - 128, 128]  # noqa: E731
+    banked = Memory(262144, (65536,) * 4)
+    assert list(pinned_gaps(leaves, blocks, banked)) == [28160 + 2 * 28672, 0, 0]  # pyright: ignore[reportArgumentType]
+    assert pinned_gaps(leaves, blocks, Memory(262144)) == 0  # pyright: ignore[reportArgumentType]
+
+
+def test_a_subbatched_segment_holds_the_room_its_pinned_weights_leave_in_banks():
+    """ResNet-18 b4's first ten layers as one segment of two subbatches on 1 MiB per core:
+    in one bank its peak is 207,195 B, in set-8x8's sixteen 64 KB banks 222,075 B: on every
+    core the room its pinned pieces (weight slices, biases) leave in their banks, 14,880 B,
+    as `pinned_gaps` packs the leaves the banked model priced."""
+    network = resnet18_b4()
+    tree = Node.cut("T", [Node.cut("T", [Node.leaf(i) for i in range(10)], n=2)])
+    banks = tuple(Bank(f"bank{i}", 65536) for i in range(16))
+    one, banked = (CostModel(network, with_buffer(1_048_576, banks=b)) for b in (None, banks))
+    flat, walled = one.evaluate(tree), banked.evaluate(tree)
+    assert (flat.cost.buffer_peak(), walled.cost.buffer_peak()) == (207_195, 222_075)
+    spreads = dict.fromkeys(range(10), 1)
+    _, _, leaves = banked.spread_segment(
+        tree.children[0], banked.places(tree), dict.fromkeys(range(10), 0), spreads, False, frozenset(), None
+    )
+    gaps = pinned_gaps(leaves, banked.weight_blocks, banked.memory)
+    assert np.array_equal(walled.cost.buf - flat.cost.buf, gaps)
+    assert set(gaps.tolist()) == {14_880}  # pyright: ignore[reportAttributeAccessIssue]
