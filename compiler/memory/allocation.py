@@ -65,6 +65,23 @@ def fits(requests: Sequence[Request], memory: Memory) -> bool:
     return peak_live_bytes(requests) <= memory.capacity and all(p.complete for _, p in _placements(requests, memory))
 
 
+def unplaced(requests: Sequence[Request], memory: Memory) -> Request | None:
+    """A request `allocate` finds no address for, or None where it places them all: the
+    largest live at the first time of too many live bytes, else the first that no strategy
+    placed in the first window that does not pack.
+
+    >>> unplaced([Request("a", 100, 64, 0, 0, "a"), Request("b", 100, 64, 0, 0, "b")], Memory(210)).key
+    'b'
+    """
+    check_keys(requests)
+    if peak_live_bytes(requests) > memory.capacity:
+        return max(_overflow_error(requests, memory).live, key=lambda request: request.size)
+    for window, placement in _placements(requests, memory):
+        if placement.unplaced is not None:
+            return window[placement.unplaced]
+    return None
+
+
 def _placements(requests: Sequence[Request], memory: Memory) -> Iterator[tuple[list[Request], Placement]]:
     """Each window of the requests (`windows`: no lifetime crosses from one to the next)
     with its placement, up to the first incomplete one. A window is placed on its own, so

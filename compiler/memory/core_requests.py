@@ -19,7 +19,7 @@ kept apart from that one instead of buffer 5's.
 
 from __future__ import annotations
 
-from stc.compiler.memory.allocation import fits
+from stc.compiler.memory.allocation import fits, unplaced
 from stc.compiler.memory.lmem import core_memory, request_for
 from stc.compiler.memory.plan import MemoryPlan, Region
 from stc.compiler.memory.rectangles import Request, peak_of_changes
@@ -122,6 +122,11 @@ class CoreRequests:
             for core in among
             if self.peak(core) > (memory := core_memory(target, core)).capacity or not fits(self.requests(core), memory)
         }
+
+    def unplaced(self, core: Coord) -> Request | None:
+        """A request of the core `st-lmem-alloc` could not place (`allocation.unplaced`), or
+        None where its regions fit."""
+        return unplaced(self.requests(core), core_memory(self.plan.target, core))
 
     def requests(self, core: Coord) -> list[Request]:
         """The allocator's rectangles of a core, as `lmem.core_requests` makes them."""

@@ -6,8 +6,8 @@ kept layer whose result a buffer first held in a later phase takes is marked `st
 hold the result over every phase up to the last such buffer's first one. As layer groups
 hold their buffers (`grouping/hold.py`), on the memory plan's requests kept up to date
 (`CoreRequests`): each piece in the order of its runs while its core's live bytes fit, then,
-on a core whose regions the allocator cannot place, the last kept given up until they fit
-(bisected: `give_up_until_fits`).
+on a core whose regions the allocator cannot place, kept pieces live beside the region it
+could not place given up until they fit (`give_up_until_fits`).
 isa-lower then sends or copies the result to those buffers in their first phase, instead of
 storing it to global memory and loading it back; elsewhere the piece goes through global
 memory (valid, and dearer than the estimate).
@@ -82,30 +82,18 @@ class KeptResults(BesideCompute):
 
 
 def give_up_until_fits(requests: CoreRequests, core: Coord, pieces: list[tuple[int, range]]) -> None:
-    """Give up the last kept pieces of an overflowing core (all marked) until its regions
-    fit: bisect for the most of the first pieces it fits with, so a core of k kept pieces
-    is packed about log2(k) times, not k (none kept where it overflows without them)."""
-    blocks = [requests.plan.blocks[task_id] for task_id, _ in pieces]
-    marked = len(blocks)
-
-    def keep_first(count: int) -> None:
-        nonlocal marked
-        for block in blocks[count:marked]:
-            mark(requests, block, False)
-        for block in blocks[marked:count]:
-            mark(requests, block, True)
-        marked = count
-
-    low, high = 0, len(blocks) - 1  # all of them overflow; the answer is in [low, high]
-    while low < high:
-        middle = (low + high + 1) // 2
-        keep_first(middle)
-        if core in requests.overflowing({core}):
-            high = middle - 1
-        else:
-            low = middle
-    keep_first(low)
-    del pieces[low:]
+    """Give up kept pieces of an overflowing core until its regions fit: each time the last
+    one whose regions are live beside the request the allocator could not place (the last
+    of all where none is), so a core gives up what crowds the time it fails at, not the
+    pieces that happen to run last."""
+    while pieces and (stuck := requests.unplaced(core)) is not None:
+        crowding = [
+            index
+            for index, (task_id, _) in enumerate(pieces)
+            if any(region.start <= stuck.end and stuck.start <= region.end for region in requests.regions_of(task_id))
+        ]
+        task_id, _ = pieces.pop(crowding[-1] if crowding else -1)
+        mark(requests, requests.plan.blocks[task_id], False)
 
 
 def mark(requests: CoreRequests, block: Operation, keep: bool) -> Coord:
