@@ -182,7 +182,7 @@ def windows(requests: Sequence[Request]) -> list[list[Request]]:
             parts += 1
         part_of[index] = parts
         end = max(end, requests[index].end)
-    joined = list(range(parts + 1))  # each part's lowest part it is kept apart from across
+    joined = list(range(parts + 1))  # union-find: parts a link to keep apart crosses become one
 
     def root(part: int) -> int:
         while joined[part] != part:
