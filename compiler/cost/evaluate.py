@@ -27,22 +27,21 @@ import numpy as np
 
 from stc.compiler.cost.charging import Charged, charged_leaves
 from stc.compiler.cost.estimate import INVALID, Estimate
-from stc.compiler.cost.holds import held_peak, one_period, pinned_gaps
+from stc.compiler.cost.holds import held_peak, one_period
 from stc.compiler.cost.kept import Located, kept_tensors
 from stc.compiler.cost.leaf_pricing import Place
 from stc.compiler.cost.network import Network
 from stc.compiler.cost.node_cost import NodeCost, bounded
 from stc.compiler.cost.partition import Partition
+from stc.compiler.cost.pinned_banks import PinnedBanks
 from stc.compiler.cost.recursion import PREFETCH_DEPTH, reloaded, s_buffers, s_cut, stages_of, t_buffers, t_cut
 from stc.compiler.cost.repair import Priced, repaired
 from stc.compiler.cost.room import Room
 from stc.compiler.cost.schedule import runs_of
 from stc.compiler.cost.segment_steps import SegmentSteps, subbatched
 from stc.compiler.cost.shared_sends import shared_sends
-from stc.compiler.cost.storage import blocks_of_storage
 from stc.compiler.cost.tree import Node
 from stc.compiler.diagnostics import StcError
-from stc.compiler.memory.banks import memory_of
 from stc.compiler.targets.hardware import HardwareTarget
 
 Cached = tuple[dict[tuple, tuple[NodeCost | None, dict]], dict[tuple, tuple]]
@@ -68,9 +67,8 @@ class CostModel(SegmentSteps):
         self._segments: dict[tuple, tuple[NodeCost | None, dict[int, tuple[Place, Partition]]]] = {}
         self._kept: dict[tuple, tuple[frozenset[int], list[tuple[NodeCost | None, Located]]]] = {}
         self._charged: Charged = {}
-        self._blocks: dict[tuple[int, int], list[int]] = {}
-        self.memory = memory_of(target, target.local_memory.capacity_bytes)
-        """A core's usable memory and its banks, where a subbatched segment pins its weights."""
+        self.pinned = PinnedBanks.of(network, target)
+        """The room a subbatched segment's pinned weights leave in a core's banks."""
 
     # --- Places ---------------------------------------------------------------------
 
@@ -348,11 +346,11 @@ class CostModel(SegmentSteps):
         """The segment's leaves combined by the recursion on `target` (a copy of the model's
         without DMA beside compute prices it with no weights prefetched), its results stored
         at most `late` slots late, its buffers with what is held across slots (`held_peak`)
-        and, with subbatches, the room its pinned weights leave in their banks (`pinned_gaps`)."""
+        and, with subbatches, the room its pinned weights leave in their banks (`pinned_banks`)."""
         cost = bounded(self.node_cost(segment, self.held(segment, charged), target, top=True, late=late), target)
         buf = np.maximum(cost.buf, self.held_peak(segment, charged, cost))
         if subbatched(segment):
-            buf = buf + pinned_gaps(charged, self.weight_blocks, self.memory)
+            buf = buf + self.pinned.gaps(charged)
         return attrs.evolve(cost, buf=buf)
 
     def held_peak(self, segment: Node, leaves: dict[int, NodeCost], cost: NodeCost) -> np.ndarray:
@@ -365,14 +363,6 @@ class CostModel(SegmentSteps):
         producers = {layer: self.network.layers[layer].producers for layer in leaves}
         runs = runs_of(self, period, batch)
         return held_peak(runs, leaves, producers, phases, *held, pinned=subbatched(segment))
-
-    def weight_blocks(self, layer: int, nbytes: int) -> list[int]:
-        """The blocks of a piece of the layer that holds `nbytes` of weights (cached)."""
-        key = (layer, nbytes)
-        if (blocks := self._blocks.get(key)) is None:
-            alignment = self.target.local_memory.alignment_bytes
-            blocks = self._blocks[key] = blocks_of_storage(self.network.layers[layer], nbytes, alignment)
-        return blocks
 
     def held(self, segment: Node, leaves: dict[int, NodeCost]) -> dict[int, NodeCost]:
         """The leaves as the buffer check sees them. In a segment every cut of which has

@@ -27,15 +27,12 @@ and the others at most as much (`one_period`): the peak is priced on a few of th
 from __future__ import annotations
 
 from collections import defaultdict
-from collections.abc import Callable
 
 import numpy as np
 
 from stc.compiler.cost.node_cost import NodeCost
 from stc.compiler.cost.schedule import Run
 from stc.compiler.cost.tree import Node
-from stc.compiler.memory.banks import bank_gaps
-from stc.compiler.memory.rectangles import Memory
 
 
 def held_peak(
@@ -119,18 +116,3 @@ def one_period(segment: Node, batch: int, slots: int, reach: int, phases: int | 
     if count >= segment.n:
         return segment, batch
     return Node.cut("T", segment.children, count), batch // segment.n * count
-
-
-def pinned_gaps(
-    leaves: dict[int, NodeCost], blocks: Callable[[int, int], list[int]], memory: Memory
-) -> np.ndarray | int:
-    """Per core, the room that the weights a segment pins across its subbatches leave in
-    their banks (`banks.bank_gaps` of the `blocks` of each leaf's wgt there: its weight
-    slice, bias and tables); cores that hold alike are packed once."""
-    if len(memory.bank_ranges) < 2 or not leaves:
-        return 0
-    layers = list(leaves)
-    columns, inverse = np.unique(np.stack([leaves[layer].wgt for layer in layers]), axis=1, return_inverse=True)
-    pieces = [[(layer, int(size)) for layer, size in zip(layers, column, strict=True) if size] for column in columns.T]
-    gaps = [bank_gaps([block for piece in held for block in blocks(*piece)], memory) for held in pieces]
-    return np.array(gaps)[inverse.reshape(-1)]

@@ -55,14 +55,13 @@ def allocate(requests: Sequence[Request], memory: Memory) -> dict[Hashable, int]
 
 
 def fits(requests: Sequence[Request], memory: Memory) -> bool:
-    """Whether `allocate` finds addresses for the requests, without building its error
-    (here 200 B fit in 210, but b cannot start below 128, aligned to 64).
+    """Whether `allocate` finds addresses for the requests: `unplaced` finds none it
+    cannot place (here 200 B fit in 210, but b cannot start below 128, aligned to 64).
 
     >>> fits([Request("a", 100, 64, 0, 0, "a"), Request("b", 100, 64, 0, 0, "b")], Memory(210))
     False
     """
-    check_keys(requests)
-    return peak_live_bytes(requests) <= memory.capacity and all(p.complete for _, p in _placements(requests, memory))
+    return unplaced(requests, memory) is None
 
 
 def unplaced(requests: Sequence[Request], memory: Memory) -> Request | None:

@@ -24,6 +24,11 @@ def memory_of(target: HardwareTarget, memory_bytes: int) -> Memory:
     return Memory(capacity, banks if len(banks) > 1 else ())
 
 
+def local_memory(target: HardwareTarget) -> Memory:
+    """A compute core's usable local memory and its banks."""
+    return memory_of(target, target.local_memory.capacity_bytes)
+
+
 def packs_in_banks(sizes: Sequence[int], memory: Memory) -> bool:
     """A sufficient test: the regions larger than the smallest bank (which may cross banks)
     side by side from address 0, then the others, largest first, each into the first bank

@@ -25,9 +25,8 @@ from xdsl.dialects.builtin import ModuleOp
 from xdsl.ir import SSAValue
 from xdsl.utils.exceptions import PassFailedException
 
-from stc.compiler.memory.banks import memory_of, packs_in_banks
+from stc.compiler.memory.banks import local_memory, packs_in_banks
 from stc.compiler.memory.plan import staging_bytes
-from stc.compiler.memory.rectangles import Memory
 from stc.compiler.memory.storage_size import bias_bytes, buffer_bytes, weight_bytes
 from stc.compiler.progress import progress
 from stc.compiler.targets.hardware import HardwareTarget
@@ -120,11 +119,6 @@ def loads_network_input(value: SSAValue) -> bool:
     """Whether a compute block's input is a buffer that takes a box of a network input."""
     buffer = value.owner
     return isinstance(buffer, task.BufferOp) and any(isinstance(v.owner, task.InputOp) for v in buffer.sources)
-
-
-def local_memory(target: HardwareTarget) -> Memory:
-    """A compute core's usable local memory and its banks."""
-    return memory_of(target, target.local_memory.capacity_bytes)
 
 
 def piece_bytes(op: task.ComputeBlock, counts: Counts, target: HardwareTarget) -> int:

@@ -10,9 +10,10 @@ from test_cost_layer import TARGET, conv
 
 from stc.compiler.cost import evaluate, repair
 from stc.compiler.cost.evaluate import CostModel
-from stc.compiler.cost.holds import held_peak, one_period, pinned_gaps
+from stc.compiler.cost.holds import held_peak, one_period
 from stc.compiler.cost.network import NETWORK_INPUT, Network, network_of
 from stc.compiler.cost.node_cost import NodeCost
+from stc.compiler.cost.pinned_banks import PinnedBanks
 from stc.compiler.cost.schedule import Run
 from stc.compiler.cost.tree import Node
 from stc.compiler.memory.rectangles import Memory
@@ -26,7 +27,7 @@ from stc.runtime.golden import find_graph
 
 def with_buffer(capacity: int, multicast_loads: bool = True, banks: tuple[Bank, ...] | None = None):
     """set-8x8 with another local memory, of one bank unless `banks` are given (the room
-    weights pinned across subbatches leave in banks, `holds.pinned_gaps`, has tests of its
+    weights pinned across subbatches leave in banks, `pinned_banks`, has tests of its
     own); without `multicast_loads`, each core loads its own copy of a weight slice."""
     target = TARGET.with_global_memory(multicast_loads=multicast_loads)
     one_bank = (Bank("memory", capacity),)
@@ -390,15 +391,15 @@ def test_weights_pinned_across_subbatches_count_the_room_they_leave_in_banks():
     leaves = {layer: SimpleNamespace(wgt=wgt) for layer, wgt in enumerate(weights)}
     blocks = lambda layer, nbytes: [nbytes - 128, 128]  # noqa: E731
     banked = Memory(262144, (65536,) * 4)
-    assert list(pinned_gaps(leaves, blocks, banked)) == [28160 + 2 * 28672, 0, 0]  # pyright: ignore[reportArgumentType]
-    assert pinned_gaps(leaves, blocks, Memory(262144)) == 0  # pyright: ignore[reportArgumentType]
+    assert list(PinnedBanks(banked, blocks).gaps(leaves)) == [28160 + 2 * 28672, 0, 0]  # pyright: ignore[reportArgumentType]
+    assert PinnedBanks(Memory(262144), blocks).gaps(leaves) == 0  # pyright: ignore[reportArgumentType]
 
 
 def test_a_subbatched_segment_holds_the_room_its_pinned_weights_leave_in_banks():
     """ResNet-18 b4's first ten layers as one segment of two subbatches on 1 MiB per core:
     in one bank its peak is 207,195 B, in set-8x8's sixteen 64 KB banks 222,075 B: on every
     core the room its pinned pieces (weight slices, biases) leave in their banks, 14,880 B,
-    as `pinned_gaps` packs the leaves the banked model priced."""
+    as `PinnedBanks` packs the leaves the banked model priced."""
     network = resnet18_b4()
     tree = Node.cut("T", [Node.cut("T", [Node.leaf(i) for i in range(10)], n=2)])
     banks = tuple(Bank(f"bank{i}", 65536) for i in range(16))
@@ -409,6 +410,6 @@ def test_a_subbatched_segment_holds_the_room_its_pinned_weights_leave_in_banks()
     _, _, leaves = banked.spread_segment(
         tree.children[0], banked.places(tree), dict.fromkeys(range(10), 0), spreads, False, frozenset(), None
     )
-    gaps = pinned_gaps(leaves, banked.weight_blocks, banked.memory)
+    gaps = banked.pinned.gaps(leaves)
     assert np.array_equal(walled.cost.buf - flat.cost.buf, gaps)
     assert set(gaps.tolist()) == {14_880}  # pyright: ignore[reportAttributeAccessIssue]
