@@ -27,7 +27,7 @@ import numpy as np
 
 from stc.compiler.cost.charging import Charged, charged_leaves
 from stc.compiler.cost.estimate import INVALID, Estimate
-from stc.compiler.cost.holds import held_peak, one_period
+from stc.compiler.cost.holds import segment_peak
 from stc.compiler.cost.kept import Located, kept_tensors
 from stc.compiler.cost.leaf_pricing import Place
 from stc.compiler.cost.network import Network
@@ -37,7 +37,6 @@ from stc.compiler.cost.pinned_banks import PinnedBanks
 from stc.compiler.cost.recursion import PREFETCH_DEPTH, reloaded, s_buffers, s_cut, stages_of, t_buffers, t_cut
 from stc.compiler.cost.repair import Priced, repaired
 from stc.compiler.cost.room import Room
-from stc.compiler.cost.schedule import runs_of
 from stc.compiler.cost.segment_steps import SegmentSteps, subbatched
 from stc.compiler.cost.shared_sends import shared_sends
 from stc.compiler.cost.tree import Node
@@ -345,24 +344,13 @@ class CostModel(SegmentSteps):
     ) -> NodeCost:
         """The segment's leaves combined by the recursion on `target` (a copy of the model's
         without DMA beside compute prices it with no weights prefetched), its results stored
-        at most `late` slots late, its buffers with what is held across slots (`held_peak`)
+        at most `late` slots late, its buffers with what is held across slots (`holds.segment_peak`)
         and, with subbatches, the room its pinned weights leave in their banks (`pinned_banks`)."""
         cost = bounded(self.node_cost(segment, self.held(segment, charged), target, top=True, late=late), target)
-        buf = np.maximum(cost.buf, self.held_peak(segment, charged, cost))
+        buf = np.maximum(cost.buf, segment_peak(self, segment, charged, cost))
         if subbatched(segment):
             buf = buf + self.pinned.gaps(charged)
         return attrs.evolve(cost, buf=buf)
-
-    def held_peak(self, segment: Node, leaves: dict[int, NodeCost], cost: NodeCost) -> np.ndarray:
-        """Per core, the peak of a segment, its inputs, results and prefetched weights held
-        across slots as the lowering holds them, its weights pinned where it has
-        subbatches (`holds.held_peak`)."""
-        held = (dict(cost.prefetched), dict(cost.early_inputs), dict(cost.late_stores))
-        phases, reach = self.target.max_phases, max([*held[1].values(), *held[2].values()], default=0)
-        period, batch = one_period(segment, self.network.batch, cost.slot_count, reach, phases)
-        producers = {layer: self.network.layers[layer].producers for layer in leaves}
-        runs = runs_of(self, period, batch)
-        return held_peak(runs, leaves, producers, phases, *held, pinned=subbatched(segment))
 
     def held(self, segment: Node, leaves: dict[int, NodeCost]) -> dict[int, NodeCost]:
         """The leaves as the buffer check sees them. In a segment every cut of which has

@@ -21,6 +21,7 @@ producer's box from its own: at most this).
 Without steps, the subbatches of a segment's top T-cut far enough from its ends hold alike,
 and the others at most as much (`one_period`): the peak is priced on a few of them.
 
+    peak = segment_peak(model, segment, leaves, cost)     # per core
     peak = held_peak(runs, leaves, producers, steps, prefetched)
 """
 
@@ -31,8 +32,21 @@ from collections import defaultdict
 import numpy as np
 
 from stc.compiler.cost.node_cost import NodeCost
-from stc.compiler.cost.schedule import Run
+from stc.compiler.cost.schedule import CostModel, Run, runs_of
+from stc.compiler.cost.segment_steps import subbatched
 from stc.compiler.cost.tree import Node
+
+
+def segment_peak(model: CostModel, segment: Node, leaves: dict[int, NodeCost], cost: NodeCost) -> np.ndarray:
+    """Per core, the peak of a segment priced as `cost` on the model, its inputs, results and
+    prefetched weights held across slots as the lowering holds them, its weights pinned
+    where it has subbatches (`held_peak` on `one_period` of its runs)."""
+    held = (dict(cost.prefetched), dict(cost.early_inputs), dict(cost.late_stores))
+    phases, reach = model.target.max_phases, max([*held[1].values(), *held[2].values()], default=0)
+    period, batch = one_period(segment, model.network.batch, cost.slot_count, reach, phases)
+    producers = {layer: model.network.layers[layer].producers for layer in leaves}
+    runs = runs_of(model, period, batch)
+    return held_peak(runs, leaves, producers, phases, *held, pinned=subbatched(segment))
 
 
 def held_peak(

@@ -22,6 +22,7 @@ import multiprocessing
 import os
 import time
 from collections.abc import Iterator
+from multiprocessing.pool import AsyncResult
 
 from attrs import frozen
 
@@ -164,17 +165,24 @@ def shared_start(model: CostModel, space: str, workers: int) -> Node:
     `model` for chain 0), the others in forked workers (each keeps its model's priced
     leaves from one run to the next), their trees' segment costs handed to `model`, so that
     it need not price the start again; when this process's caps settle the start, it does
-    not wait for the workers'. The same tree as one process's."""
+    not take the workers' results, but lets their runs end before the pool closes (a fork
+    pool terminated while its workers run can hang in `Pool.terminate`). The same tree as
+    one process's."""
     if workers == 0:
         return initial_tree(model, space)
     with multiprocessing.get_context("fork").Pool(workers, adopt, (model, space)) as pool:
+        running: list[AsyncResult] = []
 
         def greedy(caps: list[int]) -> Iterator[tuple[Node | None, float]]:
             runs = [caps[first : first + CAPS_PER_PROCESS] for first in range(0, len(caps), CAPS_PER_PROCESS)]
             others = pool.map_async(worker_greedy, runs[1:])
+            running.append(others)
             yield from (priced_greedy(model, space, cap) for cap in runs[0])
             for tree, cost, cached in (priced for run in others.get() for priced in run):
                 model.adopt(cached)
                 yield tree, cost
 
-        return initial_tree(model, space, greedy, CAPS_PER_PROCESS * (workers + 1))
+        start = initial_tree(model, space, greedy, CAPS_PER_PROCESS * (workers + 1))
+        for others in running:
+            others.wait()
+        return start

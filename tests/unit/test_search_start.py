@@ -8,7 +8,7 @@ import numpy as np
 import pytest
 from test_cost_layer import TARGET, conv
 
-from stc.compiler.cost import evaluate, repair
+from stc.compiler.cost import holds, repair
 from stc.compiler.cost.evaluate import CostModel
 from stc.compiler.cost.holds import held_peak, one_period
 from stc.compiler.cost.network import NETWORK_INPUT, Network, network_of
@@ -168,7 +168,7 @@ def test_a_segment_s_peak_is_priced_on_one_period_of_its_subbatches(monkeypatch)
     peaks = []
     for whole in (False, True):
         if whole:
-            monkeypatch.setattr(evaluate, "one_period", lambda segment, batch, *_: (segment, batch))
+            monkeypatch.setattr(holds, "one_period", lambda segment, batch, *_: (segment, batch))
         for n in (4, 16):
             tree = Node.cut("T", [Node.leaf(i) for i in range(8)], n=n)
             segment = CostModel(network, TARGET).evaluate(tree).segments[0]
